@@ -1,0 +1,87 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strictSwift6: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Widgetry",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "WidgetryJSON", targets: ["WidgetryJSON"]),
+        .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
+        .executable(name: "widgetry", targets: ["widgetry"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .target(
+            name: "WidgetryJSON",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryBundle",
+            dependencies: [
+                "WidgetryJSON",
+                "CArchive",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryCLI",
+            dependencies: [
+                "WidgetryJSON",
+                "WidgetryBundle",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "widgetry",
+            dependencies: ["WidgetryCLI"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryTestSupport",
+            dependencies: [
+                "CArchive",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/Support",
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryJSONTests",
+            dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryBundleTests",
+            dependencies: ["WidgetryBundle", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryCLITests",
+            dependencies: ["WidgetryCLI", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+    ]
+)

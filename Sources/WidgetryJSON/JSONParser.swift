@@ -1,0 +1,669 @@
+/// Parses JSON text (RFC 8259) into a located ``JSONValue`` tree.
+///
+/// The parser works on UTF-8 bytes, never recurses (nesting is tracked on an explicit stack, so
+/// depth is bounded by ``JSONParserOptions/maxDepth`` rather than by the thread's stack), and
+/// gives every node its location and JSON Pointer as it goes. Errors carry a stable code, the
+/// location, the pointer and, where one helps, a hint.
+public enum JSONParser {
+    /// Parses `bytes` (UTF-8, an optional byte order mark is skipped).
+    public static func parse(
+        _ bytes: [UInt8], fileName: String? = nil, options: JSONParserOptions = JSONParserOptions()
+    ) throws(JSONParseError) -> JSONDocument {
+        let root = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> JSONValue in
+            var parser = JSONParserCore(input: buffer, fileName: fileName, options: options)
+            return try parser.parseDocument()
+        }
+        return JSONDocument(root: root, source: SourceText(fileName: fileName, bytes: bytes))
+    }
+
+    /// Parses the UTF-8 form of `text`.
+    public static func parse(
+        _ text: String, fileName: String? = nil, options: JSONParserOptions = JSONParserOptions()
+    ) throws(JSONParseError) -> JSONDocument {
+        try parse(Array(text.utf8), fileName: fileName, options: options)
+    }
+}
+
+/// A container whose members are still being read.
+private struct OpenContainer {
+    let isObject: Bool
+    let location: SourceLocation
+    let pointer: JSONPointer
+    var elements: [JSONValue] = []
+    var members: [JSONObject.Member] = []
+    var index: [String: Int]?
+    var pendingKey = ""
+    var pendingKeyLocation = SourceLocation(offset: 0, line: 1, column: 1)
+    /// Position in `members` of an earlier member with the pending key, when repeated.
+    var pendingDuplicate: Int?
+}
+
+/// The state of one parse. Kept separate from ``JSONParser`` so the public type stays a
+/// namespace and all mutable state lives on one value.
+struct JSONParserCore {
+    private let input: UnsafeBufferPointer<UInt8>
+    private let end: Int
+    private let fileName: String?
+    private let options: JSONParserOptions
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+    /// UTF-8 continuation bytes between `lineStart` and `position`, so columns count scalars.
+    private var lineContinuationBytes = 0
+    private var stack: [OpenContainer] = []
+    private var scratch: [UInt8] = []
+
+    init(input: UnsafeBufferPointer<UInt8>, fileName: String?, options: JSONParserOptions) {
+        self.input = input
+        self.end = input.count
+        self.fileName = fileName
+        self.options = options
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        guard end <= options.maxDocumentBytes else {
+            throw error(
+                .documentTooLarge, "document is \(end) bytes, over the limit of \(options.maxDocumentBytes)",
+                at: 0, pointer: .root, hint: "raise JSONParserOptions.maxDocumentBytes if the file is trusted")
+        }
+        if end >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+            position = 3
+            lineStart = 3
+        }
+        skipWhitespace()
+        guard position < end else {
+            throw error(.emptyDocument, "the document is empty; expected a JSON value", at: position, pointer: .root)
+        }
+        let root = try parseValues()
+        skipWhitespace()
+        guard position == end else {
+            throw error(
+                .trailingContent, "unexpected \(describeByte(at: position)) after the end of the document",
+                at: position, pointer: .root, hint: "a JSON file holds exactly one value")
+        }
+        return root
+    }
+
+    /// Reads one complete value, containers included, without recursion.
+    private mutating func parseValues() throws(JSONParseError) -> JSONValue {
+        var pointer = JSONPointer.root
+        var value: JSONValue
+        parsing: while true {
+            // Here: whitespace skipped, a value is expected at `position` for `pointer`.
+            guard position < end else {
+                throw error(.unexpectedEndOfInput, "unexpected end of input; expected a value", at: position, pointer: pointer)
+            }
+            let start = location(at: position)
+            switch input[position] {
+            case UInt8(ascii: "{"):
+                try open(isObject: true, at: start, pointer: pointer)
+                skipWhitespace()
+                if position < end, input[position] == UInt8(ascii: "}") {
+                    position += 1
+                    value = close()
+                } else {
+                    pointer = try readKey(afterComma: false)
+                    continue parsing
+                }
+            case UInt8(ascii: "["):
+                try open(isObject: false, at: start, pointer: pointer)
+                skipWhitespace()
+                if position < end, input[position] == UInt8(ascii: "]") {
+                    position += 1
+                    value = close()
+                } else {
+                    pointer = pointer.appending(index: 0)
+                    continue parsing
+                }
+            case UInt8(ascii: "\""):
+                value = JSONValue(.string(try parseString(pointer: pointer)), location: start, pointer: pointer)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = JSONValue(try parseNumber(pointer: pointer), location: start, pointer: pointer)
+            case UInt8(ascii: "t"):
+                try expectLiteral("true", pointer: pointer)
+                value = JSONValue(.bool(true), location: start, pointer: pointer)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false", pointer: pointer)
+                value = JSONValue(.bool(false), location: start, pointer: pointer)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null", pointer: pointer)
+                value = JSONValue(.null, location: start, pointer: pointer)
+            default:
+                throw unexpectedValueStart(pointer: pointer)
+            }
+
+            // A value is complete: hand it to its container, closing containers as they end.
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                skipWhitespaceAfterValue()
+                if stack[top].isObject {
+                    addMember(value)
+                    guard position < end else {
+                        throw error(.unexpectedEndOfInput, "unexpected end of input; expected ',' or '}' after object member",
+                                    at: position, pointer: stack[top].pointer,
+                                    hint: "the object opened at \(stack[top].location) is not closed")
+                    }
+                    switch input[position] {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        pointer = try readKey(afterComma: true)
+                        continue parsing
+                    case UInt8(ascii: "}"):
+                        position += 1
+                        value = close()
+                    default:
+                        throw error(.unexpectedCharacter, "expected ',' or '}' after object member, found \(describeByte(at: position))",
+                                    at: position, pointer: stack[top].pointer)
+                    }
+                } else {
+                    stack[top].elements.append(value)
+                    guard position < end else {
+                        throw error(.unexpectedEndOfInput, "unexpected end of input; expected ',' or ']' after array element",
+                                    at: position, pointer: stack[top].pointer,
+                                    hint: "the array opened at \(stack[top].location) is not closed")
+                    }
+                    switch input[position] {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        skipWhitespace()
+                        if position < end, input[position] == UInt8(ascii: "]") {
+                            throw error(.trailingComma, "trailing comma before ']'", at: position, pointer: stack[top].pointer,
+                                        hint: "remove the ',' after the last element")
+                        }
+                        pointer = stack[top].pointer.appending(index: stack[top].elements.count)
+                        continue parsing
+                    case UInt8(ascii: "]"):
+                        position += 1
+                        value = close()
+                    default:
+                        throw error(.unexpectedCharacter, "expected ',' or ']' after array element, found \(describeByte(at: position))",
+                                    at: position, pointer: stack[top].pointer)
+                    }
+                }
+            }
+            return value
+        }
+    }
+
+    // MARK: Containers
+
+    private mutating func open(isObject: Bool, at start: SourceLocation, pointer: JSONPointer) throws(JSONParseError) {
+        guard stack.count < options.maxDepth else {
+            throw error(.depthLimitExceeded, "nesting is deeper than the limit of \(options.maxDepth) levels",
+                        at: position, pointer: pointer, hint: "flatten the document, or raise JSONParserOptions.maxDepth")
+        }
+        position += 1
+        stack.append(OpenContainer(isObject: isObject, location: start, pointer: pointer))
+    }
+
+    private mutating func close() -> JSONValue {
+        let container = stack.removeLast()
+        if container.isObject {
+            let object = JSONObject(uniqueMembers: container.members, index: container.index)
+            return JSONValue(.object(object), location: container.location, pointer: container.pointer)
+        }
+        return JSONValue(.array(container.elements), location: container.location, pointer: container.pointer)
+    }
+
+    /// Reads `"key" :` inside the object on top of the stack and returns the member's pointer.
+    private mutating func readKey(afterComma: Bool) throws(JSONParseError) -> JSONPointer {
+        let top = stack.count - 1
+        let objectPointer = stack[top].pointer
+        skipWhitespace()
+        guard position < end else {
+            throw error(.unexpectedEndOfInput, "unexpected end of input; expected a string key", at: position,
+                        pointer: objectPointer, hint: "the object opened at \(stack[top].location) is not closed")
+        }
+        guard input[position] == UInt8(ascii: "\"") else {
+            if afterComma, input[position] == UInt8(ascii: "}") {
+                throw error(.trailingComma, "trailing comma before '}'", at: position, pointer: objectPointer,
+                            hint: "remove the ',' after the last member")
+            }
+            let hint = input[position] == UInt8(ascii: "'") ? "keys must use double quotes" : "object keys are strings in double quotes"
+            throw error(.unexpectedCharacter, "expected a string key, found \(describeByte(at: position))",
+                        at: position, pointer: objectPointer, hint: hint)
+        }
+        let keyLocation = location(at: position)
+        let key = try parseString(pointer: objectPointer)
+        stack[top].pendingDuplicate = nil
+        if let earlier = position(ofKey: key, in: top) {
+            let first = stack[top].members[earlier].keyLocation
+            if options.duplicateKeys == .reject {
+                throw error(.duplicateKey, "duplicate key '\(key)' (first defined at \(first.map(\.description) ?? "?"))",
+                            at: keyLocation.offset, pointer: objectPointer.appending(key: key), related: first,
+                            hint: "each key may appear once in an object")
+            }
+            stack[top].pendingDuplicate = earlier
+        }
+        stack[top].pendingKey = key
+        stack[top].pendingKeyLocation = keyLocation
+        skipWhitespace()
+        guard position < end, input[position] == UInt8(ascii: ":") else {
+            throw error(position < end ? .unexpectedCharacter : .unexpectedEndOfInput,
+                        "expected ':' after object key '\(key)', found \(describeByte(at: position))",
+                        at: position, pointer: objectPointer)
+        }
+        position += 1
+        skipWhitespace()
+        return objectPointer.appending(key: key)
+    }
+
+    private func position(ofKey key: String, in top: Int) -> Int? {
+        if let index = stack[top].index { return index[key] }
+        return stack[top].members.firstIndex { $0.key == key }
+    }
+
+    private mutating func addMember(_ value: JSONValue) {
+        let top = stack.count - 1
+        if let earlier = stack[top].pendingDuplicate {
+            if options.duplicateKeys == .keepLast {
+                stack[top].members[earlier].value = value
+            }
+            return
+        }
+        let member = JSONObject.Member(key: stack[top].pendingKey, keyLocation: stack[top].pendingKeyLocation, value: value)
+        stack[top].members.append(member)
+        let count = stack[top].members.count
+        if stack[top].index != nil {
+            stack[top].index?[member.key] = count - 1
+        } else if count > JSONObject.indexThreshold {
+            stack[top].index = JSONObject.makeIndex(stack[top].members)
+        }
+    }
+
+    // MARK: Strings
+
+    /// Reads a string starting at the opening quote at `position`.
+    private mutating func parseString(pointer: JSONPointer) throws(JSONParseError) -> String {
+        let quote = position
+        let contentStart = position + 1
+        let scanEnd = min(end, contentStart &+ options.maxStringBytes)
+        var cursor = contentStart
+        var highBits: UInt8 = 0
+        while cursor < scanEnd {
+            let byte = input[cursor]
+            if byte == UInt8(ascii: "\"") {
+                if highBits & 0x80 != 0 {
+                    try validateUTF8(contentStart..<cursor, pointer: pointer)
+                }
+                position = cursor + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: input[contentStart..<cursor]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                return try parseEscapedString(contentStart: contentStart, escapeAt: cursor, scanEnd: scanEnd, quote: quote, pointer: pointer)
+            }
+            if byte < 0x20 {
+                throw controlCharacterError(at: cursor, pointer: pointer)
+            }
+            highBits |= byte
+            cursor += 1
+        }
+        throw unterminatedString(quote: quote, scanEnd: scanEnd, pointer: pointer)
+    }
+
+    private mutating func parseEscapedString(
+        contentStart: Int, escapeAt firstEscape: Int, scanEnd: Int, quote: Int, pointer: JSONPointer
+    ) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[contentStart..<firstEscape]))
+        var cursor = firstEscape
+        while cursor < scanEnd {
+            let byte = input[cursor]
+            if byte == UInt8(ascii: "\"") {
+                try validateUTF8(contentStart..<cursor, pointer: pointer)
+                position = cursor + 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte < 0x20 {
+                throw controlCharacterError(at: cursor, pointer: pointer)
+            }
+            guard byte == UInt8(ascii: "\\") else {
+                scratch.append(byte)
+                cursor += 1
+                continue
+            }
+            guard cursor + 1 < end else { break }
+            switch input[cursor + 1] {
+            case UInt8(ascii: "\""): scratch.append(0x22)
+            case UInt8(ascii: "\\"): scratch.append(0x5C)
+            case UInt8(ascii: "/"): scratch.append(0x2F)
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
+            case UInt8(ascii: "u"):
+                let scalar = try readUnicodeEscape(at: cursor, scanEnd: scanEnd, pointer: pointer)
+                appendUTF8(scalar.value)
+                cursor += scalar.value > 0xFFFF ? 12 : 6
+                continue
+            default:
+                throw error(.invalidEscape, "invalid escape sequence '\\\(printable(input[cursor + 1]))' in string",
+                            at: cursor, pointer: pointer,
+                            hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            }
+            cursor += 2
+        }
+        throw unterminatedString(quote: quote, scanEnd: scanEnd, pointer: pointer)
+    }
+
+    /// Reads `\uXXXX` at `start` (the backslash), and a following low surrogate when the first is high.
+    private func readUnicodeEscape(at start: Int, scanEnd: Int, pointer: JSONPointer) throws(JSONParseError) -> Unicode.Scalar {
+        let high = try readHex4(at: start + 2, escapeStart: start, pointer: pointer)
+        switch high {
+        case 0xD800...0xDBFF:
+            let next = start + 6
+            guard next + 1 < scanEnd, input[next] == UInt8(ascii: "\\"), input[next + 1] == UInt8(ascii: "u") else {
+                throw error(.unpairedSurrogate, "high surrogate \\u\(hex4(high)) is not followed by a low surrogate",
+                            at: start, pointer: pointer, hint: "characters outside the BMP are written as a pair, e.g. \\uD83D\\uDE00")
+            }
+            let low = try readHex4(at: next + 2, escapeStart: next, pointer: pointer)
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw error(.unpairedSurrogate, "high surrogate \\u\(hex4(high)) is followed by \\u\(hex4(low)), not a low surrogate",
+                            at: next, pointer: pointer)
+            }
+            let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+            return Unicode.Scalar(value)!  // In 0x10000...0x10FFFF by construction.
+        case 0xDC00...0xDFFF:
+            throw error(.unpairedSurrogate, "low surrogate \\u\(hex4(high)) without a preceding high surrogate",
+                        at: start, pointer: pointer)
+        default:
+            return Unicode.Scalar(high)!  // Not a surrogate, so a valid scalar.
+        }
+    }
+
+    private func readHex4(at start: Int, escapeStart: Int, pointer: JSONPointer) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let index = start + offset
+            guard index < end, let digit = hexDigitValue(input[index]) else {
+                throw error(.invalidEscape, "\\u must be followed by four hexadecimal digits", at: escapeStart, pointer: pointer)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(_ value: UInt32) {
+        switch value {
+        case 0..<0x80:
+            scratch.append(UInt8(value))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | value >> 6))
+            scratch.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | value >> 12))
+            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | value & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | value >> 18))
+            scratch.append(UInt8(0x80 | value >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    /// Checks that `range` is well-formed UTF-8 and counts its continuation bytes into the column
+    /// bookkeeping. Rejects overlong forms, surrogates and values above U+10FFFF.
+    private mutating func validateUTF8(_ range: Range<Int>, pointer: JSONPointer) throws(JSONParseError) {
+        var index = range.lowerBound
+        let upper = range.upperBound
+        var continuation = 0
+        while index < upper {
+            let lead = input[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var secondLow: UInt8 = 0x80
+            var secondHigh: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; secondLow = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; secondHigh = 0x9F
+            case 0xF0: length = 4; secondLow = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; secondHigh = 0x8F
+            default: throw invalidUTF8(at: index, pointer: pointer)
+            }
+            guard index + length <= upper else { throw invalidUTF8(at: index, pointer: pointer) }
+            let second = input[index + 1]
+            guard second >= secondLow, second <= secondHigh else { throw invalidUTF8(at: index, pointer: pointer) }
+            for following in (index + 2)..<(index + length) where input[following] & 0xC0 != 0x80 {
+                throw invalidUTF8(at: index, pointer: pointer)
+            }
+            continuation += length - 1
+            index += length
+        }
+        lineContinuationBytes += continuation
+    }
+
+    // MARK: Numbers
+
+    private mutating func parseNumber(pointer: JSONPointer) throws(JSONParseError) -> JSONValue.Kind {
+        let start = position
+        var cursor = position
+        let negative = input[cursor] == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        guard cursor < end, isDigit(input[cursor]) else {
+            throw error(.invalidNumber, "expected a digit after '-'", at: cursor, pointer: pointer)
+        }
+        var mantissa: UInt64 = 0
+        var exact = true  // every significant digit is in `mantissa`
+        var decimalExponent = 0
+        if input[cursor] == UInt8(ascii: "0") {
+            cursor += 1
+            if cursor < end, isDigit(input[cursor]) {
+                throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: start, pointer: pointer)
+            }
+        } else {
+            while cursor < end, isDigit(input[cursor]) {
+                accumulate(input[cursor], into: &mantissa, exact: &exact, exponent: &decimalExponent, fractional: false)
+                cursor += 1
+            }
+        }
+        var isInteger = true
+        if cursor < end, input[cursor] == UInt8(ascii: ".") {
+            isInteger = false
+            cursor += 1
+            guard cursor < end, isDigit(input[cursor]) else {
+                throw error(.invalidNumber, "expected a digit after '.'", at: cursor, pointer: pointer)
+            }
+            while cursor < end, isDigit(input[cursor]) {
+                accumulate(input[cursor], into: &mantissa, exact: &exact, exponent: &decimalExponent, fractional: true)
+                cursor += 1
+            }
+        }
+        if cursor < end, input[cursor] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            cursor += 1
+            var exponentNegative = false
+            if cursor < end, input[cursor] == UInt8(ascii: "+") || input[cursor] == UInt8(ascii: "-") {
+                exponentNegative = input[cursor] == UInt8(ascii: "-")
+                cursor += 1
+            }
+            guard cursor < end, isDigit(input[cursor]) else {
+                throw error(.invalidNumber, "expected a digit in the exponent", at: cursor, pointer: pointer)
+            }
+            var exponent = 0
+            while cursor < end, isDigit(input[cursor]) {
+                if exponent < 1_000_000 { exponent = exponent * 10 + Int(input[cursor] - 0x30) }
+                cursor += 1
+            }
+            decimalExponent += exponentNegative ? -exponent : exponent
+        }
+        position = cursor
+
+        if isInteger, exact {
+            if negative {
+                if mantissa <= UInt64(Int64.max) { return .integer(-Int64(mantissa)) }
+                if mantissa == UInt64(Int64.max) + 1 { return .integer(Int64.min) }
+            } else if mantissa <= UInt64(Int64.max) {
+                return .integer(Int64(mantissa))
+            }
+        }
+        let value: Double
+        if exact, mantissa <= 1 << 53, let power = exactPowerOfTen(abs(decimalExponent)) {
+            // Clinger's fast path: both operands are exact doubles, so one rounding gives the correctly rounded result.
+            let magnitude = decimalExponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
+            value = negative ? -magnitude : magnitude
+        } else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<cursor]), as: UTF8.self)
+            value = Double(text) ?? .infinity
+        }
+        guard value.isFinite else {
+            throw error(.numberOutOfRange, "number is too large to represent", at: start, pointer: pointer,
+                        hint: "numbers must fit in a 64-bit double")
+        }
+        return .double(value)
+    }
+
+    private func accumulate(_ digit: UInt8, into mantissa: inout UInt64, exact: inout Bool, exponent: inout Int, fractional: Bool) {
+        let value = UInt64(digit - 0x30)
+        if exact, mantissa <= (UInt64.max - 9) / 10 {
+            mantissa = mantissa * 10 + value
+            if fractional { exponent -= 1 }
+        } else {
+            if value != 0 || !fractional { exact = false }
+            if !fractional { exponent += 1 }
+        }
+    }
+
+    private func exactPowerOfTen(_ exponent: Int) -> Double? {
+        guard exponent <= 22 else { return nil }
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }
+        return power
+    }
+
+    // MARK: Literals and whitespace
+
+    private mutating func expectLiteral(_ literal: StaticString, pointer: JSONPointer) throws(JSONParseError) {
+        let count = literal.utf8CodeUnitCount
+        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        guard position + count <= end, UnsafeBufferPointer(rebasing: input[position..<position + count]).elementsEqual(bytes) else {
+            throw error(.invalidLiteral, "invalid literal; expected '\(literal)'", at: position, pointer: pointer,
+                        hint: "the literals are true, false and null, in lower case")
+        }
+        position += count
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < end {
+            switch input[position] {
+            case 0x20, 0x09, 0x0D:
+                position += 1
+            case 0x0A:
+                position += 1
+                line += 1
+                lineStart = position
+                lineContinuationBytes = 0
+            default:
+                return
+            }
+        }
+    }
+
+    /// Like `skipWhitespace`, for the common case of a separator right after a value.
+    @inline(__always)
+    private mutating func skipWhitespaceAfterValue() {
+        if position < end, input[position] > 0x20 { return }
+        skipWhitespace()
+    }
+
+    @inline(__always)
+    private func location(at offset: Int) -> SourceLocation {
+        SourceLocation(offset: offset, line: line, column: offset - lineStart - lineContinuationBytes + 1)
+    }
+
+    // MARK: Errors
+
+    private func unexpectedValueStart(pointer: JSONPointer) -> JSONParseError {
+        let byte = input[position]
+        let hint: String? = switch byte {
+        case UInt8(ascii: "'"): "strings must use double quotes"
+        case UInt8(ascii: "/"): "JSON has no comments; upstream bundles use a \"***\" key for them"
+        case UInt8(ascii: "]"), UInt8(ascii: "}"): nil
+        case UInt8(ascii: "+"), UInt8(ascii: "."): "numbers start with a digit or '-'"
+        default: byte >= 0x41 ? "strings must be in double quotes; the literals are true, false and null" : nil
+        }
+        return error(.unexpectedCharacter, "expected a value, found \(describeByte(at: position))",
+                     at: position, pointer: pointer, hint: hint)
+    }
+
+    private func controlCharacterError(at offset: Int, pointer: JSONPointer) -> JSONParseError {
+        let byte = input[offset]
+        let hint = byte == 0x0A ? "a string cannot span lines; write \\n for a line break" : "write control characters as escapes such as \\t or \\u001F"
+        return error(.controlCharacterInString, "unescaped control character U+\(hex4(UInt32(byte))) in string",
+                     at: offset, pointer: pointer, hint: hint)
+    }
+
+    private func unterminatedString(quote: Int, scanEnd: Int, pointer: JSONPointer) -> JSONParseError {
+        if scanEnd < end {
+            return error(.stringTooLong, "string is longer than the limit of \(options.maxStringBytes) bytes",
+                         at: quote, pointer: pointer, hint: "raise JSONParserOptions.maxStringBytes if the file is trusted")
+        }
+        return error(.unexpectedEndOfInput, "unterminated string", at: quote, pointer: pointer,
+                     hint: "add the closing '\"'")
+    }
+
+    private func invalidUTF8(at offset: Int, pointer: JSONPointer) -> JSONParseError {
+        error(.invalidUTF8, "invalid UTF-8 byte 0x\(String(input[offset], radix: 16, uppercase: true)) in string",
+              at: offset, pointer: pointer, hint: "save the file as UTF-8")
+    }
+
+    private func error(
+        _ code: JSONParseError.Code, _ message: String, at offset: Int, pointer: JSONPointer,
+        related: SourceLocation? = nil, hint: String? = nil
+    ) -> JSONParseError {
+        JSONParseError(code: code, message: message, fileName: fileName, location: preciseLocation(at: offset),
+                       pointer: pointer, relatedLocation: related, hint: hint)
+    }
+
+    /// The location of `offset` on the current line, counting scalars from the line start; only
+    /// used for errors, where the offset may sit inside a string whose bytes were not yet counted.
+    private func preciseLocation(at offset: Int) -> SourceLocation {
+        let clamped = min(offset, end)
+        var column = 1
+        var index = lineStart
+        while index < clamped {
+            if input[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return SourceLocation(offset: clamped, line: line, column: column)
+    }
+
+    private func describeByte(at offset: Int) -> String {
+        guard offset < end else { return "end of input" }
+        return "'\(printable(input[offset]))'"
+    }
+
+    private func printable(_ byte: UInt8) -> String {
+        if byte >= 0x20, byte < 0x7F { return String(UnicodeScalar(byte)) }
+        return "\\u{\(String(byte, radix: 16, uppercase: true))}"
+    }
+}
+
+@inline(__always)
+private func isDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
+}
+
+private func hexDigitValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+}
+
+private func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
