@@ -36,6 +36,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var relatedLocation: SourceLocation?
     /// How to fix it, when there is something to say.
     public var hint: String?
+    /// The source line with a caret under the location, filled in by ``JSONParser``.
+    public var snippet: String?
 
     public init(
         code: Code, message: String, fileName: String? = nil, location: SourceLocation,

@@ -9,11 +9,20 @@ public enum JSONParser {
     public static func parse(
         _ bytes: [UInt8], fileName: String? = nil, options: JSONParserOptions = JSONParserOptions()
     ) throws(JSONParseError) -> JSONDocument {
-        let root = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> JSONValue in
-            var parser = JSONParserCore(input: buffer, fileName: fileName, options: options)
-            return try parser.parseDocument()
+        let source = SourceText(fileName: fileName, bytes: bytes)
+        do {
+            let root = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> JSONValue in
+                var parser = JSONParserCore(input: buffer, fileName: fileName, options: options)
+                return try parser.parseDocument()
+            }
+            return JSONDocument(root: root, source: source)
+        } catch {
+            var located = error
+            if error.code != .documentTooLarge {
+                located.snippet = source.snippet(at: error.location)
+            }
+            throw located
         }
-        return JSONDocument(root: root, source: SourceText(fileName: fileName, bytes: bytes))
     }
 
     /// Parses the UTF-8 form of `text`.

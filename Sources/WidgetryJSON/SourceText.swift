@@ -20,24 +20,41 @@ public struct SourceText: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
+    /// Widest part of a line a snippet shows; longer lines (minified JSON) are cut around the caret.
+    public static let snippetWidth = 120
+
     /// The source line of `location` followed by a caret line, as compilers print it:
     ///
     ///     12 |     "type": "Foo",
     ///        |             ^~~~~
     ///
     /// `length` is how many scalars to underline (at least one). Tabs in the source line are kept
-    /// in the caret line so the caret lines up in any tab width.
+    /// in the caret line so the caret lines up in any tab width. Lines wider than
+    /// ``snippetWidth`` are cut around the caret and marked with `…`.
     public func snippet(at location: SourceLocation, length: Int = 1) -> String {
-        let text = lineText(containing: location.offset)
+        var scalars = Array(lineText(containing: location.offset).unicodeScalars)
+        var caretIndex = max(0, location.column - 1)
+        var prefix = ""
+        if scalars.count > SourceText.snippetWidth {
+            let start = max(0, min(caretIndex - SourceText.snippetWidth / 2, scalars.count - SourceText.snippetWidth))
+            let end = min(scalars.count, start + SourceText.snippetWidth)
+            let total = scalars.count
+            scalars = Array(scalars[start..<end])
+            if start > 0 { prefix = "…" }
+            if end < total { scalars.append("…") }
+            caretIndex -= start
+        }
+        var line = prefix
+        line.unicodeScalars.append(contentsOf: scalars)
         let gutter = String(location.line)
         let pad = String(repeating: " ", count: gutter.count)
-        var marker = ""
-        for (column, scalar) in text.unicodeScalars.enumerated() where column < location.column - 1 {
+        var marker = prefix.isEmpty ? "" : " "
+        for scalar in scalars.prefix(caretIndex) {
             marker.append(scalar == "\t" ? "\t" : " ")
         }
-        let available = text.unicodeScalars.count - (location.column - 1)
-        let underline = max(1, min(length, max(1, available)))
+        let available = max(1, scalars.count - caretIndex)
+        let underline = max(1, min(length, available))
         marker += "^" + String(repeating: "~", count: underline - 1)
-        return "\(gutter) | \(text)\n\(pad) | \(marker)"
+        return "\(gutter) | \(line)\n\(pad) | \(marker)"
     }
 }

@@ -1,1 +1,7 @@
-print(1)
+import WidgetryCLI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(await WidgetryCLI.main(CommandLine.arguments.dropFirst().map { $0 }))

@@ -1,0 +1,27 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Benchmarks for Widgetry, kept in their own package so the main package does not depend on
+// ordo-one/benchmark (and its malloc interposer). Run with ./run from this directory.
+let package = Package(
+    name: "WidgetryBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(name: "Widgetry", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "JSONParsing",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "WidgetryJSON", package: "Widgetry"),
+            ],
+            path: "Benchmarks/JSONParsing",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)

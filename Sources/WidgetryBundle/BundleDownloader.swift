@@ -1,0 +1,196 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Fetches bundle archives over HTTP(S) with AsyncHTTPClient: streamed to a file, with progress,
+/// cancellation, timeouts, a redirect limit, a size limit and an optional validating cache.
+public struct BundleDownloader: Sendable {
+    /// A downloaded (or cached) archive on disk.
+    public struct Result: Sendable {
+        /// Where the archive is.
+        public var archivePath: String
+        /// True when the archive came from the cache (fresh, confirmed by 304, or as a fallback).
+        public var fromCache: Bool
+        /// True when the archive is a temporary file the caller should delete after use.
+        public var isTemporary: Bool
+        public var warnings: [BundleWarning]
+    }
+
+    public var options: DownloadOptions
+
+    public init(options: DownloadOptions = DownloadOptions()) {
+        self.options = options
+    }
+
+    /// Fetches `urlString`, reporting progress. Throws ``BundleError`` for every failure.
+    public func download(
+        _ urlString: String, progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws(BundleError) -> Result {
+        let url = try checkedURL(urlString)
+        let cache = options.cacheDirectory.map(DownloadCache.init(directory:))
+        let cached = cache?.entry(for: url)
+        let now = options.now()
+        if let cached, now.timeIntervalSince(cached.fetchedAt) < options.cacheTimeToLive.seconds {
+            return Result(archivePath: cached.archivePath, fromCache: true, isTemporary: false, warnings: [])
+        }
+
+        let temporary = try cache?.temporaryPath() ?? (NSTemporaryDirectory() + "/widgetry-download-" + UUID().uuidString)
+        var conditional: [(String, String)] = []
+        if let cached {
+            if let etag = cached.etag { conditional.append(("If-None-Match", etag)) }
+            if let lastModified = cached.lastModified { conditional.append(("If-Modified-Since", lastModified)) }
+        }
+        do {
+            let response = try await fetch(url, to: temporary, extraHeaders: conditional, progress: progress)
+            if response.status == 304, let cache, let cached {
+                try? FileManager.default.removeItem(atPath: temporary)
+                let touched = try cache.touch(cached, at: now)
+                return Result(archivePath: touched.archivePath, fromCache: true, isTemporary: false, warnings: [])
+            }
+            guard let cache else {
+                return Result(archivePath: temporary, fromCache: false, isTemporary: true, warnings: [])
+            }
+            let entry = try cache.store(download: temporary, url: url, etag: response.etag,
+                                        lastModified: response.lastModified, fetchedAt: now)
+            return Result(archivePath: entry.archivePath, fromCache: false, isTemporary: false, warnings: [])
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            if let cached, error.allowsCacheFallback {
+                let warning = BundleWarning(code: "download.using-cache",
+                                            message: "\(error.message); using the cached copy from \(ISO8601DateFormatter().string(from: cached.fetchedAt))")
+                return Result(archivePath: cached.archivePath, fromCache: true, isTemporary: false, warnings: [warning])
+            }
+            throw error
+        }
+    }
+
+    // MARK: HTTP
+
+    private struct ResponseInfo {
+        var status: Int
+        var etag: String?
+        var lastModified: String?
+    }
+
+    private func fetch(
+        _ url: String, to path: String, extraHeaders: [(String, String)], progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws(BundleError) -> ResponseInfo {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .follow(max: options.maxRedirects, allowCycles: false)
+        configuration.timeout = .init(connect: .init(options.connectTimeout), read: .init(options.readTimeout))
+        configuration.decompression = .disabled
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let outcome: Swift.Result<ResponseInfo, BundleError>
+        do {
+            outcome = .success(try await stream(url, with: client, to: path, extraHeaders: extraHeaders, progress: progress))
+        } catch let error as BundleError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .failure(BundleDownloader.map(error, url: url))
+        }
+        try? await client.shutdown()
+        return try outcome.get()
+    }
+
+    private func stream(
+        _ url: String, with client: HTTPClient, to path: String, extraHeaders: [(String, String)],
+        progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws -> ResponseInfo {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "User-Agent", value: "Widgetry")
+        for (name, value) in options.headers + extraHeaders {
+            request.headers.add(name: name, value: value)
+        }
+        let response = try await client.execute(request, timeout: .init(options.totalTimeout))
+        let info = ResponseInfo(status: Int(response.status.code), etag: response.headers.first(name: "ETag"),
+                                lastModified: response.headers.first(name: "Last-Modified"))
+        if info.status == 304, !extraHeaders.isEmpty { return info }
+        guard (200..<300).contains(info.status) else {
+            throw BundleError.httpStatus(url: url, status: info.status)
+        }
+        let expected = response.headers.first(name: "Content-Length").flatMap { Int64($0) }
+        if let expected, expected > options.maxBytes {
+            throw BundleError.downloadTooLarge(url: url, limit: options.maxBytes)
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw BundleError.writeFailed(path: path, reason: "cannot create the file")
+        }
+        defer { try? handle.close() }
+        var received: Int64 = 0
+        progress?(DownloadProgress(receivedBytes: 0, totalBytes: expected))
+        for try await buffer in response.body {
+            try Task.checkCancellation()
+            received += Int64(buffer.readableBytes)
+            guard received <= options.maxBytes else {
+                throw BundleError.downloadTooLarge(url: url, limit: options.maxBytes)
+            }
+            try handle.write(contentsOf: Data(buffer.readableBytesView))
+            progress?(DownloadProgress(receivedBytes: received, totalBytes: expected))
+        }
+        if let expected, received != expected {
+            throw BundleError.truncatedDownload(url: url, received: received, expected: expected)
+        }
+        return info
+    }
+
+    private func checkedURL(_ text: String) throws(BundleError) -> String {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", let host = components.host, !host.isEmpty
+        else { throw .invalidURL(text) }
+        if scheme == "http", !options.allowInsecureHTTP, !BundleDownloader.isLoopback(host) {
+            throw .insecureURL(text)
+        }
+        return text
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    static func map(_ error: any Error, url: String) -> BundleError {
+        if error is CancellationError { return .cancelled(url: url) }
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .readTimeout, .connectTimeout, .deadlineExceeded: return .timeout(url: url)
+            case .redirectLimitReached, .redirectCycleDetected: return .tooManyRedirects(url: url)
+            case .cancelled: return .cancelled(url: url)
+            case .remoteConnectionClosed: return .transport(url: url, reason: "the server closed the connection before the end of the body")
+            default: return .transport(url: url, reason: client.shortDescription)
+            }
+        }
+        if let parser = error as? HTTPParserError {
+            return .transport(url: url, reason: "malformed HTTP response (\(parser))")
+        }
+        return .transport(url: url, reason: String(describing: error))
+    }
+}
+
+extension BundleError {
+    /// Failures of the network or the server, after which a cached copy is better than nothing.
+    /// Client errors (4xx) and local limits are not: the cache would hide a real problem.
+    var allowsCacheFallback: Bool {
+        switch self {
+        case .timeout, .transport, .tooManyRedirects, .truncatedDownload: true
+        case .httpStatus(_, let status): status >= 500
+        default: false
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

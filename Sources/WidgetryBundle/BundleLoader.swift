@@ -1,0 +1,107 @@
+import Foundation
+
+/// Loads widget bundles from any ``BundleSource``: downloads remote archives, extracts archives
+/// securely, finds the bundle root and reads its contents.
+public struct BundleLoader: Sendable {
+    public struct Options: Sendable {
+        public var extraction: ExtractionLimits
+        public var download: DownloadOptions
+        public var read: WidgetBundle.ReadOptions
+        /// Where archives are extracted; a fresh temporary folder when nil.
+        public var workDirectory: String?
+
+        public init(
+            extraction: ExtractionLimits = ExtractionLimits(), download: DownloadOptions = DownloadOptions(),
+            read: WidgetBundle.ReadOptions = WidgetBundle.ReadOptions(), workDirectory: String? = nil
+        ) {
+            self.extraction = extraction
+            self.download = download
+            self.read = read
+            self.workDirectory = workDirectory
+        }
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// Loads the bundle at `source`. For archives and URLs the files are extracted into a folder
+    /// that the result owns (see ``LoadedBundle/removeExtractedFiles()``).
+    public func load(
+        _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws(BundleError) -> LoadedBundle {
+        switch source {
+        case .directory(let path):
+            let bundle = try WidgetBundle(directory: path, options: options.read)
+            return LoadedBundle(bundle: bundle, source: source, warnings: bundle.warnings, extractedDirectory: nil)
+        case .archive, .remote:
+            let work = (options.workDirectory ?? NSTemporaryDirectory()) + "/widgetry-" + UUID().uuidString
+            do {
+                let fetched = try await fetch(source, to: work, progress: progress)
+                let bundle = try WidgetBundle(directory: fetched.bundleRoot, options: options.read)
+                return LoadedBundle(bundle: bundle, source: source, warnings: fetched.warnings + bundle.warnings, extractedDirectory: work)
+            } catch {
+                try? FileManager.default.removeItem(atPath: work)
+                throw error
+            }
+        }
+    }
+
+    /// What ``fetch(_:to:replaceExisting:progress:)`` produced.
+    public struct FetchResult: Sendable {
+        /// The folder the archive was extracted into.
+        public var destination: String
+        /// The bundle root inside it (the destination, or its single top-level folder).
+        public var bundleRoot: String
+        public var report: ArchiveExtractor.Report
+        public var fromCache: Bool
+        public var warnings: [BundleWarning]
+    }
+
+    /// Downloads (for URLs) and extracts (for URLs and archives) `source` into `destination`.
+    public func fetch(
+        _ source: BundleSource, to destination: String, replaceExisting: Bool = false,
+        progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws(BundleError) -> FetchResult {
+        let archivePath: String
+        var fromCache = false
+        var warnings: [BundleWarning] = []
+        var temporaryArchive: String?
+        switch source {
+        case .directory(let path):
+            throw .unreadableArchive(path: path, reason: "it is a folder, not an archive or a URL")
+        case .archive(let path):
+            archivePath = path
+        case .remote(let url):
+            let downloaded = try await BundleDownloader(options: options.download).download(url, progress: progress)
+            archivePath = downloaded.archivePath
+            fromCache = downloaded.fromCache
+            warnings = downloaded.warnings
+            if downloaded.isTemporary { temporaryArchive = downloaded.archivePath }
+        }
+        defer {
+            if let temporaryArchive { try? FileManager.default.removeItem(atPath: temporaryArchive) }
+        }
+        let report = try ArchiveExtractor(limits: options.extraction)
+            .extract(archiveAt: archivePath, to: destination, replaceExisting: replaceExisting)
+        let root = try WidgetBundle.locateRoot(in: URL(fileURLWithPath: destination).standardizedFileURL.path)
+        return FetchResult(destination: destination, bundleRoot: root, report: report, fromCache: fromCache, warnings: warnings)
+    }
+}
+
+/// A bundle read from its source, with the folder it was extracted into when it came packed.
+public struct LoadedBundle: Sendable {
+    public let bundle: WidgetBundle
+    public let source: BundleSource
+    /// Warnings from downloading and reading.
+    public let warnings: [BundleWarning]
+    /// The temporary folder holding the extracted files, or nil for folder sources.
+    public let extractedDirectory: String?
+
+    /// Deletes the extracted files; the bundle's parsed contents stay usable.
+    public func removeExtractedFiles() {
+        if let extractedDirectory { try? FileManager.default.removeItem(atPath: extractedDirectory) }
+    }
+}

@@ -1,0 +1,123 @@
+public import Foundation
+public import WidgetryJSON
+
+/// What a bundle says about itself: `Info.json`, or the upstream `Info.plist`.
+public struct BundleManifest: Sendable, Equatable {
+    /// The bundle identifier (`identifier`, or `CFBundleIdentifier`). Widget identifiers must
+    /// start with it.
+    public var identifier: String
+    public var name: String?
+    public var version: String?
+    /// The screen shown first, when the manifest names one.
+    public var entryScreen: String?
+    /// The storyboard that holds the view trees (`UIMainStoryboardFile`), for upstream bundles.
+    public var mainStoryboard: String?
+    /// Version of the bundle format; 1 when not given.
+    public var formatVersion: Int
+    /// The file the manifest was read from, relative to the bundle root.
+    public var file: String
+
+    public init(
+        identifier: String, name: String? = nil, version: String? = nil, entryScreen: String? = nil,
+        mainStoryboard: String? = nil, formatVersion: Int = 1, file: String
+    ) {
+        self.identifier = identifier
+        self.name = name
+        self.version = version
+        self.entryScreen = entryScreen
+        self.mainStoryboard = mainStoryboard
+        self.formatVersion = formatVersion
+        self.file = file
+    }
+
+    /// The newest bundle format this version of Widgetry reads.
+    public static let supportedFormatVersion = 1
+
+    /// Checks the rule of the upstream loader: a widget identifier must start with the bundle
+    /// identifier (`mobi.favio.WidgetDemo.left` may run `mobi.favio.WidgetDemo`).
+    public func validate(widgetIdentifier: String) throws(BundleError) {
+        guard widgetIdentifier.hasPrefix(identifier) else {
+            throw .widgetIdentifierMismatch(widgetIdentifier: widgetIdentifier, bundleIdentifier: identifier)
+        }
+    }
+}
+
+// MARK: - Info.json
+
+extension BundleManifest {
+    private static let jsonKeys: Set<String> = ["$schema", "identifier", "name", "version", "entryScreen", "formatVersion"]
+
+    /// Reads an `Info.json` document. Unknown keys (other than `$schema` and `***` comments) and
+    /// values of the wrong type are errors with their location.
+    public init(json document: JSONDocument, file: String) throws(BundleError) {
+        guard let object = document.root.objectValue else {
+            throw .invalidManifest(file: file, location: document.root.location, pointer: .root,
+                                   message: "the manifest must be a JSON object, not \(document.root.typeName)")
+        }
+        for member in object where !BundleManifest.jsonKeys.contains(member.key) && !member.key.hasPrefix("***") {
+            throw .invalidManifest(file: file, location: member.keyLocation, pointer: member.value.pointer,
+                                   message: "unknown key '\(member.key)'; expected one of \(BundleManifest.jsonKeys.sorted().joined(separator: ", "))")
+        }
+        func string(_ key: String) throws(BundleError) -> String? {
+            guard let value = object[key] else { return nil }
+            guard let text = value.stringValue else {
+                throw .invalidManifest(file: file, location: value.location, pointer: value.pointer,
+                                       message: "'\(key)' must be a string, not \(value.typeName)")
+            }
+            return text
+        }
+        guard let identifier = try string("identifier"), !identifier.isEmpty else {
+            throw .missingIdentifier(file: file)
+        }
+        try BundleManifest.checkIdentifierSyntax(identifier, file: file, value: object["identifier"])
+        var formatVersion = 1
+        if let value = object["formatVersion"] {
+            guard let number = value.integerValue, number >= 1 else {
+                throw .invalidManifest(file: file, location: value.location, pointer: value.pointer,
+                                       message: "'formatVersion' must be a positive integer")
+            }
+            guard number <= BundleManifest.supportedFormatVersion else {
+                throw .invalidManifest(file: file, location: value.location, pointer: value.pointer,
+                                       message: "format version \(number) is newer than the supported version \(BundleManifest.supportedFormatVersion); update Widgetry")
+            }
+            formatVersion = Int(number)
+        }
+        self.init(identifier: identifier, name: try string("name"), version: try string("version"),
+                  entryScreen: try string("entryScreen"), formatVersion: formatVersion, file: file)
+    }
+
+    private static func checkIdentifierSyntax(_ identifier: String, file: String, value: JSONValue?) throws(BundleError) {
+        let allowed = identifier.unicodeScalars.allSatisfy { scalar in
+            (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || scalar == "." || scalar == "-" || scalar == "_"
+        }
+        guard allowed else {
+            throw .invalidManifest(file: file, location: value?.location, pointer: value?.pointer,
+                                   message: "identifier '\(identifier)' may only hold letters, digits, '.', '-' and '_' (reverse DNS, like com.example.Feed)")
+        }
+    }
+}
+
+// MARK: - Info.plist
+
+extension BundleManifest {
+    /// Reads an upstream `Info.plist` (XML or binary).
+    public init(plist data: Data, file: String) throws(BundleError) {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw .invalidManifest(file: file, location: nil, pointer: nil, message: "not a readable property list (\(error.localizedDescription))")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw .invalidManifest(file: file, location: nil, pointer: nil, message: "the property list's root must be a dictionary")
+        }
+        guard let identifier = dictionary["CFBundleIdentifier"] as? String, !identifier.isEmpty else {
+            throw .missingIdentifier(file: file)
+        }
+        try BundleManifest.checkIdentifierSyntax(identifier, file: file, value: nil)
+        let name = (dictionary["CFBundleDisplayName"] as? String) ?? (dictionary["CFBundleName"] as? String)
+        let version = (dictionary["CFBundleShortVersionString"] as? String) ?? (dictionary["CFBundleVersion"] as? String)
+        self.init(identifier: identifier, name: name, version: version, entryScreen: nil,
+                  mainStoryboard: dictionary["UIMainStoryboardFile"] as? String, file: file)
+    }
+}

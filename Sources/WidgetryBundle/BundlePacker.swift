@@ -1,0 +1,109 @@
+import CArchive
+import Foundation
+
+/// Writes a bundle folder as a deterministic zip archive: entries in byte order of their paths,
+/// no modification times, fixed owner and permissions, no platform metadata. Packing the same
+/// folder twice, on any machine and in any time zone, gives identical bytes.
+///
+/// Entries carry no modification time on purpose: zip stores MS-DOS times in local time, which
+/// libarchive derives from the machine's time zone. Without one, every entry reads as the zip
+/// epoch (1980-01-01 00:00) everywhere.
+public struct BundlePacker: Sendable {
+    /// What was packed.
+    public struct Report: Sendable, Equatable {
+        public var fileCount: Int
+        public var directoryCount: Int
+        public var bytes: Int64
+    }
+
+    /// Most files a folder may hold to be packed.
+    public var maxFiles: Int
+
+    public init(maxFiles: Int = 10_000) {
+        self.maxFiles = maxFiles
+    }
+
+    /// Packs `directory` into the zip file `output`, replacing it atomically.
+    @discardableResult
+    public func pack(directory: String, to output: String) throws(BundleError) -> Report {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .notFound(path: directory)
+        }
+        let listing = try BundleListing(root: root, maxFiles: maxFiles)
+        if let link = listing.skippedLinks.first {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + link)) ?? "?"
+            throw .linkEntry(entry: link, target: target)
+        }
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let temporary = outputURL.deletingLastPathComponent().path + "/." + outputURL.lastPathComponent + ".tmp-" + UUID().uuidString
+        do throws(BundleError) {
+            let report = try write(listing: listing, root: root, to: temporary)
+            guard rename(temporary, outputURL.path) == 0 else {
+                throw BundleError.writeFailed(path: outputURL.path, reason: String(cString: strerror(errno)))
+            }
+            return report
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    private func write(listing: BundleListing, root: String, to path: String) throws(BundleError) -> Report {
+        guard let archive = archive_write_new() else {
+            throw .writeFailed(path: path, reason: "libarchive could not allocate a writer")
+        }
+        defer { archive_write_free(archive) }
+        archive_write_set_format_zip(archive)
+        archive_write_zip_set_compression_deflate(archive)
+        guard archive_write_open_filename(archive, path) == ARCHIVE_OK else {
+            throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
+        }
+        let entries = (listing.directories.map { ($0 + "/", true) } + listing.files.map { ($0, false) })
+            .sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        var report = Report(fileCount: 0, directoryCount: 0, bytes: 0)
+        for (name, isDirectory) in entries {
+            guard let entry = archive_entry_new() else {
+                throw .writeFailed(path: path, reason: "libarchive could not allocate an entry")
+            }
+            defer { archive_entry_free(entry) }
+            archive_entry_set_pathname(entry, name)
+            archive_entry_unset_mtime(entry)
+            archive_entry_set_uid(entry, 0)
+            archive_entry_set_gid(entry, 0)
+            if isDirectory {
+                archive_entry_set_filetype(entry, 0o040000)
+                archive_entry_set_perm(entry, 0o755)
+                archive_entry_set_size(entry, 0)
+                guard archive_write_header(archive, entry) == ARCHIVE_OK else {
+                    throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
+                }
+                report.directoryCount += 1
+                continue
+            }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + name))
+            } catch {
+                throw .unreadableFile(path: name, reason: error.localizedDescription)
+            }
+            archive_entry_set_filetype(entry, 0o100000)
+            archive_entry_set_perm(entry, 0o644)
+            archive_entry_set_size(entry, Int64(data.count))
+            guard archive_write_header(archive, entry) == ARCHIVE_OK else {
+                throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
+            }
+            let written = data.withUnsafeBytes { archive_write_data(archive, $0.baseAddress, $0.count) }
+            guard written == data.count else {
+                throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
+            }
+            report.fileCount += 1
+            report.bytes += Int64(data.count)
+        }
+        guard archive_write_close(archive) == ARCHIVE_OK else {
+            throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
+        }
+        return report
+    }
+}

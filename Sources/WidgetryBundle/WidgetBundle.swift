@@ -1,0 +1,254 @@
+import Foundation
+public import WidgetryJSON
+
+/// The typed contents of a widget bundle folder: its manifest, screens, service descriptions,
+/// data model, storyboards and other resources. Every JSON file is parsed with locations, so
+/// later stages can point at the exact place of a problem.
+public struct WidgetBundle: Sendable {
+    /// Limits for reading a bundle folder.
+    public struct ReadOptions: Sendable {
+        public var json: JSONParserOptions
+        /// Most files a bundle folder may hold.
+        public var maxFiles: Int
+
+        public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000) {
+            self.json = json
+            self.maxFiles = maxFiles
+        }
+    }
+
+    /// Absolute path of the bundle folder.
+    public let rootPath: String
+    public let manifest: BundleManifest
+    /// Screens, sorted by name.
+    public let screens: [ScreenDefinition]
+    /// `Service.json`: the production service description.
+    public let service: BundleFile?
+    /// `Service.dev.json`: the development service description.
+    public let developmentService: BundleFile?
+    /// `StubService.json`: actions with canned responses.
+    public let stubService: BundleFile?
+    public let model: ModelSource?
+    /// Interface Builder storyboard sources (`*.storyboard`), relative paths, sorted.
+    public let storyboards: [String]
+    /// Compiled storyboards (`*.storyboardc`), which cannot be read.
+    public let compiledStoryboards: [String]
+    /// Top-level JSON files that are none of the above, sorted by path.
+    public let otherJSONFiles: [BundleFile]
+    /// Every other file (images, assets, nested files), relative paths, sorted.
+    public let resources: [String]
+    public let warnings: [BundleWarning]
+
+    /// The screen called `name`.
+    public func screen(named name: String) -> ScreenDefinition? {
+        screens.first { $0.name == name }
+    }
+
+    /// Every parsed JSON file of the bundle, sorted by path.
+    public var jsonFiles: [BundleFile] {
+        var files = screens.map(\.file) + otherJSONFiles
+        files += [service, developmentService, stubService].compactMap { $0 }
+        if case .json(let file) = model { files.append(file) }
+        return files.sorted { $0.path < $1.path }
+    }
+}
+
+// MARK: - Reading a folder
+
+extension WidgetBundle {
+    /// The well-known top-level files.
+    enum KnownFile {
+        static let jsonManifest = "Info.json"
+        static let plistManifest = "Info.plist"
+        static let service = "Service.json"
+        static let developmentService = "Service.dev.json"
+        static let stubService = "StubService.json"
+        static let model = "Model.json"
+    }
+
+    /// Reads the bundle in `directory`. All JSON files are parsed; when any fails, the error
+    /// lists every failure, not just the first.
+    public init(directory: String, options: ReadOptions = ReadOptions()) throws(BundleError) {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .notFound(path: directory)
+        }
+        var warnings: [BundleWarning] = []
+        let listing = try BundleListing(root: root, maxFiles: options.maxFiles)
+        warnings += listing.skippedLinks.map {
+            BundleWarning(code: "bundle.symlink-skipped", message: "'\($0)' is a symbolic link and was skipped")
+        }
+        let topLevel = Set(listing.files.filter { !$0.contains("/") })
+
+        var parseErrors: [JSONParseError] = []
+        func parse(_ path: String) -> BundleFile? {
+            do {
+                let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes)
+                return BundleFile(path: path, document: try JSONParser.parse(bytes, fileName: path, options: options.json))
+            } catch let error as JSONParseError {
+                parseErrors.append(error)
+            } catch {
+                parseErrors.append(JSONParseError(code: .documentTooLarge, message: "\(error)", fileName: path,
+                                                  location: SourceLocation(offset: 0, line: 1, column: 1)))
+            }
+            return nil
+        }
+
+        // Manifest
+        let manifestFile: BundleFile?
+        if topLevel.contains(KnownFile.jsonManifest) {
+            manifestFile = parse(KnownFile.jsonManifest)
+            if topLevel.contains(KnownFile.plistManifest) {
+                warnings.append(BundleWarning(code: "bundle.two-manifests", message: "both Info.json and Info.plist exist; Info.json is used"))
+            }
+        } else {
+            manifestFile = nil
+        }
+
+        // Top-level JSON files
+        var screens: [ScreenDefinition] = []
+        var others: [BundleFile] = []
+        var known: [String: BundleFile] = [:]
+        for path in topLevel.sorted() where path.hasSuffix(".json") && path != KnownFile.jsonManifest {
+            guard let file = parse(path) else { continue }
+            switch path {
+            case KnownFile.service, KnownFile.developmentService, KnownFile.stubService, KnownFile.model:
+                known[path] = file
+            default:
+                let name = String(path.dropLast(".json".count))
+                if file.root.objectValue?[name] != nil {
+                    screens.append(ScreenDefinition(name: name, file: file))
+                } else {
+                    others.append(file)
+                }
+            }
+        }
+        guard parseErrors.isEmpty else { throw .invalidJSON(parseErrors) }
+
+        let manifest: BundleManifest
+        if let manifestFile {
+            manifest = try BundleManifest(json: manifestFile.document, file: manifestFile.path)
+        } else if topLevel.contains(KnownFile.plistManifest) {
+            let data = try WidgetBundle.readBytes(root + "/" + KnownFile.plistManifest, limit: 16 << 20)
+            manifest = try BundleManifest(plist: Data(data), file: KnownFile.plistManifest)
+        } else {
+            throw .noManifest(path: directory)
+        }
+
+        // Model
+        let xcdatamodels = listing.files.filter { WidgetBundle.isXcdatamodelContents($0) }
+        let compiledModels = listing.directories.filter { $0.hasSuffix(".momd") } + listing.files.filter { $0.hasSuffix(".mom") && !$0.contains(".momd/") }
+        var model: ModelSource?
+        if let json = known[KnownFile.model] {
+            model = .json(json)
+            if !xcdatamodels.isEmpty {
+                warnings.append(BundleWarning(code: "bundle.two-models", message: "both Model.json and \(xcdatamodels[0]) exist; Model.json is used"))
+            }
+        } else if let source = xcdatamodels.first {
+            model = .xcdatamodel(path: source)
+        } else if let compiled = compiledModels.sorted().first {
+            model = .compiled(path: compiled)
+        }
+
+        let storyboardPackages = listing.directories.filter { $0.hasSuffix(".storyboardc") }
+        let claimed = Set(screens.map(\.file.path) + others.map(\.path) + known.values.map(\.path)
+                          + [KnownFile.jsonManifest, KnownFile.plistManifest])
+        self.rootPath = root
+        self.manifest = manifest
+        self.screens = screens
+        self.service = known[KnownFile.service]
+        self.developmentService = known[KnownFile.developmentService]
+        self.stubService = known[KnownFile.stubService]
+        self.model = model
+        self.storyboards = listing.files.filter { $0.hasSuffix(".storyboard") }
+        self.compiledStoryboards = storyboardPackages
+        self.otherJSONFiles = others
+        self.resources = listing.files.filter { !claimed.contains($0) && !$0.hasSuffix(".storyboard") && !xcdatamodels.contains($0) }
+        self.warnings = warnings
+    }
+
+    /// Finds the bundle inside an extracted archive: the folder itself when it holds a manifest,
+    /// or its only top-level folder (upstream archives hold `Name.bundle/`).
+    public static func locateRoot(in directory: String) throws(BundleError) -> String {
+        let fileManager = FileManager.default
+        func hasManifest(_ path: String) -> Bool {
+            fileManager.fileExists(atPath: path + "/" + KnownFile.jsonManifest)
+                || fileManager.fileExists(atPath: path + "/" + KnownFile.plistManifest)
+        }
+        if hasManifest(directory) { return directory }
+        let entries = ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { !$0.hasPrefix(".") && $0 != "__MACOSX" }
+        if entries.count == 1 {
+            let inner = directory + "/" + entries[0]
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: inner, isDirectory: &isDirectory), isDirectory.boolValue, hasManifest(inner) {
+                return inner
+            }
+        }
+        throw .noManifest(path: directory)
+    }
+
+    static func isXcdatamodelContents(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return parts.count >= 2 && parts.last == "contents" && parts[parts.count - 2].hasSuffix(".xcdatamodel")
+    }
+
+    static func readBytes(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadableFile(path: path, reason: "cannot open the file")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            guard data.count <= limit else {
+                throw BundleError.unreadableFile(path: path, reason: "larger than \(limit) bytes")
+            }
+            return [UInt8](data)
+        } catch let error as BundleError {
+            throw error
+        } catch {
+            throw .unreadableFile(path: path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// The files and folders of a bundle folder, relative and sorted, found without following links.
+struct BundleListing {
+    var files: [String] = []
+    var directories: [String] = []
+    var skippedLinks: [String] = []
+
+    init(root: String, maxFiles: Int) throws(BundleError) {
+        var pending: [String] = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? root : root + "/" + relative
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: absolute)
+            } catch {
+                throw .unreadableFile(path: absolute, reason: error.localizedDescription)
+            }
+            for name in names where name != ".DS_Store" && name != "__MACOSX" && name != ".git" {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(root + "/" + path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    directories.append(path)
+                    pending.append(path)
+                case S_IFREG:
+                    files.append(path)
+                    guard files.count <= maxFiles else { throw .tooManyFiles(path: root, limit: maxFiles) }
+                case S_IFLNK:
+                    skippedLinks.append(path)
+                default:
+                    continue
+                }
+            }
+        }
+        files.sort()
+        directories.sort()
+        skippedLinks.sort()
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import WidgetryBundle
+
+struct PackCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Pack a bundle folder into a deterministic zip archive.",
+        discussion: """
+            Entries are sorted, timestamps and permissions fixed, and no platform metadata is \
+            written, so packing the same folder twice gives identical bytes. .DS_Store, .git and \
+            __MACOSX are left out; symbolic links are refused.
+            """
+    )
+
+    @Argument(help: "The bundle folder.")
+    var directory: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The zip file to write.", valueName: "file"))
+    var output: String
+
+    func run() async throws {
+        let report = try BundlePacker().pack(directory: directory, to: output)
+        Console.standard.write("packed \(report.fileCount) files (\(report.bytes) bytes) into \(output)\n")
+    }
+}

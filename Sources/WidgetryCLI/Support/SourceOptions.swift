@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import WidgetryBundle
+
+/// Options every command that reads a bundle source shares: downloads, cache and archive limits.
+struct SourceOptions: ParsableArguments {
+    @Option(name: .customLong("cache-dir"), help: ArgumentHelp("Folder for downloaded archives.", valueName: "path"))
+    var cacheDirectory: String?
+
+    @Flag(name: .customLong("no-cache"), help: "Download without reading or writing the cache.")
+    var noCache = false
+
+    @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Seconds a cached archive is used without revalidating.", valueName: "seconds"))
+    var cacheTTL: Int = 0
+
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("Seconds to wait for response bytes.", valueName: "seconds"))
+    var readTimeout: Int = 30
+
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
+    var connectTimeout: Int = 10
+
+    @Option(name: .customLong("max-redirects"), help: "Most redirects to follow.")
+    var maxRedirects: Int = 5
+
+    @Option(name: .customLong("max-download-bytes"), help: "Largest archive to download.")
+    var maxDownloadBytes: Int64 = 256 << 20
+
+    @Flag(name: .customLong("allow-http"), help: "Allow plain http for hosts other than localhost.")
+    var allowHTTP = false
+
+    @Option(name: .customLong("header"), help: ArgumentHelp("A request header, as 'Name: value'. Repeatable.", valueName: "header"))
+    var headers: [String] = []
+
+    @Option(name: .customLong("max-entries"), help: "Most entries an archive may hold.")
+    var maxEntries: Int = 10_000
+
+    @Option(name: .customLong("max-unpacked-bytes"), help: "Most bytes an archive may unpack to.")
+    var maxUnpackedBytes: Int64 = 512 << 20
+
+    @Option(name: .customLong("max-ratio"), help: "Largest ratio of unpacked size to archive size.")
+    var maxRatio: Double = 200
+
+    func validate() throws {
+        for header in headers where parsedHeader(header) == nil {
+            throw ValidationError("--header '\(header)' is not of the form 'Name: value'")
+        }
+        guard readTimeout > 0, connectTimeout > 0 else { throw ValidationError("timeouts must be positive") }
+        guard maxRedirects >= 0, maxEntries > 0, maxUnpackedBytes > 0, maxRatio > 0, maxDownloadBytes > 0, cacheTTL >= 0 else {
+            throw ValidationError("limits must be positive")
+        }
+    }
+
+    var loaderOptions: BundleLoader.Options {
+        let download = DownloadOptions(
+            connectTimeout: .seconds(connectTimeout), readTimeout: .seconds(readTimeout),
+            maxRedirects: maxRedirects, maxBytes: maxDownloadBytes, allowInsecureHTTP: allowHTTP,
+            cacheDirectory: noCache ? nil : (cacheDirectory ?? DownloadOptions.defaultCacheDirectory),
+            cacheTimeToLive: .seconds(cacheTTL), headers: headers.compactMap(parsedHeader))
+        let extraction = ExtractionLimits(maxEntries: maxEntries, maxUnpackedBytes: maxUnpackedBytes, maxCompressionRatio: maxRatio)
+        return BundleLoader.Options(extraction: extraction, download: download)
+    }
+
+    private func parsedHeader(_ text: String) -> (name: String, value: String)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(" ") else { return nil }
+        return (name, value)
+    }
+}
