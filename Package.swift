@@ -61,6 +61,7 @@ let package = Package(
             name: "WidgetryTestSupport",
             dependencies: [
                 "CArchive",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -121,14 +121,23 @@ public struct BundleDownloader: Sendable {
         defer { try? handle.close() }
         var received: Int64 = 0
         progress?(DownloadProgress(receivedBytes: 0, totalBytes: expected))
-        for try await buffer in response.body {
-            try Task.checkCancellation()
-            received += Int64(buffer.readableBytes)
-            guard received <= options.maxBytes else {
-                throw BundleError.downloadTooLarge(url: url, limit: options.maxBytes)
+        do {
+            for try await buffer in response.body {
+                try Task.checkCancellation()
+                received += Int64(buffer.readableBytes)
+                guard received <= options.maxBytes else {
+                    throw BundleError.downloadTooLarge(url: url, limit: options.maxBytes)
+                }
+                try handle.write(contentsOf: Data(buffer.readableBytesView))
+                progress?(DownloadProgress(receivedBytes: received, totalBytes: expected))
             }
-            try handle.write(contentsOf: Data(buffer.readableBytesView))
-            progress?(DownloadProgress(receivedBytes: received, totalBytes: expected))
+        } catch let error where !(error is BundleError) && !(error is CancellationError) {
+            // A connection that ends early is a truncated download when the size was announced.
+            let timedOut = (error as? HTTPClientError).map { [.readTimeout, .deadlineExceeded].contains($0) } ?? false
+            if let expected, received < expected, !timedOut, !Task.isCancelled {
+                throw BundleError.truncatedDownload(url: url, received: received, expected: expected)
+            }
+            throw error
         }
         if let expected, received != expected {
             throw BundleError.truncatedDownload(url: url, received: received, expected: expected)
