@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import WidgetryJSON
+import WidgetryTestSupport
+
+/// End-to-end tests of the `widgetry` executable: output, formats and exit codes.
+@Suite("widgetry command line")
+struct CLITests {
+    static let feedText = """
+        Feed 1.0 (mobi.favio.WidgetDemo)
+          source:       SAMPLE
+          manifest:     Info.json, format 1
+          entry screen: FeedViewController
+        screens (2):
+          FeedViewController     7 objects, 7 elements     FeedViewController.json
+          NewPostViewController  2 objects, 4 elements     NewPostViewController.json
+        services (1):
+          StubService.json (stub), 3 actions: currentUser, homeFeed, newPost
+        model: Model.json, 3 entities: User, Account, Post
+        resources (1):
+          README.md
+
+        """
+
+    @Test func inspectPrintsTheSampleBundle() throws {
+        let outcome = try CommandRunner.run(["inspect", CommandRunner.feed])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == Self.feedText.replacingOccurrences(of: "SAMPLE", with: CommandRunner.feed))
+        #expect(outcome.stderr.isEmpty)
+    }
+
+    @Test func inspectJSONIsDeterministicAndComplete() throws {
+        let first = try CommandRunner.run(["inspect", CommandRunner.feed, "--format", "json"])
+        let second = try CommandRunner.run(["inspect", CommandRunner.feed, "--format", "json"])
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        let summary = try JSONParser.parse(first.stdout).root
+        #expect(summary["manifest"]?["identifier"]?.stringValue == "mobi.favio.WidgetDemo")
+        #expect(summary["screens"]?[0]?["name"]?.stringValue == "FeedViewController")
+        #expect(summary["screens"]?[0]?["objects"]?.arrayValue?.count == 7)
+        #expect(summary["services"]?[0]?["actions"]?.arrayValue?.map { $0.stringValue } == ["currentUser", "homeFeed", "newPost"])
+        #expect(summary["model"]?["entities"]?.arrayValue?.count == 3)
+    }
+
+    @Test func inspectWorksOnAZipAndOnAURL() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let zip = scratch.file("Feed.zip")
+        let pack = try CommandRunner.run(["pack", CommandRunner.feed, "-o", zip])
+        #expect(pack.status == 0)
+        #expect(pack.stdout == "packed 6 files (10196 bytes) into \(zip)\n")
+        let fromZip = try CommandRunner.run(["inspect", zip])
+        #expect(fromZip.status == 0)
+        #expect(fromZip.stdout == Self.feedText.replacingOccurrences(of: "SAMPLE", with: zip))
+
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: zip)))
+        let server = try await TestHTTPServer.start { _ in TestResponse(headers: [("ETag", "\"1\"")], body: bytes) }
+        let url = server.baseURL + "/Feed.zip"
+        let fromURL = try CommandRunner.run(["inspect", url, "--cache-dir", scratch.file("cache")])
+        let again = try CommandRunner.run(["inspect", url, "--cache-dir", scratch.file("cache")])
+        try await server.stop()
+        #expect(fromURL.status == 0)
+        #expect(fromURL.stdout == Self.feedText.replacingOccurrences(of: "SAMPLE", with: url))
+        #expect(again.stdout == fromURL.stdout)
+        #expect(server.requests.count == 2)
+        #expect(server.requests[1].header("If-None-Match") == "\"1\"")
+        // No progress bar on a pipe.
+        #expect(fromURL.stderr.isEmpty)
+    }
+
+    @Test func packIsByteIdenticalAcrossRunsAndTimeZones() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        _ = try CommandRunner.run(["pack", CommandRunner.feed, "-o", scratch.file("a.zip")], environment: ["TZ": "UTC"])
+        _ = try CommandRunner.run(["pack", CommandRunner.feed, "-o", scratch.file("b.zip")], environment: ["TZ": "Asia/Tokyo"])
+        let a = try Data(contentsOf: URL(fileURLWithPath: scratch.file("a.zip")))
+        let b = try Data(contentsOf: URL(fileURLWithPath: scratch.file("b.zip")))
+        #expect(!a.isEmpty)
+        #expect(a == b)
+    }
+
+    @Test func fetchExtractsAnArchive() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try TestArchive(.tarGzip, [.text("Demo.bundle/Info.json", #"{"identifier": "a.b"}"#)]).write(to: scratch.file("d.tar.gz"))
+        let outcome = try CommandRunner.run(["fetch", scratch.file("d.tar.gz"), "--to", scratch.file("out")])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.hasPrefix("extracted 1 files (21 bytes) into \(scratch.file("out"))\n"))
+        #expect(FileManager.default.fileExists(atPath: scratch.file("out/Demo.bundle/Info.json")))
+        let again = try CommandRunner.run(["fetch", scratch.file("d.tar.gz"), "--to", scratch.file("out")])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("[archive.destination-exists]"))
+    }
+
+    @Test func maliciousArchivesExitWithTwoAndNameTheEntry() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try TestArchive(.zip, [.text("../../escape.txt", "x")]).write(to: scratch.file("evil.zip"))
+        let outcome = try CommandRunner.run(["fetch", scratch.file("evil.zip"), "--to", scratch.file("out")])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.hasPrefix("error: archive entry '../../escape.txt' climbs out of the archive with '..' [archive.unsafe-path]\n"))
+        #expect(scratch.listing() == ["evil.zip"])
+    }
+
+    @Test func missingBundlesAndBadUsageExitWithTwo() throws {
+        let missing = try CommandRunner.run(["inspect", "/no/such/bundle"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: no bundle at '/no/such/bundle' [bundle.not-found]\n  hint: give a folder, a .zip/.tar/.tar.gz archive, or an https URL\n")
+        #expect(missing.stdout.isEmpty)
+        let usage = try CommandRunner.run(["inspect", "--bogus", "x"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.hasPrefix("Error: Unknown option '--bogus'"))
+        let noCommand = try CommandRunner.run(["frobnicate"])
+        #expect(noCommand.status == 2)
+    }
+
+    @Test func brokenJSONIsReportedWithLocationSnippetAndHint() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try Data(#"{"identifier": "a.b"}"#.utf8).write(to: URL(fileURLWithPath: scratch.file("Info.json")))
+        try Data("{\"Home\": {\n  \"objects\": {'x': 1}\n}}".utf8).write(to: URL(fileURLWithPath: scratch.file("Home.json")))
+        let outcome = try CommandRunner.run(["inspect", scratch.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr == """
+            Home.json:2:16: error: expected a string key, found ''' [json.unexpected-character]
+              2 |   "objects": {'x': 1}
+                |                ^
+              at: /Home/objects
+              hint: keys must use double quotes
+
+            """)
+    }
+
+    @Test func widgetIdentifierMismatchShowsBoth() throws {
+        let outcome = try CommandRunner.run(["inspect", CommandRunner.feed, "--identifier", "com.other.App"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.hasPrefix("error: widget identifier 'com.other.App' does not start with the bundle identifier 'mobi.favio.WidgetDemo' [bundle.identifier-mismatch]\n"))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try CommandRunner.run(["pack", "--help"], environment: ["COLUMNS": "80"])
+        #expect(help.status == 0)
+        #expect(help.stdout == """
+            OVERVIEW: Pack a bundle folder into a deterministic zip archive.
+
+            Entries are sorted, timestamps and permissions fixed, and no platform metadata
+            is written, so packing the same folder twice gives identical bytes. .DS_Store,
+            .git and __MACOSX are left out; symbolic links are refused.
+
+            USAGE: widgetry pack <directory> --output <file>
+
+            ARGUMENTS:
+              <directory>             The bundle folder.
+
+            OPTIONS:
+              -o, --output <file>     The zip file to write.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+        let root = try CommandRunner.run(["--help"])
+        #expect(root.stdout.contains("Exit codes: 0 success, 2 input or usage error, 3 internal error."))
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "0.1.0\n")
+    }
+}

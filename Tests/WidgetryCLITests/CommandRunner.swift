@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the built `widgetry` executable as a user would, capturing its output and exit code.
+enum CommandRunner {
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let feed = packageRoot + "/SampleWidgets/Feed"
+
+    /// The executable next to the test bundle (both are products of the same build).
+    static let executable: String = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("widgetry").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot + "/.build/debug/widgetry"
+    }()
+
+    /// Runs `widgetry arguments…` with `NO_COLOR` set. Output goes to files rather than pipes,
+    /// so a chatty child can never block on a full pipe.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
+        let scratch = NSTemporaryDirectory() + "widgetry-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let outPath = scratch + "/stdout"
+        let errPath = scratch + "/stderr"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        environment["XDG_CACHE_HOME"] = scratch + "/cache"
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let stdout = FileManager.default.contents(atPath: outPath) ?? Data()
+        let stderr = FileManager.default.contents(atPath: errPath) ?? Data()
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
