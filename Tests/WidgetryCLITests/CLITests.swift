@@ -122,9 +122,9 @@ struct CLITests {
         let outcome = try CommandRunner.run(["inspect", scratch.path])
         #expect(outcome.status == 2)
         #expect(outcome.stderr == """
-            Home.json:2:16: error: expected a string key, found ''' [json.unexpected-character]
+            Home.json:2:15: error: expected a string key, found ''' [json.unexpected-character]
               2 |   "objects": {'x': 1}
-                |                ^
+                |               ^
               at: /Home/objects
               hint: keys must use double quotes
 
