@@ -82,23 +82,21 @@ extension WidgetBundle {
         let topLevel = Set(listing.files.filter { !$0.contains("/") })
 
         var parseErrors: [JSONParseError] = []
-        func parse(_ path: String) -> BundleFile? {
+        /// Parses one file; a file that cannot be read stops the load, a parse error is collected.
+        func parse(_ path: String) throws(BundleError) -> BundleFile? {
+            let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes)
             do {
-                let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes)
                 return BundleFile(path: path, document: try JSONParser.parse(bytes, fileName: path, options: options.json))
-            } catch let error as JSONParseError {
-                parseErrors.append(error)
             } catch {
-                parseErrors.append(JSONParseError(code: .documentTooLarge, message: "\(error)", fileName: path,
-                                                  location: SourceLocation(offset: 0, line: 1, column: 1)))
+                parseErrors.append(error)
+                return nil
             }
-            return nil
         }
 
         // Manifest
         let manifestFile: BundleFile?
         if topLevel.contains(KnownFile.jsonManifest) {
-            manifestFile = parse(KnownFile.jsonManifest)
+            manifestFile = try parse(KnownFile.jsonManifest)
             if topLevel.contains(KnownFile.plistManifest) {
                 warnings.append(BundleWarning(code: "bundle.two-manifests", message: "both Info.json and Info.plist exist; Info.json is used"))
             }
@@ -111,7 +109,7 @@ extension WidgetBundle {
         var others: [BundleFile] = []
         var known: [String: BundleFile] = [:]
         for path in topLevel.sorted() where path.hasSuffix(".json") && path != KnownFile.jsonManifest {
-            guard let file = parse(path) else { continue }
+            guard let file = try parse(path) else { continue }
             switch path {
             case KnownFile.service, KnownFile.developmentService, KnownFile.stubService, KnownFile.model:
                 known[path] = file

@@ -35,7 +35,7 @@ public enum WidgetryCLI {
                 console.write(WidgetryCommand.fullMessage(for: error) + "\n")
                 return ExitStatus.success
             }
-            if code == .validationFailure || error is ValidationError || code.rawValue == 64 {
+            if code == .validationFailure {
                 console.writeError(WidgetryCommand.fullMessage(for: error) + "\n")
                 return ExitStatus.inputError
             }
