@@ -38,8 +38,6 @@ private struct OpenContainer {
     let isObject: Bool
     let location: SourceLocation
     let pointer: JSONPointer
-    var elements: [JSONValue] = []
-    var members: [JSONObject.Member] = []
     var index: [String: Int]?
     var pendingKey = ""
     var pendingKeyLocation = SourceLocation(offset: 0, line: 1, column: 1)
@@ -60,6 +58,10 @@ struct JSONParserCore {
     /// UTF-8 continuation bytes between `lineStart` and `position`, so columns count scalars.
     private var lineContinuationBytes = 0
     private var stack: [OpenContainer] = []
+    /// Element and member buffers, one per nesting level, reused from container to container so
+    /// a container's array grows in a warm buffer and is copied once, at its exact size, on close.
+    private var elementBuffers: [[JSONValue]] = []
+    private var memberBuffers: [[JSONObject.Member]] = []
     private var scratch: [UInt8] = []
 
     init(input: UnsafeBufferPointer<UInt8>, fileName: String?, options: JSONParserOptions) {
@@ -167,7 +169,7 @@ struct JSONParserCore {
                                     at: position, pointer: stack[top].pointer)
                     }
                 } else {
-                    stack[top].elements.append(value)
+                    elementBuffers[top].append(value)
                     guard position < end else {
                         throw error(.unexpectedEndOfInput, "unexpected end of input; expected ',' or ']' after array element",
                                     at: position, pointer: stack[top].pointer,
@@ -181,7 +183,7 @@ struct JSONParserCore {
                             throw error(.trailingComma, "trailing comma before ']'", at: position, pointer: stack[top].pointer,
                                         hint: "remove the ',' after the last element")
                         }
-                        pointer = stack[top].pointer.appending(index: stack[top].elements.count)
+                        pointer = stack[top].pointer.appending(index: elementBuffers[top].count)
                         continue parsing
                     case UInt8(ascii: "]"):
                         position += 1
@@ -205,15 +207,23 @@ struct JSONParserCore {
         }
         position += 1
         stack.append(OpenContainer(isObject: isObject, location: start, pointer: pointer))
+        if elementBuffers.count < stack.count {
+            elementBuffers.append([])
+            memberBuffers.append([])
+        }
     }
 
     private mutating func close() -> JSONValue {
+        let level = stack.count - 1
         let container = stack.removeLast()
         if container.isObject {
-            let object = JSONObject(uniqueMembers: container.members, index: container.index)
+            let object = JSONObject(uniqueMembers: Array(memberBuffers[level]), index: container.index)
+            memberBuffers[level].removeAll(keepingCapacity: true)
             return JSONValue(.object(object), location: container.location, pointer: container.pointer)
         }
-        return JSONValue(.array(container.elements), location: container.location, pointer: container.pointer)
+        let elements = Array(elementBuffers[level])
+        elementBuffers[level].removeAll(keepingCapacity: true)
+        return JSONValue(.array(elements), location: container.location, pointer: container.pointer)
     }
 
     /// Reads `"key" :` inside the object on top of the stack and returns the member's pointer.
@@ -238,7 +248,7 @@ struct JSONParserCore {
         let key = try parseString(pointer: objectPointer)
         stack[top].pendingDuplicate = nil
         if let earlier = position(ofKey: key, in: top) {
-            let first = stack[top].members[earlier].keyLocation
+            let first = memberBuffers[top][earlier].keyLocation
             if options.duplicateKeys == .reject {
                 throw error(.duplicateKey, "duplicate key '\(key)' (first defined at \(first.map(\.description) ?? "?"))",
                             at: keyLocation.offset, pointer: objectPointer.appending(key: key), related: first,
@@ -261,24 +271,24 @@ struct JSONParserCore {
 
     private func position(ofKey key: String, in top: Int) -> Int? {
         if let index = stack[top].index { return index[key] }
-        return stack[top].members.firstIndex { $0.key == key }
+        return memberBuffers[top].firstIndex { $0.key == key }
     }
 
     private mutating func addMember(_ value: JSONValue) {
         let top = stack.count - 1
         if let earlier = stack[top].pendingDuplicate {
             if options.duplicateKeys == .keepLast {
-                stack[top].members[earlier].value = value
+                memberBuffers[top][earlier].value = value
             }
             return
         }
         let member = JSONObject.Member(key: stack[top].pendingKey, keyLocation: stack[top].pendingKeyLocation, value: value)
-        stack[top].members.append(member)
-        let count = stack[top].members.count
+        memberBuffers[top].append(member)
+        let count = memberBuffers[top].count
         if stack[top].index != nil {
             stack[top].index?[member.key] = count - 1
         } else if count > JSONObject.indexThreshold {
-            stack[top].index = JSONObject.makeIndex(stack[top].members)
+            stack[top].index = JSONObject.makeIndex(memberBuffers[top])
         }
     }
 
