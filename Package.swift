@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "WidgetryJSON", targets: ["WidgetryJSON"]),
+        .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
@@ -29,6 +30,11 @@ let package = Package(
         ),
         .target(
             name: "WidgetryJSON",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryExpressions",
+            dependencies: ["WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -72,6 +78,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryJSONTests",
             dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryExpressionsTests",
+            dependencies: ["WidgetryExpressions"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -1,0 +1,253 @@
+/// Splits predicate and expression text into tokens.
+///
+/// Reserved words match case-insensitively and can be used as key names when escaped with `#`
+/// (`#size`). Every loop advances by at least one byte, so the lexer cannot spin.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private var position = 0
+
+    public init(_ text: String) {
+        bytes = Array(text.utf8)
+    }
+
+    /// All tokens of the text, ending with ``Token/Kind/end``.
+    public static func tokenize(_ text: String) throws(LexError) -> [Token] {
+        var lexer = Lexer(text)
+        var tokens: [Token] = []
+        while true {
+            let token = try lexer.next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    /// The next token.
+    public mutating func next() throws(LexError) -> Token {
+        while position < bytes.count, Lexer.isSpace(bytes[position]) { position += 1 }
+        let start = position
+        guard position < bytes.count else { return Token(.end, start..<start) }
+        let byte = bytes[position]
+        switch byte {
+        case _ where Lexer.isIdentifierStart(byte):
+            let word = readWord()
+            if let keyword = Keyword.lookUp(word) { return Token(.keyword(keyword), start..<position) }
+            return Token(.identifier(word), start..<position)
+        case UInt8(ascii: "#"):
+            position += 1
+            guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else {
+                throw LexError(code: .unexpectedCharacter, message: "expected a name after '#'", offset: start)
+            }
+            return Token(.identifier(readWord()), start..<position)
+        case UInt8(ascii: "$"):
+            position += 1
+            guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else {
+                throw LexError(code: .invalidVariable, message: "expected a variable name after '$'", offset: start)
+            }
+            return Token(.variable(readWord()), start..<position)
+        case UInt8(ascii: "@"):
+            position += 1
+            guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else {
+                throw LexError(code: .unexpectedCharacter, message: "expected a collection operator after '@', such as @count", offset: start)
+            }
+            return Token(.collectionOperator(readWord()), start..<position)
+        case UInt8(ascii: "%"):
+            guard position + 1 < bytes.count, "@KdifsD".utf8.contains(bytes[position + 1]) else {
+                throw LexError(code: .unexpectedCharacter, message: "expected a format argument after '%': %@, %K, %d, %i, %f or %s", offset: start)
+            }
+            position += 2
+            return Token(.formatArgument(Character(UnicodeScalar(bytes[start + 1]))), start..<position)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try readNumber()
+        case UInt8(ascii: "'"), UInt8(ascii: "\""):
+            return try readString()
+        default:
+            if let punctuation = Punctuation(rawValue: String(UnicodeScalar(byte))), byte != UInt8(ascii: ":") || peek(1) != UInt8(ascii: "=") {
+                position += 1
+                return Token(.punctuation(punctuation), start..<position)
+            }
+            return try readOperator()
+        }
+    }
+
+    // MARK: Words and numbers
+
+    private mutating func readWord() -> String {
+        let start = position
+        while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    private mutating func readNumber() throws(LexError) -> Token {
+        let start = position
+        if bytes[position] == UInt8(ascii: "0"), let radixLetter = peek(1), let radix = Lexer.radix(radixLetter) {
+            position += 2
+            let digitsStart = position
+            while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+            let digits = String(decoding: bytes[digitsStart..<position], as: UTF8.self)
+            guard !digits.isEmpty, let value = Int64(digits, radix: radix) else {
+                throw LexError(code: .invalidNumber, message: "'\(String(decoding: bytes[start..<position], as: UTF8.self))' is not a valid base-\(radix) number", offset: start)
+            }
+            return Token(.integer(value), start..<position)
+        }
+        var isInteger = true
+        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+        if peek(0) == UInt8(ascii: "."), let next = peek(1), Lexer.isDigit(next) {
+            isInteger = false
+            position += 1
+            while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+        }
+        if let letter = peek(0), letter | 0x20 == UInt8(ascii: "e") {
+            var lookahead = 1
+            if let sign = peek(1), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { lookahead = 2 }
+            if let digit = peek(lookahead), Lexer.isDigit(digit) {
+                isInteger = false
+                position += lookahead
+                while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+            }
+        }
+        if let trailing = peek(0), Lexer.isIdentifierStart(trailing) {
+            throw LexError(code: .invalidNumber, message: "a number cannot be followed directly by a letter", offset: position)
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if isInteger, let value = Int64(text) { return Token(.integer(value), start..<position) }
+        guard let value = Double(text), value.isFinite else {
+            throw LexError(code: .invalidNumber, message: "'\(text)' is out of range", offset: start)
+        }
+        return Token(.double(value), start..<position)
+    }
+
+    // MARK: Strings
+
+    private mutating func readString() throws(LexError) -> Token {
+        let start = position
+        let quote = bytes[position]
+        position += 1
+        var text: [UInt8] = []
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == quote {
+                position += 1
+                return Token(.string(String(decoding: text, as: UTF8.self)), start..<position)
+            }
+            guard byte == UInt8(ascii: "\\") else {
+                text.append(byte)
+                position += 1
+                continue
+            }
+            try readEscape(into: &text)
+        }
+        throw LexError(code: .unterminatedString, message: "unterminated string; add the closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", offset: start)
+    }
+
+    /// Reads one escape sequence at the backslash at `position`.
+    private mutating func readEscape(into text: inout [UInt8]) throws(LexError) {
+        let start = position
+        guard let letter = peek(1) else {
+            throw LexError(code: .unterminatedString, message: "unterminated string after '\\'", offset: start)
+        }
+        position += 2
+        switch letter {
+        case UInt8(ascii: "n"): text.append(0x0A)
+        case UInt8(ascii: "t"): text.append(0x09)
+        case UInt8(ascii: "r"): text.append(0x0D)
+        case UInt8(ascii: "b"): text.append(0x08)
+        case UInt8(ascii: "f"): text.append(0x0C)
+        case UInt8(ascii: "v"): text.append(0x0B)
+        case UInt8(ascii: "a"): text.append(0x07)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"): text.append(letter)
+        case UInt8(ascii: "x"):
+            try appendScalar(hexDigits: 2, escapeStart: start, into: &text)
+        case UInt8(ascii: "u"):
+            try appendScalar(hexDigits: 4, escapeStart: start, into: &text)
+        case UInt8(ascii: "0")...UInt8(ascii: "7"):
+            var value = UInt32(letter - UInt8(ascii: "0"))
+            var count = 1
+            while count < 3, let digit = peek(0), (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) {
+                value = value * 8 + UInt32(digit - UInt8(ascii: "0"))
+                position += 1
+                count += 1
+            }
+            Lexer.appendUTF8(value, to: &text)
+        default:
+            throw LexError(code: .invalidEscape, message: "unknown escape '\\\(String(UnicodeScalar(letter)))'", offset: start)
+        }
+    }
+
+    private mutating func appendScalar(hexDigits: Int, escapeStart: Int, into text: inout [UInt8]) throws(LexError) {
+        var value: UInt32 = 0
+        for _ in 0..<hexDigits {
+            guard let digit = peek(0), let nibble = Lexer.hexValue(digit) else {
+                throw LexError(code: .invalidEscape, message: "expected \(hexDigits) hexadecimal digits in the escape", offset: escapeStart)
+            }
+            value = value << 4 | nibble
+            position += 1
+        }
+        guard Unicode.Scalar(value) != nil else {
+            throw LexError(code: .invalidEscape, message: "escape names a surrogate, not a character", offset: escapeStart)
+        }
+        Lexer.appendUTF8(value, to: &text)
+    }
+
+    // MARK: Operators
+
+    private mutating func readOperator() throws(LexError) -> Token {
+        let start = position
+        let pairs: [(String, Operator)] = [
+            ("**", .power), ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<=", .lessOrEqual), ("=<", .lessOrEqual),
+            (">=", .greaterOrEqual), ("=>", .greaterOrEqual), ("&&", .and), ("||", .or), (":=", .assign),
+            ("=", .equal), ("<", .less), (">", .greater), ("+", .plus), ("-", .minus), ("*", .times), ("/", .divide), ("!", .not),
+        ]
+        for (text, op) in pairs where bytes[position...].starts(with: text.utf8) {
+            position += text.utf8.count
+            return Token(.operator(op), start..<position)
+        }
+        let scalar = String(decoding: bytes[position..<min(bytes.count, position + 4)], as: UTF8.self).unicodeScalars.first.map { String($0) } ?? "?"
+        throw LexError(code: .unexpectedCharacter, message: "unexpected character '\(scalar)'", offset: start)
+    }
+
+    // MARK: Character classes
+
+    private func peek(_ ahead: Int) -> UInt8? {
+        position + ahead < bytes.count ? bytes[position + ahead] : nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// Letters, `_`, and any non-ASCII byte (so key names in other scripts work).
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte)
+    }
+
+    private static func radix(_ letter: UInt8) -> Int? {
+        switch letter | 0x20 {
+        case UInt8(ascii: "x"): 16
+        case UInt8(ascii: "o"): 8
+        case UInt8(ascii: "b"): 2
+        default: nil
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    private static func appendUTF8(_ value: UInt32, to text: inout [UInt8]) {
+        guard let scalar = Unicode.Scalar(value) else { return }
+        text.append(contentsOf: String(Character(scalar)).utf8)
+    }
+}
