@@ -81,10 +81,7 @@ public struct BundleSummary: Sendable, Equatable {
             "formatVersion": JSONValue(.integer(Int64(manifest.formatVersion))),
             "file": JSONValue(.string(manifest.file)),
         ]
-        if let storyboard = manifest.mainStoryboard, case .object(var object) = manifestObject.kind {
-            object["mainStoryboard"] = JSONValue(.string(storyboard))
-            manifestObject = JSONValue(.object(object))
-        }
+        manifestObject["mainStoryboard"] = manifest.mainStoryboard.map { JSONValue(.string($0)) }
         let screenValues = screens.map { screen -> JSONValue in
             ["name": JSONValue(.string(screen.name)), "file": JSONValue(.string(screen.file)),
              "objects": strings(screen.objects), "elements": strings(screen.elements)]

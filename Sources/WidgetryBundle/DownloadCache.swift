@@ -58,8 +58,8 @@ struct DownloadCache {
 
     private func writeMetadata(_ entry: Entry, key: String) throws(BundleError) {
         var object: JSONValue = ["url": .init(.string(entry.url)), "fetchedAt": .init(.double(entry.fetchedAt.timeIntervalSince1970))]
-        if let etag = entry.etag { object = object.setting("etag", .init(.string(etag))) }
-        if let lastModified = entry.lastModified { object = object.setting("lastModified", .init(.string(lastModified))) }
+        object["etag"] = entry.etag.map { JSONValue(.string($0)) }
+        object["lastModified"] = entry.lastModified.map { JSONValue(.string($0)) }
         let temporary = metadataPath(key) + ".tmp"
         do {
             try Data(object.serialized(.canonical).utf8).write(to: URL(fileURLWithPath: temporary))
@@ -91,13 +91,5 @@ struct DownloadCache {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-}
-
-extension JSONValue {
-    fileprivate func setting(_ key: String, _ value: JSONValue) -> JSONValue {
-        guard var object = objectValue else { return self }
-        object[key] = value
-        return JSONValue(.object(object))
     }
 }

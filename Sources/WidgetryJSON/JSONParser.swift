@@ -552,11 +552,14 @@ struct JSONParserCore {
         }
     }
 
+    /// 10^0 … 10^22: the powers of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
     private func exactPowerOfTen(_ exponent: Int) -> Double? {
-        guard exponent <= 22 else { return nil }
-        var power = 1.0
-        for _ in 0..<exponent { power *= 10 }
-        return power
+        exponent < JSONParserCore.exactPowersOfTen.count ? JSONParserCore.exactPowersOfTen[exponent] : nil
     }
 
     // MARK: Literals and whitespace

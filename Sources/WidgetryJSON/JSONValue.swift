@@ -104,9 +104,15 @@ extension JSONValue {
         return nil
     }
 
-    /// The member `key` of an object; nil for a missing key or a non-object.
+    /// The member `key` of an object; nil for a missing key or a non-object. Setting a member
+    /// of an object adds, replaces or (with nil) removes it; setting on a non-object does nothing.
     public subscript(key: String) -> JSONValue? {
-        objectValue?[key]
+        get { objectValue?[key] }
+        set {
+            guard case .object(var object) = kind else { return }
+            object[key] = newValue
+            kind = .object(object)
+        }
     }
 
     /// The element at `index` of an array; nil when out of range or not an array.

@@ -42,3 +42,18 @@ struct JSONSerializationTests {
         #expect(once == twice)
     }
 }
+
+@Suite("JSON editing")
+struct JSONEditingTests {
+    @Test func settingMembersAddsReplacesAndRemoves() {
+        var value: JSONValue = ["a": 1]
+        value["b"] = "x"
+        value["a"] = 2
+        #expect(value.serialized() == #"{"a":2,"b":"x"}"#)
+        value["a"] = nil
+        #expect(value.serialized() == #"{"b":"x"}"#)
+        var array: JSONValue = [1]
+        array["a"] = 1
+        #expect(array.serialized() == "[1]")
+    }
+}
