@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,7 +35,10 @@ let package = Package(
         ),
         .target(
             name: "WidgetryExpressions",
-            dependencies: ["WidgetryJSON"],
+            dependencies: [
+                "WidgetryJSON",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -53,6 +57,7 @@ let package = Package(
             name: "WidgetryCLI",
             dependencies: [
                 "WidgetryJSON",
+                "WidgetryExpressions",
                 "WidgetryBundle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -83,6 +88,7 @@ let package = Package(
         .testTarget(
             name: "WidgetryExpressionsTests",
             dependencies: ["WidgetryExpressions"],
+            exclude: ["Corpus"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

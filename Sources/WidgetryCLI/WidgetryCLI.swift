@@ -26,6 +26,8 @@ public enum WidgetryCLI {
         } catch let error as JSONParseError {
             console.reportError(BundleError.invalidJSON([error]))
             return ExitStatus.inputError
+        } catch let exit as ExitCode {
+            return exit.rawValue
         } catch let error as CommandFailure {
             console.error(error.message)
             return error.exitCode
@@ -66,7 +68,7 @@ struct WidgetryCommand: AsyncParsableCommand {
             Exit codes: 0 success, 2 input or usage error, 3 internal error.
             """,
         version: WidgetryVersion.current,
-        subcommands: [InspectCommand.self, FetchCommand.self, PackCommand.self]
+        subcommands: [InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self]
     )
 }
 

@@ -58,7 +58,7 @@ struct LexerTests {
     }
 
     @Test(arguments: [
-        ("'abc", LexError.Code.unterminatedString, 0),
+        ("'abc", PredicateSyntaxError.Code.unterminatedString, 0),
         ("a == 'x\\q'", .invalidEscape, 7),
         ("'\\u12'", .invalidEscape, 1),
         ("'\\uD800'", .invalidEscape, 1),
@@ -72,13 +72,13 @@ struct LexerTests {
         ("# 1", .unexpectedCharacter, 0),
         ("1e999", .invalidNumber, 0),
     ])
-    func malformedInput(text: String, code: LexError.Code, offset: Int) {
+    func malformedInput(text: String, code: PredicateSyntaxError.Code, offset: Int) {
         do {
             _ = try Lexer.tokenize(text)
             Issue.record("'\(text)' was accepted")
         } catch {
             #expect(error.code == code)
-            #expect(error.offset == offset)
+            #expect(error.range.lowerBound == offset)
         }
     }
 }

@@ -59,7 +59,7 @@ struct Console: Sendable {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 
-    private func styled(_ text: String, code: String) -> String {
+    func styled(_ text: String, code: String) -> String {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }

@@ -3,15 +3,20 @@
 /// Reserved words match case-insensitively and can be used as key names when escaped with `#`
 /// (`#size`). Every loop advances by at least one byte, so the lexer cannot spin.
 public struct Lexer {
+    private let text: String
     private let bytes: [UInt8]
     private var position = 0
 
     public init(_ text: String) {
+        self.text = text
         bytes = Array(text.utf8)
     }
 
+    /// The byte offset the next token starts at or after.
+    public var offset: Int { position }
+
     /// All tokens of the text, ending with ``Token/Kind/end``.
-    public static func tokenize(_ text: String) throws(LexError) -> [Token] {
+    public static func tokenize(_ text: String) throws(PredicateSyntaxError) -> [Token] {
         var lexer = Lexer(text)
         var tokens: [Token] = []
         while true {
@@ -22,7 +27,7 @@ public struct Lexer {
     }
 
     /// The next token.
-    public mutating func next() throws(LexError) -> Token {
+    public mutating func next() throws(PredicateSyntaxError) -> Token {
         while position < bytes.count, Lexer.isSpace(bytes[position]) { position += 1 }
         let start = position
         guard position < bytes.count else { return Token(.end, start..<start) }
@@ -35,24 +40,24 @@ public struct Lexer {
         case UInt8(ascii: "#"):
             position += 1
             guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else {
-                throw LexError(code: .unexpectedCharacter, message: "expected a name after '#'", offset: start)
+                throw error(.unexpectedCharacter, "expected a name after '#'", at: start)
             }
             return Token(.identifier(readWord()), start..<position)
         case UInt8(ascii: "$"):
             position += 1
             guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else {
-                throw LexError(code: .invalidVariable, message: "expected a variable name after '$'", offset: start)
+                throw error(.invalidVariable, "expected a variable name after '$'", at: start)
             }
             return Token(.variable(readWord()), start..<position)
         case UInt8(ascii: "@"):
             position += 1
             guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else {
-                throw LexError(code: .unexpectedCharacter, message: "expected a collection operator after '@', such as @count", offset: start)
+                throw error(.unexpectedCharacter, "expected a collection operator after '@', such as @count", at: start)
             }
             return Token(.collectionOperator(readWord()), start..<position)
         case UInt8(ascii: "%"):
             guard position + 1 < bytes.count, "@KdifsD".utf8.contains(bytes[position + 1]) else {
-                throw LexError(code: .unexpectedCharacter, message: "expected a format argument after '%': %@, %K, %d, %i, %f or %s", offset: start)
+                throw error(.unexpectedCharacter, "expected a format argument after '%': %@, %K, %d, %i, %f or %s", at: start)
             }
             position += 2
             return Token(.formatArgument(Character(UnicodeScalar(bytes[start + 1]))), start..<position)
@@ -77,7 +82,7 @@ public struct Lexer {
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
-    private mutating func readNumber() throws(LexError) -> Token {
+    private mutating func readNumber() throws(PredicateSyntaxError) -> Token {
         let start = position
         if bytes[position] == UInt8(ascii: "0"), let radixLetter = peek(1), let radix = Lexer.radix(radixLetter) {
             position += 2
@@ -85,7 +90,7 @@ public struct Lexer {
             while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
             let digits = String(decoding: bytes[digitsStart..<position], as: UTF8.self)
             guard !digits.isEmpty, let value = Int64(digits, radix: radix) else {
-                throw LexError(code: .invalidNumber, message: "'\(String(decoding: bytes[start..<position], as: UTF8.self))' is not a valid base-\(radix) number", offset: start)
+                throw error(.invalidNumber, "'\(String(decoding: bytes[start..<position], as: UTF8.self))' is not a valid base-\(radix) number", at: start)
             }
             return Token(.integer(value), start..<position)
         }
@@ -106,19 +111,19 @@ public struct Lexer {
             }
         }
         if let trailing = peek(0), Lexer.isIdentifierStart(trailing) {
-            throw LexError(code: .invalidNumber, message: "a number cannot be followed directly by a letter", offset: position)
+            throw error(.invalidNumber, "a number cannot be followed directly by a letter", at: position)
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         if isInteger, let value = Int64(text) { return Token(.integer(value), start..<position) }
         guard let value = Double(text), value.isFinite else {
-            throw LexError(code: .invalidNumber, message: "'\(text)' is out of range", offset: start)
+            throw error(.invalidNumber, "'\(text)' is out of range", at: start)
         }
         return Token(.double(value), start..<position)
     }
 
     // MARK: Strings
 
-    private mutating func readString() throws(LexError) -> Token {
+    private mutating func readString() throws(PredicateSyntaxError) -> Token {
         let start = position
         let quote = bytes[position]
         position += 1
@@ -136,14 +141,14 @@ public struct Lexer {
             }
             try readEscape(into: &text)
         }
-        throw LexError(code: .unterminatedString, message: "unterminated string; add the closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", offset: start)
+        throw error(.unterminatedString, "unterminated string; add the closing \(quote == UInt8(ascii: "'") ? "'" : "\"")", at: start)
     }
 
     /// Reads one escape sequence at the backslash at `position`.
-    private mutating func readEscape(into text: inout [UInt8]) throws(LexError) {
+    private mutating func readEscape(into text: inout [UInt8]) throws(PredicateSyntaxError) {
         let start = position
         guard let letter = peek(1) else {
-            throw LexError(code: .unterminatedString, message: "unterminated string after '\\'", offset: start)
+            throw error(.unterminatedString, "unterminated string after '\\'", at: start)
         }
         position += 2
         switch letter {
@@ -169,28 +174,28 @@ public struct Lexer {
             }
             Lexer.appendUTF8(value, to: &text)
         default:
-            throw LexError(code: .invalidEscape, message: "unknown escape '\\\(String(UnicodeScalar(letter)))'", offset: start)
+            throw error(.invalidEscape, "unknown escape '\\\(String(UnicodeScalar(letter)))'", at: start)
         }
     }
 
-    private mutating func appendScalar(hexDigits: Int, escapeStart: Int, into text: inout [UInt8]) throws(LexError) {
+    private mutating func appendScalar(hexDigits: Int, escapeStart: Int, into text: inout [UInt8]) throws(PredicateSyntaxError) {
         var value: UInt32 = 0
         for _ in 0..<hexDigits {
             guard let digit = peek(0), let nibble = Lexer.hexValue(digit) else {
-                throw LexError(code: .invalidEscape, message: "expected \(hexDigits) hexadecimal digits in the escape", offset: escapeStart)
+                throw error(.invalidEscape, "expected \(hexDigits) hexadecimal digits in the escape", at: escapeStart)
             }
             value = value << 4 | nibble
             position += 1
         }
         guard Unicode.Scalar(value) != nil else {
-            throw LexError(code: .invalidEscape, message: "escape names a surrogate, not a character", offset: escapeStart)
+            throw error(.invalidEscape, "escape names a surrogate, not a character", at: escapeStart)
         }
         Lexer.appendUTF8(value, to: &text)
     }
 
     // MARK: Operators
 
-    private mutating func readOperator() throws(LexError) -> Token {
+    private mutating func readOperator() throws(PredicateSyntaxError) -> Token {
         let start = position
         let pairs: [(String, Operator)] = [
             ("**", .power), ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<=", .lessOrEqual), ("=<", .lessOrEqual),
@@ -202,7 +207,11 @@ public struct Lexer {
             return Token(.operator(op), start..<position)
         }
         let scalar = String(decoding: bytes[position..<min(bytes.count, position + 4)], as: UTF8.self).unicodeScalars.first.map { String($0) } ?? "?"
-        throw LexError(code: .unexpectedCharacter, message: "unexpected character '\(scalar)'", offset: start)
+        throw error(.unexpectedCharacter, "unexpected character '\(scalar)'", at: start)
+    }
+
+    private func error(_ code: PredicateSyntaxError.Code, _ message: String, at offset: Int) -> PredicateSyntaxError {
+        PredicateSyntaxError(code, message, range: offset..<min(offset + 1, max(bytes.count, offset + 1)), text: text)
     }
 
     // MARK: Character classes

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import WidgetryExpressions
+import WidgetryJSON
+
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluate a predicate or an expression against JSON data.",
+        discussion: """
+            Prints the result as one JSON value: true or false for a predicate; for an expression, \
+            dates as ISO 8601 strings and sets as arrays. In --data, --var and --arg values, \
+            {"$date": "2018-06-20T18:00:00Z"} is a date and {"$set": [...]} a set. A parse or \
+            evaluation error exits with status 2 and shows where in the text it happened.
+
+            Examples:
+              widgetry eval --predicate 'favoritesCount > 5' --data post.json
+              widgetry eval --expression 'sum:(items.price)' --data order.json
+              widgetry eval --predicate 'name BEGINSWITH[c] $prefix' --data user.json --var prefix='"an"'
+              widgetry eval --predicate '%K == %@' --arg '"name"' --arg '"Ann"' --data user.json
+            """
+    )
+
+    @Option(help: ArgumentHelp("A predicate, e.g. 'author.name BEGINSWITH \"A\"'.", valueName: "text"))
+    var predicate: String?
+
+    @Option(help: ArgumentHelp("An expression, e.g. 'items.@sum.price * 2'.", valueName: "text"))
+    var expression: String?
+
+    @Option(help: ArgumentHelp("JSON file holding the evaluated object (SELF); '-' reads standard input.", valueName: "file"))
+    var data: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("A substitution variable as name=JSON, e.g. limit=5 or name='\"Ann\"'.", valueName: "name=json"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("arg"), help: ArgumentHelp("A format argument (JSON) for %@, %K, %d, %f, %s, in order.", valueName: "json"))
+    var arguments: [String] = []
+
+    @Option(help: ArgumentHelp("The instant now() returns, in ISO 8601 (default: the system clock).", valueName: "date"))
+    var now: String?
+
+    @Flag(help: "Print the syntax tree, the canonical form and what the text reads, instead of evaluating.")
+    var explain = false
+
+    func validate() throws {
+        guard (predicate == nil) != (expression == nil) else {
+            throw ValidationError("give exactly one of --predicate and --expression")
+        }
+    }
+
+    func run() throws {
+        let console = Console.standard
+        let text = predicate ?? expression ?? ""
+        let formatArguments = try arguments.enumerated().map { index, json in try parseJSON(json, what: "--arg #\(index + 1)") }
+        do {
+            if let predicate {
+                let parsed = try Predicate(format: predicate, arguments: formatArguments)
+                if explain { return console.write(SyntaxExplanation.render(parsed.syntax, canonical: parsed.canonicalText, facts: parsed.facts)) }
+                let result = try parsed.evaluate(with: try loadData(), context: try context())
+                console.write(result ? "true\n" : "false\n")
+            } else if let expression {
+                let parsed = try Expression(format: expression, arguments: formatArguments)
+                if explain { return console.write(SyntaxExplanation.render(parsed.syntax, canonical: parsed.canonicalText, facts: parsed.facts)) }
+                let result = try parsed.evaluate(with: try loadData(), context: try context())
+                console.write(result.jsonValue().serialized() + "\n")
+            }
+        } catch let error as PredicateSyntaxError {
+            console.reportSyntaxError(error, kind: predicate == nil ? "expression" : "predicate")
+            throw ExitCode(ExitStatus.inputError)
+        } catch let error as EvaluationError {
+            console.reportEvaluationError(error, text: text, kind: predicate == nil ? "expression" : "predicate")
+            throw ExitCode(ExitStatus.inputError)
+        }
+    }
+
+    private func loadData() throws -> Value {
+        guard let data else { return .null }
+        let bytes: [UInt8]
+        let name: String
+        if data == "-" {
+            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            name = "<stdin>"
+        } else {
+            do {
+                bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: data)))
+            } catch {
+                throw CommandFailure(message: "cannot read --data file '\(data)': \(error.localizedDescription)")
+            }
+            name = data
+        }
+        return Value(json: try JSONParser.parse(bytes, fileName: name).root, tagged: true)
+    }
+
+    private func context() throws -> EvaluationContext {
+        var context = EvaluationContext()
+        for assignment in variables {
+            guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                throw CommandFailure(message: "--var '\(assignment)' is not name=JSON (e.g. --var limit=5)")
+            }
+            let name = String(assignment[..<equals])
+            context.variables[name] = try parseJSON(String(assignment[assignment.index(after: equals)...]), what: "--var \(name)")
+        }
+        if let now {
+            guard let date = Value.date(iso8601: now) else {
+                throw CommandFailure(message: "--now '\(now)' is not an ISO 8601 date such as 2018-06-20T18:00:00Z")
+            }
+            context.now = date
+        }
+        return context
+    }
+
+    private func parseJSON(_ text: String, what: String) throws -> Value {
+        do {
+            return Value(json: try JSONParser.parse(text, fileName: what).root, tagged: true)
+        } catch {
+            throw CommandFailure(message: "\(what): '\(text)' is not JSON: \(error.message); write strings in quotes, e.g. '\"Ann\"'")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+public import Foundation
+
+/// What an evaluation may read besides its object: substitution variables, the clock `now()`
+/// reads, and the seed of `random`.
+///
+/// Headless runs pass their virtual clock's time as ``now`` so results are deterministic.
+public struct EvaluationContext: Sendable {
+    /// Values of `$name` variables.
+    public var variables: [String: Value]
+    /// The instant `now()` returns; nil reads the system clock.
+    public var now: Date?
+    /// Seed of `random` and `random:`; each evaluation starts the sequence afresh.
+    public var randomSeed: UInt64
+
+    public init(variables: [String: Value] = [:], now: Date? = nil, randomSeed: UInt64 = 0x5EED) {
+        self.variables = variables
+        self.now = now
+        self.randomSeed = randomSeed
+    }
+}
+
+/// The mutable state of one evaluation: variables (SUBQUERY binds its own) and the random sequence.
+struct Scope {
+    var variables: [String: Value]
+    let now: Date
+    private var randomState: UInt64
+
+    init(_ context: EvaluationContext) {
+        variables = context.variables
+        now = context.now ?? Date()
+        randomState = context.randomSeed
+    }
+
+    /// The next number of a SplitMix64 sequence, in [0, 1).
+    mutating func nextRandom() -> Double {
+        randomState &+= 0x9E37_79B9_7F4A_7C15
+        var z = randomState
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) * 0x1p-53
+    }
+}

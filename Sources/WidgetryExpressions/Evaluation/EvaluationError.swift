@@ -1,0 +1,34 @@
+/// A predicate or expression that parsed but could not be evaluated on the data it met:
+/// arithmetic on a string, `BEGINSWITH` on a number, a variable with no value.
+public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, CaseIterable {
+        case typeMismatch = "eval.type-mismatch"
+        case unboundVariable = "eval.unbound-variable"
+        case divisionByZero = "eval.division-by-zero"
+        case invalidArgument = "eval.invalid-argument"
+    }
+
+    public var code: Code
+    public var message: String
+    /// UTF-8 byte range, in the predicate or expression text, of the part that failed.
+    public var range: Range<Int>?
+
+    public init(_ code: Code, _ message: String, range: Range<Int>? = nil) {
+        self.code = code
+        self.message = message
+        self.range = range
+    }
+
+    public var description: String { "\(message) [\(code.rawValue)]" }
+
+    static func typeMismatch(_ message: String) -> EvaluationError {
+        EvaluationError(.typeMismatch, message)
+    }
+
+    /// The same error, placed at `range` unless it already has a place.
+    func located(_ range: Range<Int>) -> EvaluationError {
+        var copy = self
+        if copy.range == nil { copy.range = range }
+        return copy
+    }
+}

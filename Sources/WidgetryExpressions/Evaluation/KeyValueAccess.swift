@@ -1,0 +1,116 @@
+/// Reading keys and key paths from values, as key-value coding does.
+///
+/// A missing key, or a step through null, reads as null. A key on an array or a set maps over
+/// the elements (`people.name` is the array of names). `self` is the value itself; `length` of a
+/// string is its length in UTF-16 units. Collection operators (`@count`, `@sum.price`, …) take
+/// the collection on their left and the rest of the path as their argument.
+extension Value {
+    /// The value at one key.
+    public func value(forKey key: String) -> Value {
+        switch self {
+        case .dictionary(let dictionary):
+            if let value = dictionary[key] { return value }
+            return key == "self" ? self : .null
+        case .object(let object):
+            return key == "self" ? self : object.value(forKey: key)
+        case .array(let elements):
+            if key == "self" { return self }
+            return .array(elements.map { $0.value(forKey: key) })
+        case .set(let elements):
+            if key == "self" { return self }
+            return .makeSet(elements.lazy.map { $0.value(forKey: key) }.filter { !$0.isNull })
+        case .string(let string):
+            if key == "length" { return .int(Int64(string.utf16.count)) }
+            return key == "self" ? self : .null
+        case .null:
+            return .null
+        default:
+            return key == "self" ? self : .null
+        }
+    }
+
+    /// The value at a dotted key path such as `author.name` or `items.@sum.price`.
+    public func value(forKeyPath keyPath: String) throws(EvaluationError) -> Value {
+        try KeyPathProgram(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)).evaluate(on: self)
+    }
+}
+
+/// A key path split into steps once, at compile time.
+struct KeyPathProgram: Sendable {
+    enum Step: Sendable {
+        case key(String)
+        /// A collection operator with the key path after it as its argument.
+        case collectionOperator(CollectionOperator, KeyPathProgram)
+    }
+
+    let steps: [Step]
+
+    init(_ components: [String]) {
+        var steps: [Step] = []
+        for (position, component) in components.enumerated() {
+            if component.hasPrefix("@"), let op = CollectionOperator(rawValue: String(component.dropFirst())) {
+                steps.append(.collectionOperator(op, KeyPathProgram(Array(components[(position + 1)...]))))
+                break
+            }
+            steps.append(.key(component))
+        }
+        self.steps = steps
+    }
+
+    var isEmpty: Bool { steps.isEmpty }
+
+    func evaluate(on root: Value) throws(EvaluationError) -> Value {
+        var value = root
+        for step in steps {
+            switch step {
+            case .key(let key):
+                value = value.value(forKey: key)
+            case .collectionOperator(let op, let argument):
+                return try CollectionOperators.apply(op, to: value, argument: argument)
+            }
+        }
+        return value
+    }
+}
+
+/// `@count`, `@sum`, `@avg`, `@min`, `@max` and the union operators.
+enum CollectionOperators {
+    static func apply(_ op: CollectionOperator, to collection: Value, argument: KeyPathProgram) throws(EvaluationError) -> Value {
+        let elements: [Value]
+        switch collection {
+        case .null: return .null
+        case .array(let values), .set(let values): elements = values
+        case .dictionary(let dictionary): elements = Array(dictionary.values)
+        default:
+            throw .typeMismatch("@\(op.rawValue) needs a collection, not a \(collection.typeName)")
+        }
+        if op == .count { return .int(Int64(elements.count)) }
+        var values: [Value] = []
+        values.reserveCapacity(elements.count)
+        for element in elements {
+            let value = try argument.evaluate(on: element)
+            if !value.isNull { values.append(value) }
+        }
+        switch op {
+        case .count: return .int(Int64(elements.count))
+        case .sum: return try Arithmetic.sum(values, operation: "@sum")
+        case .avg:
+            guard !values.isEmpty else { return .int(0) }
+            guard let total = try Arithmetic.sum(values, operation: "@avg").doubleValue else { return .null }
+            return .double(total / Double(values.count))
+        case .min: return try Ordering.extreme(values, wantMaximum: false, operation: "@min")
+        case .max: return try Ordering.extreme(values, wantMaximum: true, operation: "@max")
+        case .distinctUnionOfObjects: return .array(Value.distinct(values))
+        case .unionOfObjects: return .array(values)
+        case .distinctUnionOfArrays, .unionOfArrays:
+            var flattened: [Value] = []
+            for value in values {
+                guard let inner = value.elements else {
+                    throw .typeMismatch("@\(op.rawValue) needs collections at its key path, found a \(value.typeName)")
+                }
+                flattened += inner.filter { !$0.isNull }
+            }
+            return .array(op == .unionOfArrays ? flattened : Value.distinct(flattened))
+        }
+    }
+}

@@ -1,0 +1,171 @@
+/// What a backslash escape stands for.
+enum RegexEscape {
+    case scalar(UInt32)
+    case scalarClass(RegexScalarClass)
+    case assertion(RegexAssertion)
+    /// `\R`.
+    case lineBreak
+    /// `\Q`, which starts quoting.
+    case quote
+}
+
+extension RegexParser {
+    /// An escape outside a bracket class; `start` is the index of its backslash.
+    mutating func parseEscape(startingAt start: Int) throws(RegexSyntaxError) -> RegexNode? {
+        switch try parseEscapeMeaning(startingAt: start) {
+        case .scalar(let value):
+            return literal(value)
+        case .scalarClass(let scalarClass):
+            return .scalar(scalarClass)
+        case .assertion(let assertion):
+            return .assertion(assertion)
+        case .lineBreak:
+            return Self.lineBreak
+        case .quote:
+            isQuoting = true
+            endQuoteIfClosed()
+            return nil
+        }
+    }
+
+    /// `\R`: CR LF, or any one line terminator (a CR only when no LF follows it).
+    private static let lineBreak = RegexNode.alternation([
+        .sequence([.scalar(RegexScalarClass(ranges: RegexScalarRanges([RegexScalarTraits.carriageReturn]))),
+                   .scalar(RegexScalarClass(ranges: RegexScalarRanges([RegexScalarTraits.lineFeed])))]),
+        .sequence([.scalar(RegexScalarClass(ranges: RegexScalarRanges([RegexScalarTraits.carriageReturn]))),
+                   .assertion(.notBeforeLineFeed)]),
+        .scalar(RegexScalarClass(ranges: RegexScalarRanges([0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029]))),
+    ])
+
+    /// Reads the escape whose backslash is at `start`; `index` is just past the backslash.
+    mutating func parseEscapeMeaning(startingAt start: Int) throws(RegexSyntaxError) -> RegexEscape {
+        guard let scalar = advance() else {
+            throw error("the pattern ends with a lone '\\'", at: start)
+        }
+        switch scalar {
+        case "a": return .scalar(0x07)
+        case "e": return .scalar(0x1B)
+        case "f": return .scalar(0x0C)
+        case "n": return .scalar(0x0A)
+        case "r": return .scalar(0x0D)
+        case "t": return .scalar(0x09)
+        case "c":
+            guard let control = advance() else { throw error("expected a character after '\\c'", at: start) }
+            return .scalar(control.value & 0x1F)
+        case "0": return .scalar(try parseOctal(startingAt: start))
+        case "x": return .scalar(try parseHexEscape(startingAt: start))
+        case "u": return .scalar(try parseHexDigits(exactly: 4, startingAt: start))
+        case "U": return .scalar(try parseHexDigits(exactly: 8, startingAt: start))
+        case "d", "D":
+            return .scalarClass(RegexScalarClass(.generalCategories(Self.decimalNumber), isNegated: scalar == "D"))
+        case "w", "W":
+            return .scalarClass(RegexScalarClass(.word, isNegated: scalar == "W"))
+        case "s", "S":
+            return .scalarClass(RegexScalarClass(.whiteSpace, isNegated: scalar == "S"))
+        case "h", "H":
+            var horizontal = RegexScalarClass(.generalCategories(RegexUnicodeProperty.categoryBit(.spaceSeparator)))
+            horizontal.ranges.insert(0x09...0x09)
+            horizontal.isNegated = scalar == "H"
+            return .scalarClass(horizontal)
+        case "v", "V":
+            return .scalarClass(RegexScalarClass(ranges: RegexScalarTraits.lineTerminators, isNegated: scalar == "V"))
+        case "p", "P":
+            return .scalarClass(try parsePropertyEscape(startingAt: start, isNegated: scalar == "P"))
+        case "b": return .assertion(.wordBoundary)
+        case "B": return .assertion(.notWordBoundary)
+        case "A", "G": return .assertion(.startOfInput)
+        case "z": return .assertion(.endOfInput)
+        case "Z": return .assertion(.endOfInputOrBeforeFinalLineTerminator)
+        case "R": return .lineBreak
+        case "Q": return .quote
+        case "1"..."9", "k":
+            throw error("backreferences are not supported: MATCHES runs in linear time", at: start)
+        case "X":
+            throw error("'\\X' (grapheme clusters) is not supported", at: start)
+        case "N":
+            throw error("'\\N{…}' (characters by name) is not supported", at: start)
+        case "a"..."z", "A"..."Z":
+            throw error("unknown escape '\\\(scalar)'", at: start)
+        default:
+            return .scalar(scalar.value)
+        }
+    }
+
+    private static let decimalNumber = RegexUnicodeProperty.categoryBit(.decimalNumber)
+
+    /// `\0` and up to three octal digits, at most `\0377`.
+    private mutating func parseOctal(startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<3 {
+            guard let digit = peek, ("0"..."7").contains(digit) else { break }
+            value = value * 8 + digit.value - 0x30
+            index += 1
+        }
+        guard value <= 0o377 else { throw error("octal escapes stop at '\\0377'", at: start) }
+        return value
+    }
+
+    /// `\xhh` or `\x{h…}` (one to six hex digits).
+    private mutating func parseHexEscape(startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
+        guard peek == "{" else { return try parseHexDigits(exactly: 2, startingAt: start) }
+        index += 1
+        var value: UInt32 = 0
+        var digitCount = 0
+        while let scalar = peek, let digit = Self.hexValue(scalar) {
+            value = digitCount < 6 ? value * 16 + digit : value
+            digitCount += 1
+            index += 1
+        }
+        guard (1...6).contains(digitCount), peek == "}" else {
+            throw error("expected one to six hex digits and '}' after '\\x{'", at: start)
+        }
+        index += 1
+        return try validScalar(value, startingAt: start)
+    }
+
+    private mutating func parseHexDigits(exactly count: Int, startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<count {
+            guard let scalar = peek, let digit = Self.hexValue(scalar) else {
+                throw error("expected \(count) hex digits after '\\\(scalars[start + 1])'", at: start)
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return try validScalar(value, startingAt: start)
+    }
+
+    private func validScalar(_ value: UInt32, startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
+        guard Unicode.Scalar(value) != nil else {
+            throw error("U+\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar value", at: start)
+        }
+        return value
+    }
+
+    private static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar {
+        case "0"..."9": scalar.value - 0x30
+        case "a"..."f": scalar.value - 0x61 + 10
+        case "A"..."F": scalar.value - 0x41 + 10
+        default: nil
+        }
+    }
+
+    /// `\p{name}` or `\P{name}`.
+    private mutating func parsePropertyEscape(startingAt start: Int, isNegated: Bool) throws(RegexSyntaxError) -> RegexScalarClass {
+        guard peek == "{" else { throw error("expected '{' after '\\p' or '\\P'", at: start) }
+        index += 1
+        var name = ""
+        while true {
+            guard let scalar = advance() else { throw error("expected '}' to end the property name", at: start) }
+            if scalar == "}" { break }
+            name.unicodeScalars.append(scalar)
+        }
+        let isCaseInsensitive = flags.contains(.caseInsensitive)
+        guard var property = RegexPropertyNames.scalarClass(named: name, isCaseInsensitive: isCaseInsensitive) else {
+            throw error("unknown Unicode property '\(name)'", at: start)
+        }
+        if isNegated { property.isNegated.toggle() }
+        return property
+    }
+}

@@ -1,0 +1,74 @@
+/// One step of a compiled pattern (a Thompson NFA).
+enum RegexInstruction: Sendable {
+    /// Consumes one scalar of `program.scalarClasses[index]`, then goes on to the next instruction.
+    case consume(Int)
+    /// Continues at both targets.
+    case split(Int, Int)
+    case jump(Int)
+    /// Continues at the next instruction when the assertion holds at the current position.
+    case assert(RegexAssertion)
+    /// The whole pattern has matched; it counts only at the end of the subject.
+    case match
+}
+
+/// A compiled scalar class: a bitmap answers for ASCII, the class itself for everything else.
+/// The bitmaps are kept apart from the classes so that the ASCII test copies no references.
+struct RegexScalarTest: Sendable {
+    private let asciiLow: UInt64
+    private let asciiHigh: UInt64
+
+    init(_ scalarClass: RegexScalarClass) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for value in UInt32(0)..<128 where scalarClass.contains(value) {
+            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        }
+        asciiLow = low
+        asciiHigh = high
+    }
+
+    /// Whether the ASCII scalar `value` (below 128) belongs to the class.
+    @inline(__always)
+    func containsASCII(_ value: UInt32) -> Bool {
+        value < 64 ? asciiLow & (1 << UInt64(value)) != 0 : asciiHigh & (1 << UInt64(value &- 64)) != 0
+    }
+}
+
+/// A compiled pattern: instructions starting at index 0, and the scalar classes they consume.
+struct RegexProgram: Sendable {
+    let instructions: [RegexInstruction]
+    /// The ASCII bitmaps of `scalarClasses`, index for index.
+    let scalarTests: [RegexScalarTest]
+    let scalarClasses: [RegexScalarClass]
+    /// What the assertions in the program need to know about the scalar before a position.
+    let trackedContext: RegexPrecedingContext
+    /// Whether `$` or `\Z` occurs, which look for a line terminator that ends the subject.
+    let usesFinalLineTerminator: Bool
+
+    init(instructions: [RegexInstruction], scalarClasses: [RegexScalarClass]) {
+        self.instructions = instructions
+        self.scalarClasses = scalarClasses
+        scalarTests = scalarClasses.map(RegexScalarTest.init)
+        var tracked: RegexPrecedingContext = []
+        var usesFinalLineTerminator = false
+        for case .assert(let assertion) in instructions {
+            switch assertion {
+            case .startOfLine: tracked.insert(.lineTerminator)
+            case .endOfLine: tracked.insert(.carriageReturn)
+            case .wordBoundary, .notWordBoundary: tracked.insert(.wordScalar)
+            case .endOfInputOrBeforeFinalLineTerminator: usesFinalLineTerminator = true
+            case .startOfInput, .endOfInput, .notBeforeLineFeed: break
+            }
+        }
+        trackedContext = tracked
+        self.usesFinalLineTerminator = usesFinalLineTerminator
+    }
+}
+
+extension RegexProgram {
+    /// Whether `value` belongs to scalar class `index`.
+    @inline(__always)
+    func scalarClass(_ index: Int, contains value: UInt32) -> Bool {
+        value < 128 ? scalarTests[index].containsASCII(value) : scalarClasses[index].contains(value)
+    }
+}

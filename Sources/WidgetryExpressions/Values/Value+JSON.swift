@@ -1,0 +1,98 @@
+public import Foundation
+public import WidgetryJSON
+import OrderedCollections
+
+extension Value {
+    /// The value of a JSON document. With `tagged`, one-key objects `{"$date": "ISO 8601"}` and
+    /// `{"$set": [...]}` become dates and sets (the form `widgetry eval --data` and the test corpus
+    /// use, since JSON has neither).
+    public init(json: JSONValue, tagged: Bool = false) {
+        switch json.kind {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .integer(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .array(let elements): self = .array(elements.map { Value(json: $0, tagged: tagged) })
+        case .object(let object):
+            if tagged, object.count == 1, let member = object.member("$date"), let text = member.value.stringValue,
+                let date = ISO8601.date(from: text)
+            {
+                self = .date(date)
+                return
+            }
+            if tagged, object.count == 1, let member = object.member("$set"), case .array(let elements) = member.value.kind {
+                self = .makeSet(elements.map { Value(json: $0, tagged: tagged) })
+                return
+            }
+            var dictionary = OrderedDictionary<String, Value>(minimumCapacity: object.count)
+            for member in object { dictionary[member.key] = Value(json: member.value, tagged: tagged) }
+            self = .dictionary(dictionary)
+        }
+    }
+
+    /// The value as JSON: dates as ISO 8601 strings and sets as arrays, or, with `tagged`, as
+    /// `{"$date": …}` and `{"$set": […]}`. Data prints as base64; objects as their description.
+    /// Non-finite doubles print as strings (`"inf"`, `"-inf"`, `"nan"`), since JSON has no such numbers.
+    public func jsonValue(tagged: Bool = false) -> JSONValue {
+        switch self {
+        case .null: return JSONValue(.null)
+        case .bool(let value): return JSONValue(.bool(value))
+        case .int(let value): return JSONValue(.integer(value))
+        case .double(let value):
+            guard value.isFinite else { return JSONValue(.string(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")) }
+            return JSONValue(.double(value))
+        case .string(let value): return JSONValue(.string(value))
+        case .date(let value):
+            let text = JSONValue(.string(ISO8601.string(from: value)))
+            return tagged ? Value.wrapper("$date", text) : text
+        case .data(let bytes): return JSONValue(.string(Data(bytes).base64EncodedString()))
+        case .array(let elements): return JSONValue(.array(elements.map { $0.jsonValue(tagged: tagged) }))
+        case .set(let elements):
+            let array = JSONValue(.array(elements.map { $0.jsonValue(tagged: tagged) }))
+            return tagged ? Value.wrapper("$set", array) : array
+        case .dictionary(let dictionary):
+            var object = JSONObject()
+            for (key, value) in dictionary { object[key] = value.jsonValue(tagged: tagged) }
+            return JSONValue(.object(object))
+        case .object(let object): return JSONValue(.string(object.keyValueDescription))
+        }
+    }
+}
+
+extension Value {
+    /// A date from ISO 8601 text (`2018-06-20T18:00:00Z`, fractional seconds and offsets allowed).
+    public static func date(iso8601 text: String) -> Date? {
+        ISO8601.date(from: text)
+    }
+
+    fileprivate static func wrapper(_ key: String, _ value: JSONValue) -> JSONValue {
+        var object = JSONObject()
+        object[key] = value
+        return JSONValue(.object(object))
+    }
+}
+
+/// ISO 8601 dates in UTC, with milliseconds only when the instant has them.
+enum ISO8601 {
+    static func string(from date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        let milliseconds = Int(((seconds - whole) * 1000).rounded())
+        var time = time_t(whole)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                          Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+        if milliseconds > 0 { text += String(format: ".%03d", milliseconds) }
+        return text + "Z"
+    }
+
+    static func date(from text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}
