@@ -21,7 +21,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,10 +34,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetryExpressions",
-            dependencies: [
-                "WidgetryJSON",
-                .product(name: "OrderedCollections", package: "swift-collections"),
-            ],
+            dependencies: ["WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .target(

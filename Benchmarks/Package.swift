@@ -11,6 +11,16 @@ let package = Package(
         .package(name: "Widgetry", path: ".."),
     ],
     targets: [
+        // Widgetry's predicates against GNUstep's NSPredicate, side by side (run ./compare-gnustep).
+        .executableTarget(
+            name: "PredicateComparison",
+            dependencies: [
+                .product(name: "WidgetryExpressions", package: "Widgetry"),
+                .product(name: "WidgetryJSON", package: "Widgetry"),
+            ],
+            path: "PredicateComparison",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "JSONParsing",
             dependencies: [

@@ -26,8 +26,14 @@ public struct Predicate: Sendable, CustomStringConvertible {
         try self.init(format: format, arguments: arguments)
     }
 
+    /// Evaluates the predicate with `object` as `SELF`, no variables and the system clock.
+    public func evaluate(with object: Value) throws(EvaluationError) -> Bool {
+        var scope = Scope()
+        return try program(object, &scope)
+    }
+
     /// Evaluates the predicate with `object` as `SELF`.
-    public func evaluate(with object: Value, context: EvaluationContext = EvaluationContext()) throws(EvaluationError) -> Bool {
+    public func evaluate(with object: Value, context: EvaluationContext) throws(EvaluationError) -> Bool {
         var scope = Scope(context)
         return try program(object, &scope)
     }
@@ -63,8 +69,14 @@ public struct Expression: Sendable, CustomStringConvertible {
         try self.init(format: format, arguments: arguments)
     }
 
+    /// The value of the expression with `object` as `SELF`, no variables and the system clock.
+    public func evaluate(with object: Value) throws(EvaluationError) -> Value {
+        var scope = Scope()
+        return try program(object, &scope)
+    }
+
     /// The value of the expression with `object` as `SELF`.
-    public func evaluate(with object: Value, context: EvaluationContext = EvaluationContext()) throws(EvaluationError) -> Value {
+    public func evaluate(with object: Value, context: EvaluationContext) throws(EvaluationError) -> Value {
         var scope = Scope(context)
         return try program(object, &scope)
     }

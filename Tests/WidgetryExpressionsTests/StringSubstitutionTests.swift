@@ -13,7 +13,6 @@ struct StringSubstitutionTests {
         "nothing": nil,
         "content": ["name": "Post", "author": ["name": "Bob"]],
         "people": [["name": "Cy"], ["name": "Di"]],
-        "prices": [1, 2, 3.5],
         "when": .date(Date(timeIntervalSince1970: 1_529_517_600)),
         "größe": 42,
         "名前": "Tarō",

@@ -9,7 +9,7 @@
 ///   false; other values are a type mismatch.
 /// - `CONTAINS` with a collection on the left and `IN` with one on the right test membership
 ///   (dictionaries by their values); `IN` with a string on the right is a substring test.
-struct ComparisonEvaluator: Sendable {
+final class ComparisonEvaluator: Sendable {
     let comparison: ComparisonOperator
     let folding: StringFolding
     /// The right side folded once, when it is a constant string.
@@ -33,6 +33,18 @@ struct ComparisonEvaluator: Sendable {
     }
 
     func test(_ left: Value, _ right: Value) throws(EvaluationError) -> Bool {
+        // The commonest case, an integer compared with an integer, without the general dispatch.
+        if case .int(let a) = left, case .int(let b) = right {
+            switch comparison {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            case .less: return a < b
+            case .lessOrEqual: return a <= b
+            case .greater: return a > b
+            case .greaterOrEqual: return a >= b
+            default: break
+            }
+        }
         switch comparison {
         case .equal: return equals(left, right, rightIsConstant: true)
         case .notEqual: return !equals(left, right, rightIsConstant: true)
@@ -103,8 +115,12 @@ struct ComparisonEvaluator: Sendable {
 
     private func match(_ text: String, _ pattern: String) throws(EvaluationError) -> Bool {
         if comparison == .matches { return try matches(text, pattern) }
-        let folded = foldedConstant ?? folding.fold(pattern)
-        return folding.withFolded(text) { bytes in
+        if let foldedConstant { return match(text, folded: foldedConstant) }
+        return match(text, folded: folding.fold(pattern))
+    }
+
+    private func match(_ text: String, folded: [UInt8]) -> Bool {
+        folding.withFolded(text) { bytes in
             switch comparison {
             case .beginsWith: StringOperations.hasPrefix(bytes, folded)
             case .endsWith: StringOperations.hasSuffix(bytes, folded)
@@ -114,7 +130,8 @@ struct ComparisonEvaluator: Sendable {
     }
 
     private func substring(_ text: String, _ pattern: String) -> Bool {
-        let folded = foldedConstant ?? folding.fold(pattern)
+        if let foldedConstant { return folding.withFolded(text) { StringOperations.contains($0, foldedConstant) } }
+        let folded = folding.fold(pattern)
         return folding.withFolded(text) { StringOperations.contains($0, folded) }
     }
 

@@ -3,7 +3,7 @@ typealias ExpressionProgram = @Sendable (Value, inout Scope) throws(EvaluationEr
 /// A compiled predicate.
 typealias PredicateProgram = @Sendable (Value, inout Scope) throws(EvaluationError) -> Bool
 
-/// Lowers syntax trees to closures, once per parse: key paths are split into steps, constant
+/// Lowers syntax trees to closures, once per parse: key paths are split into keys, constant
 /// strings folded for their comparison's options, constant regular expressions compiled, built-in
 /// functions resolved. Errors raised inside a node are placed at that node's source range.
 struct Compiler {
@@ -42,6 +42,15 @@ struct Compiler {
         if case .constant(let value) = comparison.right.kind { constantRight = value }
         let evaluator = ComparisonEvaluator(comparison.comparison, options: comparison.options, constantRight: constantRight)
         let modifier = comparison.modifier
+        if modifier == .direct, let constantRight {
+            return { object, scope throws(EvaluationError) in
+                do throws(EvaluationError) {
+                    return try evaluator.test(left(object, &scope), constantRight)
+                } catch {
+                    throw error.located(range)
+                }
+            }
+        }
         if modifier == .direct {
             return { object, scope throws(EvaluationError) in
                 do throws(EvaluationError) {
@@ -187,7 +196,7 @@ struct Compiler {
     private func compileKeyPath(_ operandSyntax: ExpressionSyntax, _ components: [String], range: Range<Int>) -> ExpressionProgram {
         let keyPath = KeyPathProgram(components)
         if operandSyntax.kind == .evaluatedObject {
-            if components.count == 1, case .key(let key) = keyPath.steps.first {
+            if keyPath.keys.count == 1, keyPath.collectionOperator == nil, let key = keyPath.keys.first {
                 return { object, _ throws(EvaluationError) in object.value(forKey: key) }
             }
             return { object, _ throws(EvaluationError) in

@@ -12,7 +12,10 @@ public struct EvaluationContext: Sendable {
     /// Seed of `random` and `random:`; each evaluation starts the sequence afresh.
     public var randomSeed: UInt64
 
-    public init(variables: [String: Value] = [:], now: Date? = nil, randomSeed: UInt64 = 0x5EED) {
+    /// The seed evaluations use unless told otherwise.
+    public static let defaultRandomSeed: UInt64 = 0x5EED
+
+    public init(variables: [String: Value] = [:], now: Date? = nil, randomSeed: UInt64 = defaultRandomSeed) {
         self.variables = variables
         self.now = now
         self.randomSeed = randomSeed
@@ -22,14 +25,24 @@ public struct EvaluationContext: Sendable {
 /// The mutable state of one evaluation: variables (SUBQUERY binds its own) and the random sequence.
 struct Scope {
     var variables: [String: Value]
-    let now: Date
+    private let fixedNow: Date?
     private var randomState: UInt64
+
+    /// No variables, the system clock, the default seed.
+    init() {
+        variables = [:]
+        fixedNow = nil
+        randomState = EvaluationContext.defaultRandomSeed
+    }
 
     init(_ context: EvaluationContext) {
         variables = context.variables
-        now = context.now ?? Date()
+        fixedNow = context.now
         randomState = context.randomSeed
     }
+
+    /// The context's instant, or the system clock's (read only when `now()` is called).
+    var now: Date { fixedNow ?? Date() }
 
     /// The next number of a SplitMix64 sequence, in [0, 1).
     mutating func nextRandom() -> Double {

@@ -7,18 +7,24 @@
 extension Value {
     /// The value at one key.
     public func value(forKey key: String) -> Value {
+        value(forKey: DictionaryKey(key))
+    }
+
+    /// The value at one key prepared for repeated lookups.
+    public func value(forKey dictionaryKey: DictionaryKey) -> Value {
+        let key = dictionaryKey.string
         switch self {
         case .dictionary(let dictionary):
-            if let value = dictionary[key] { return value }
+            if let value = dictionary[dictionaryKey] { return value }
             return key == "self" ? self : .null
         case .object(let object):
             return key == "self" ? self : object.value(forKey: key)
         case .array(let elements):
             if key == "self" { return self }
-            return .array(elements.map { $0.value(forKey: key) })
+            return .array(elements.map { $0.value(forKey: dictionaryKey) })
         case .set(let elements):
             if key == "self" { return self }
-            return .makeSet(elements.lazy.map { $0.value(forKey: key) }.filter { !$0.isNull })
+            return .makeSet(elements.lazy.map { $0.value(forKey: dictionaryKey) }.filter { !$0.isNull })
         case .string(let string):
             if key == "length" { return .int(Int64(string.utf16.count)) }
             return key == "self" ? self : .null
@@ -35,41 +41,33 @@ extension Value {
     }
 }
 
-/// A key path split into steps once, at compile time.
-struct KeyPathProgram: Sendable {
-    enum Step: Sendable {
-        case key(String)
-        /// A collection operator with the key path after it as its argument.
-        case collectionOperator(CollectionOperator, KeyPathProgram)
-    }
-
-    let steps: [Step]
+/// A key path split once, at compile time, into its plain keys and an optional collection
+/// operator that takes the rest of the path as its argument (`items.@sum.price`).
+final class KeyPathProgram: Sendable {
+    /// Keys read one after the other before the operator, if any.
+    let keys: [DictionaryKey]
+    /// The collection operator after `keys`, with the key path after it.
+    let collectionOperator: (operator: CollectionOperator, argument: KeyPathProgram)?
 
     init(_ components: [String]) {
-        var steps: [Step] = []
+        var keys: [DictionaryKey] = []
+        var collectionOperator: (CollectionOperator, KeyPathProgram)?
         for (position, component) in components.enumerated() {
             if component.hasPrefix("@"), let op = CollectionOperator(rawValue: String(component.dropFirst())) {
-                steps.append(.collectionOperator(op, KeyPathProgram(Array(components[(position + 1)...]))))
+                collectionOperator = (op, KeyPathProgram(Array(components[(position + 1)...])))
                 break
             }
-            steps.append(.key(component))
+            keys.append(DictionaryKey(component))
         }
-        self.steps = steps
+        self.keys = keys
+        self.collectionOperator = collectionOperator
     }
-
-    var isEmpty: Bool { steps.isEmpty }
 
     func evaluate(on root: Value) throws(EvaluationError) -> Value {
         var value = root
-        for step in steps {
-            switch step {
-            case .key(let key):
-                value = value.value(forKey: key)
-            case .collectionOperator(let op, let argument):
-                return try CollectionOperators.apply(op, to: value, argument: argument)
-            }
-        }
-        return value
+        for key in keys { value = value.value(forKey: key) }
+        guard let (op, argument) = collectionOperator else { return value }
+        return try CollectionOperators.apply(op, to: value, argument: argument)
     }
 }
 

@@ -7,7 +7,7 @@ struct RegexClosure {
         5 * programSize + 1
     }
 
-    private let instructions: UnsafeBufferPointer<RegexInstruction>
+    private let instructions: [RegexInstruction]
     private let visitedInGeneration: UnsafeMutablePointer<Int>
     private let consumerStorage: UnsafeMutablePointer<Int>
     private let stack: UnsafeMutablePointer<Int>
@@ -18,7 +18,7 @@ struct RegexClosure {
     private(set) var reachesMatch = false
 
     /// `scratch` must hold ``scratchCount(programSize:)`` `Int`s and outlive the closure.
-    init(instructions: UnsafeBufferPointer<RegexInstruction>, scratch: UnsafeMutablePointer<Int>) {
+    init(instructions: [RegexInstruction], scratch: UnsafeMutablePointer<Int>) {
         self.instructions = instructions
         visitedInGeneration = scratch
         visitedInGeneration.initialize(repeating: 0, count: instructions.count)

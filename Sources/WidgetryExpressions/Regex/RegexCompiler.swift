@@ -8,8 +8,8 @@ struct RegexCompiler {
 
     static func compile(_ tree: RegexNode, limit: Int) throws(RegexSyntaxError) -> RegexProgram {
         var compiler = RegexCompiler(limit: limit)
-        try compiler.emit(tree, quantifierOffset: 0)
-        try compiler.append(.match, quantifierOffset: 0)
+        try compiler.emit(tree, quantifierOffset: nil)
+        try compiler.append(.match, quantifierOffset: nil)
         return RegexProgram(instructions: compiler.instructions, scalarClasses: compiler.scalarClasses)
     }
 
@@ -17,9 +17,9 @@ struct RegexCompiler {
         self.limit = limit
     }
 
-    /// Emits `node`; `quantifierOffset` is where the innermost enclosing quantifier is written,
-    /// which is where a "pattern too large" error points.
-    private mutating func emit(_ node: RegexNode, quantifierOffset: Int) throws(RegexSyntaxError) {
+    /// Emits `node`; `quantifierOffset` is where the outermost enclosing quantifier is written,
+    /// which is where a "pattern too large" error points (the start without one).
+    private mutating func emit(_ node: RegexNode, quantifierOffset: Int?) throws(RegexSyntaxError) {
         switch node {
         case .empty:
             break
@@ -32,12 +32,12 @@ struct RegexCompiler {
         case .alternation(let branches):
             try emitAlternation(branches, quantifierOffset: quantifierOffset)
         case .repetition(let body, let minimum, let maximum, let offset):
-            try emitRepetition(body, minimum: minimum, maximum: maximum, quantifierOffset: offset)
+            try emitRepetition(body, minimum: minimum, maximum: maximum, quantifierOffset: quantifierOffset ?? offset)
         }
     }
 
     /// `split(first, rest)` chains: each branch ends with a jump past the last branch.
-    private mutating func emitAlternation(_ branches: [RegexNode], quantifierOffset: Int) throws(RegexSyntaxError) {
+    private mutating func emitAlternation(_ branches: [RegexNode], quantifierOffset: Int?) throws(RegexSyntaxError) {
         var exitJumps: [Int] = []
         for (position, branch) in branches.enumerated() {
             let isLast = position == branches.count - 1
@@ -55,7 +55,7 @@ struct RegexCompiler {
 
     /// `minimum` copies, then either a loop (unbounded) or `maximum - minimum` optional copies.
     private mutating func emitRepetition(
-        _ body: RegexNode, minimum: Int, maximum: Int?, quantifierOffset: Int
+        _ body: RegexNode, minimum: Int, maximum: Int?, quantifierOffset: Int?
     ) throws(RegexSyntaxError) {
         let requiredCopies = maximum == nil ? max(minimum - 1, 0) : minimum
         for _ in 0..<requiredCopies { try emit(body, quantifierOffset: quantifierOffset) }
@@ -84,11 +84,11 @@ struct RegexCompiler {
         for split in optionalSplits { instructions[split] = .split(split + 1, instructions.count) }
     }
 
-    private mutating func append(_ instruction: RegexInstruction, quantifierOffset: Int) throws(RegexSyntaxError) {
+    private mutating func append(_ instruction: RegexInstruction, quantifierOffset: Int?) throws(RegexSyntaxError) {
         guard instructions.count < limit else {
             throw RegexSyntaxError(
                 message: "pattern too large: it compiles to more than \(limit) instructions",
-                offset: quantifierOffset
+                offset: quantifierOffset ?? 0
             )
         }
         instructions.append(instruction)

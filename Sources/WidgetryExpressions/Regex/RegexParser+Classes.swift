@@ -15,7 +15,7 @@ extension RegexParser {
         if isNegated { index += 1 }
         var isFirst = true
         while true {
-            skipIgnorable()
+            skipFreeSpacing()
             guard let scalar = peek else {
                 throw error("expected ']' to close '[' at offset \(offsets[open])", at: index)
             }
@@ -37,14 +37,9 @@ extension RegexParser {
             case .scalarClass(let member):
                 result.formUnion(member)
             case .scalar(let lower):
-                guard peek == "-", let afterDash = self.scalar(at: index + 1), afterDash != "]" else {
+                guard let upper = try parseRangeEnd(openedAt: open) else {
                     result.ranges.insert(lower...lower)
                     continue
-                }
-                index += 1
-                let upperStart = index
-                guard case .scalar(let upper) = try parseClassAtom(openedAt: open) else {
-                    throw error("a range must end in a single character", at: upperStart)
                 }
                 guard lower <= upper else {
                     throw error("the range '\(Self.describe(lower))-\(Self.describe(upper))' is out of order", at: itemStart)
@@ -55,6 +50,31 @@ extension RegexParser {
         if flags.contains(.caseInsensitive) { result.ranges = result.ranges.caseClosed() }
         result.isNegated = isNegated
         return result
+    }
+
+    /// After the first scalar of a possible range: `-` and the scalar that ends the range, or nil
+    /// (consuming nothing) when no range follows, as in `[a-]`.
+    private mutating func parseRangeEnd(openedAt open: Int) throws(RegexSyntaxError) -> UInt32? {
+        let dash = index
+        skipFreeSpacing()
+        guard peek == "-" else {
+            index = dash
+            return nil
+        }
+        index += 1
+        skipFreeSpacing()
+        guard let next = peek, next != "]" else {
+            index = dash
+            return nil
+        }
+        if next == "-" {
+            throw error("class set operations ('&&', '--') are not supported; list the members instead", at: index - 1)
+        }
+        let upperStart = index
+        guard case .scalar(let upper) = try parseClassAtom(openedAt: open) else {
+            throw error("a range must end in a single character", at: upperStart)
+        }
+        return upper
     }
 
     private mutating func parseClassAtom(openedAt open: Int) throws(RegexSyntaxError) -> ClassAtom {

@@ -54,8 +54,8 @@ extension RegexParser {
             return .scalar(control.value & 0x1F)
         case "0": return .scalar(try parseOctal(startingAt: start))
         case "x": return .scalar(try parseHexEscape(startingAt: start))
-        case "u": return .scalar(try parseHexDigits(exactly: 4, startingAt: start))
-        case "U": return .scalar(try parseHexDigits(exactly: 8, startingAt: start))
+        case "u": return .scalar(try parseHexDigits(4...4, startingAt: start))
+        case "U": return .scalar(try parseHexDigits(8...8, startingAt: start))
         case "d", "D":
             return .scalarClass(RegexScalarClass(.generalCategories(Self.decimalNumber), isNegated: scalar == "D"))
         case "w", "W":
@@ -93,21 +93,22 @@ extension RegexParser {
 
     private static let decimalNumber = RegexUnicodeProperty.categoryBit(.decimalNumber)
 
-    /// `\0` and up to three octal digits, at most `\0377`.
+    /// `\0` and one to three octal digits, as many as keep the value at most `\0377`.
     private mutating func parseOctal(startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
         var value: UInt32 = 0
-        for _ in 0..<3 {
-            guard let digit = peek, ("0"..."7").contains(digit) else { break }
+        var digitCount = 0
+        while digitCount < 3, let digit = peek, ("0"..."7").contains(digit), value * 8 + digit.value - 0x30 <= 0o377 {
             value = value * 8 + digit.value - 0x30
+            digitCount += 1
             index += 1
         }
-        guard value <= 0o377 else { throw error("octal escapes stop at '\\0377'", at: start) }
+        guard digitCount > 0 else { throw error("expected an octal digit after '\\0'", at: start) }
         return value
     }
 
-    /// `\xhh` or `\x{h…}` (one to six hex digits).
+    /// `\xh`, `\xhh` or `\x{h…}` (one to six hex digits).
     private mutating func parseHexEscape(startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
-        guard peek == "{" else { return try parseHexDigits(exactly: 2, startingAt: start) }
+        guard peek == "{" else { return try parseHexDigits(1...2, startingAt: start) }
         index += 1
         var value: UInt32 = 0
         var digitCount = 0
@@ -123,14 +124,18 @@ extension RegexParser {
         return try validScalar(value, startingAt: start)
     }
 
-    private mutating func parseHexDigits(exactly count: Int, startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
+    /// As many hex digits as `digitCounts` allows, at least its lower bound.
+    private mutating func parseHexDigits(_ digitCounts: ClosedRange<Int>, startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {
         var value: UInt32 = 0
-        for _ in 0..<count {
-            guard let scalar = peek, let digit = Self.hexValue(scalar) else {
-                throw error("expected \(count) hex digits after '\\\(scalars[start + 1])'", at: start)
-            }
+        var digitCount = 0
+        while digitCount < digitCounts.upperBound, let scalar = peek, let digit = Self.hexValue(scalar) {
             value = value * 16 + digit
+            digitCount += 1
             index += 1
+        }
+        guard digitCount >= digitCounts.lowerBound else {
+            let expected = digitCounts.count == 1 ? "\(digitCounts.lowerBound)" : "\(digitCounts.lowerBound) or \(digitCounts.upperBound)"
+            throw error("expected \(expected) hex digits after '\\\(scalars[start + 1])'", at: start)
         }
         return try validScalar(value, startingAt: start)
     }

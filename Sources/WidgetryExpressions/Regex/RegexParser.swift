@@ -54,8 +54,25 @@ struct RegexParser {
         RegexSyntaxError(message: message, offset: offsets[min(position, scalars.count)])
     }
 
+    /// Skips what matches nothing between atoms and quantifiers: `(?#…)` comments, and in
+    /// free-spacing mode white space and `#` comments.
+    mutating func skipIgnorable() throws(RegexSyntaxError) {
+        guard !isQuoting else { return }
+        while true {
+            skipFreeSpacing()
+            guard peek == "(", scalar(at: index + 1) == "?", scalar(at: index + 2) == "#" else { return }
+            let open = index
+            index += 3
+            var isClosed = false
+            while !isClosed, let scalar = advance() { isClosed = scalar == ")" }
+            guard isClosed else {
+                throw error("expected ')' to end the comment '(?#' at offset \(offsets[open])", at: index)
+            }
+        }
+    }
+
     /// In free-spacing mode (`x`), skips white space and `#` comments that run to the end of the line.
-    mutating func skipIgnorable() {
+    mutating func skipFreeSpacing() {
         guard flags.contains(.allowCommentsAndWhitespace), !isQuoting else { return }
         while let scalar = peek {
             if Self.isPatternWhiteSpace(scalar) {
@@ -94,10 +111,17 @@ struct RegexParser {
     private mutating func parseSequence() throws(RegexSyntaxError) -> RegexNode {
         var items: [RegexNode] = []
         while true {
-            skipIgnorable()
+            try skipIgnorable()
             guard let next = peek, isQuoting || (next != "|" && next != ")") else { break }
+            let atomStart = index
             guard let atom = try parseAtom() else { continue }
-            items.append(try parseQuantifier(after: atom))
+            if case .assertion = atom, scalars[atomStart] == "\\" {
+                // like ICU, `\b`, `\A`, `\z` and the other escaped assertions cannot be repeated
+                try rejectQuantifier()
+                items.append(atom)
+            } else {
+                items.append(try parseQuantifier(after: atom))
+            }
         }
         switch items.count {
         case 0: return .empty
@@ -106,7 +130,7 @@ struct RegexParser {
         }
     }
 
-    /// One atom, or nil for text that only changes the parser's state (`(?i)`, `(?#…)`, `\Q`).
+    /// One atom, or nil for text that only changes the parser's state (`(?i)`, `\Q`).
     private mutating func parseAtom() throws(RegexSyntaxError) -> RegexNode? {
         let start = index
         guard let scalar = advance() else { return nil }
@@ -130,6 +154,8 @@ struct RegexParser {
             return try parseEscape(startingAt: start)
         case "*", "+", "?", "{":
             throw error("nothing to repeat", at: start)
+        case "}":
+            throw error("a literal '}' must be escaped as '\\}'", at: start)
         default:
             return literal(scalar.value)
         }
@@ -147,7 +173,7 @@ struct RegexParser {
 
     private mutating func parseQuantifier(after atom: RegexNode) throws(RegexSyntaxError) -> RegexNode {
         guard !isQuoting else { return atom }
-        skipIgnorable()
+        try skipIgnorable()
         let start = index
         let minimum: Int
         let maximum: Int?
@@ -159,17 +185,22 @@ struct RegexParser {
         default: return atom
         }
         index += 1  // past the quantifier, or the interval's '}'
-        skipIgnorable()
+        try skipIgnorable()
         if peek == "?" {
             index += 1  // lazy: a whole-string match accepts the same strings as greedy
         } else if peek == "+" {
             throw error("possessive quantifiers are not supported: MATCHES runs in linear time without backtracking", at: index)
         }
-        skipIgnorable()
+        try rejectQuantifier()
+        return .repetition(atom, minimum: minimum, maximum: maximum, offset: offsets[start])
+    }
+
+    /// Throws "nothing to repeat" when a quantifier comes next.
+    private mutating func rejectQuantifier() throws(RegexSyntaxError) {
+        try skipIgnorable()
         if let next = peek, next == "*" || next == "+" || next == "?" || next == "{" {
             throw error("nothing to repeat", at: index)
         }
-        return .repetition(atom, minimum: minimum, maximum: maximum, offset: offsets[start])
     }
 
     /// `{n}`, `{n,}` or `{n,m}`; leaves `index` on the closing `}`.
@@ -177,11 +208,15 @@ struct RegexParser {
         let open = index
         let malformed = error("expected a repetition count such as {2}, {2,} or {2,5} after '{'", at: open)
         index += 1
+        skipFreeSpacing()
         guard let minimum = parseCount() else { throw malformed }
+        skipFreeSpacing()
         var maximum: Int? = minimum
         if peek == "," {
             index += 1
+            skipFreeSpacing()
             maximum = parseCount()
+            skipFreeSpacing()
         }
         guard peek == "}" else { throw malformed }
         if let maximum, maximum < minimum {
@@ -205,7 +240,7 @@ struct RegexParser {
 
     // MARK: Groups
 
-    /// A group after its `(`; nil for `(?flags)` and `(?#comment)`, which match nothing.
+    /// A group after its `(`; nil for `(?flags)`, which matches nothing.
     private mutating func parseGroup(openedAt open: Int) throws(RegexSyntaxError) -> RegexNode? {
         let enclosingFlags = flags
         if peek == "?" {
@@ -222,9 +257,6 @@ struct RegexParser {
                 throw error("lookahead is not supported: MATCHES runs in linear time", at: open)
             case ">":
                 throw error("atomic groups are not supported: MATCHES runs in linear time without backtracking", at: open)
-            case "#":
-                try skipComment(openedAt: open)
-                return nil
             default:
                 let (newFlags, isScoped) = try parseInlineFlags(openedAt: open)
                 flags = newFlags
@@ -261,13 +293,6 @@ struct RegexParser {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
-    private mutating func skipComment(openedAt open: Int) throws(RegexSyntaxError) {
-        while let scalar = advance() {
-            if scalar == ")" { return }
-        }
-        throw error("expected ')' to end the comment '(?#' at offset \(offsets[open])", at: index)
-    }
-
     /// The flags after `(?`: letters from `imsx`, optionally `-` and more letters to turn flags
     /// off, then `)` (the flags hold to the end of the enclosing group) or `:` (they hold inside
     /// this group, `isScoped`).
@@ -287,7 +312,7 @@ struct RegexParser {
                 isTurningOn = false
                 index += 1
                 continue
-            case ")", ":":
+            case ")" where index > open + 2, ":":
                 index += 1
                 return (result, scalar == ":")
             default:

@@ -40,6 +40,8 @@ struct RegexProgram: Sendable {
     /// The ASCII bitmaps of `scalarClasses`, index for index.
     let scalarTests: [RegexScalarTest]
     let scalarClasses: [RegexScalarClass]
+    /// The assertions that occur in the program.
+    let assertions: Set<RegexAssertion>
     /// What the assertions in the program need to know about the scalar before a position.
     let trackedContext: RegexPrecedingContext
     /// Whether `$` or `\Z` occurs, which look for a line terminator that ends the subject.
@@ -49,23 +51,17 @@ struct RegexProgram: Sendable {
         self.instructions = instructions
         self.scalarClasses = scalarClasses
         scalarTests = scalarClasses.map(RegexScalarTest.init)
+        var assertions: Set<RegexAssertion> = []
+        for case .assert(let assertion) in instructions { assertions.insert(assertion) }
         var tracked: RegexPrecedingContext = []
-        var usesFinalLineTerminator = false
-        for case .assert(let assertion) in instructions {
-            switch assertion {
-            case .startOfLine: tracked.insert(.lineTerminator)
-            case .endOfLine: tracked.insert(.carriageReturn)
-            case .wordBoundary, .notWordBoundary: tracked.insert(.wordScalar)
-            case .endOfInputOrBeforeFinalLineTerminator: usesFinalLineTerminator = true
-            case .startOfInput, .endOfInput, .notBeforeLineFeed: break
-            }
-        }
+        if assertions.contains(.startOfLine) { tracked.insert(.lineTerminator) }
+        if assertions.contains(.endOfLine) { tracked.insert(.carriageReturn) }
+        if assertions.contains(.wordBoundary) || assertions.contains(.notWordBoundary) { tracked.insert(.wordScalar) }
+        self.assertions = assertions
         trackedContext = tracked
-        self.usesFinalLineTerminator = usesFinalLineTerminator
+        usesFinalLineTerminator = assertions.contains(.endOfInputOrBeforeFinalLineTerminator)
     }
-}
 
-extension RegexProgram {
     /// Whether `value` belongs to scalar class `index`.
     @inline(__always)
     func scalarClass(_ index: Int, contains value: UInt32) -> Bool {

@@ -2,7 +2,7 @@
 /// (`Lu`, `Uppercase_Letter`, optionally as `gc=Lu` or `General_Category=Lu`), a few binary
 /// properties (`Alphabetic`, `White_Space`, `Lowercase`, `Uppercase`, `Hex_Digit`, `Any`, `ASCII`,
 /// `Assigned`) and the POSIX names (`alpha`, `digit`, `alnum`, `punct`, `space`, `blank`, `cntrl`,
-/// `graph`, `print`, `lower`, `upper`, `xdigit`). Names ignore case, spaces, `_` and `-`.
+/// `graph`, `print`, `lower`, `upper`, `xdigit`, `word`). Names ignore case, spaces, `_` and `-`.
 enum RegexPropertyNames {
     /// The class `name` stands for, or nil when the name is unknown.
     static func scalarClass(named name: String, isCaseInsensitive: Bool) -> RegexScalarClass? {
@@ -89,7 +89,7 @@ enum RegexPropertyNames {
         "hexdigit": [.hexDigit], "hex": [.hexDigit],
         "xdigit": [.generalCategories(mask(.decimalNumber)), .hexDigit],
         "alnum": [.alphabetic, .generalCategories(mask(.decimalNumber))],
-        "blank": [.posixBlank], "graph": [.posixGraph], "print": [.posixPrint],
+        "blank": [.posixBlank], "graph": [.posixGraph], "print": [.posixPrint], "word": [.word],
         "any": [.any], "ascii": [.ascii], "assigned": [.assigned],
     ]
 }

@@ -23,8 +23,9 @@ public enum StringSubstitution: Sendable {
 
     /// `template` with every match replaced by the text of the value it names in `source`.
     ///
-    /// Throws the ``EvaluationError`` of a key path that cannot be read (such as `@sum` over
-    /// strings); no partial result is returned.
+    /// Throws the ``EvaluationError`` of a key path that cannot be read; no partial result is
+    /// returned. (Neither pattern admits `@`, so collection operators, which is where reading
+    /// fails today, never reach a key path: `$items.@count` reads `items.` and keeps `@count`.)
     public func substitute(in template: String, source: Value) throws(EvaluationError) -> String {
         let scalars = template.unicodeScalars
         var output = String.UnicodeScalarView()

@@ -4,7 +4,7 @@
 /// (`#size`). Every loop advances by at least one byte, so the lexer cannot spin.
 public struct Lexer {
     private let text: String
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     private var position = 0
 
     public init(_ text: String) {
@@ -19,6 +19,7 @@ public struct Lexer {
     public static func tokenize(_ text: String) throws(PredicateSyntaxError) -> [Token] {
         var lexer = Lexer(text)
         var tokens: [Token] = []
+        tokens.reserveCapacity(Swift.max(8, lexer.bytes.count / 3))
         while true {
             let token = try lexer.next()
             tokens.append(token)
@@ -35,7 +36,7 @@ public struct Lexer {
         switch byte {
         case _ where Lexer.isIdentifierStart(byte):
             let word = readWord()
-            if let keyword = Keyword.lookUp(word) { return Token(.keyword(keyword), start..<position) }
+            if let keyword = Keyword.lookUp(bytes[start..<position]) { return Token(.keyword(keyword), start..<position) }
             return Token(.identifier(word), start..<position)
         case UInt8(ascii: "#"):
             position += 1
@@ -66,7 +67,7 @@ public struct Lexer {
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             return try readString()
         default:
-            if let punctuation = Punctuation(rawValue: String(UnicodeScalar(byte))), byte != UInt8(ascii: ":") || peek(1) != UInt8(ascii: "=") {
+            if let punctuation = Punctuation(byte: byte), byte != UInt8(ascii: ":") || peek(1) != UInt8(ascii: "=") {
                 position += 1
                 return Token(.punctuation(punctuation), start..<position)
             }
@@ -197,13 +198,35 @@ public struct Lexer {
 
     private mutating func readOperator() throws(PredicateSyntaxError) -> Token {
         let start = position
-        let pairs: [(String, Operator)] = [
-            ("**", .power), ("==", .equal), ("!=", .notEqual), ("<>", .notEqual), ("<=", .lessOrEqual), ("=<", .lessOrEqual),
-            (">=", .greaterOrEqual), ("=>", .greaterOrEqual), ("&&", .and), ("||", .or), (":=", .assign),
-            ("=", .equal), ("<", .less), (">", .greater), ("+", .plus), ("-", .minus), ("*", .times), ("/", .divide), ("!", .not),
-        ]
-        for (text, op) in pairs where bytes[position...].starts(with: text.utf8) {
-            position += text.utf8.count
+        let first = bytes[position]
+        let second = peek(1)
+        let op: Operator?
+        var length = 2
+        switch (first, second) {
+        case (UInt8(ascii: "*"), UInt8(ascii: "*")): op = .power
+        case (UInt8(ascii: "="), UInt8(ascii: "=")): op = .equal
+        case (UInt8(ascii: "!"), UInt8(ascii: "=")), (UInt8(ascii: "<"), UInt8(ascii: ">")): op = .notEqual
+        case (UInt8(ascii: "<"), UInt8(ascii: "=")), (UInt8(ascii: "="), UInt8(ascii: "<")): op = .lessOrEqual
+        case (UInt8(ascii: ">"), UInt8(ascii: "=")), (UInt8(ascii: "="), UInt8(ascii: ">")): op = .greaterOrEqual
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")): op = .and
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")): op = .or
+        case (UInt8(ascii: ":"), UInt8(ascii: "=")): op = .assign
+        default:
+            length = 1
+            switch first {
+            case UInt8(ascii: "="): op = .equal
+            case UInt8(ascii: "<"): op = .less
+            case UInt8(ascii: ">"): op = .greater
+            case UInt8(ascii: "+"): op = .plus
+            case UInt8(ascii: "-"): op = .minus
+            case UInt8(ascii: "*"): op = .times
+            case UInt8(ascii: "/"): op = .divide
+            case UInt8(ascii: "!"): op = .not
+            default: op = nil
+            }
+        }
+        if let op {
+            position += length
             return Token(.operator(op), start..<position)
         }
         let scalar = String(decoding: bytes[position..<min(bytes.count, position + 4)], as: UTF8.self).unicodeScalars.first.map { String($0) } ?? "?"

@@ -45,13 +45,59 @@ public enum Keyword: String, Sendable, CaseIterable {
 
     /// Looks a word up without regard to case.
     static func lookUp(_ word: String) -> Keyword? {
-        Keyword(rawValue: word.uppercased())
+        var word = word
+        return word.withUTF8 { lookUp($0[...]) }
     }
+
+    /// Looks the UTF-8 bytes of a word up without regard to case, without allocating.
+    static func lookUp<Bytes: Collection<UInt8>>(_ word: Bytes) -> Keyword? {
+        guard (2...16).contains(word.count) else { return nil }
+        var name = PackedName()
+        for byte in word {
+            let upper = byte &- UInt8(ascii: "a") < 26 ? byte & 0xDF : byte
+            guard upper &- UInt8(ascii: "A") < 26 else { return nil }
+            name.append(upper)
+        }
+        return byPackedName[name]
+    }
+
+    /// Up to 16 ASCII letters packed into two integers, one byte each: a hashable key that
+    /// costs no allocation.
+    private struct PackedName: Hashable {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+
+        mutating func append(_ byte: UInt8) {
+            high = high << 8 | low >> 56
+            low = low << 8 | UInt64(byte)
+        }
+    }
+
+    private static let byPackedName: [PackedName: Keyword] = Dictionary(uniqueKeysWithValues: allCases.map { keyword in
+        var name = PackedName()
+        for byte in keyword.rawValue.utf8 { name.append(byte) }
+        return (name, keyword)
+    })
 }
 
 public enum Punctuation: String, Sendable {
     case leftParen = "(", rightParen = ")", leftBrace = "{", rightBrace = "}"
     case leftBracket = "[", rightBracket = "]", comma = ",", dot = ".", colon = ":"
+
+    init?(byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "("): self = .leftParen
+        case UInt8(ascii: ")"): self = .rightParen
+        case UInt8(ascii: "{"): self = .leftBrace
+        case UInt8(ascii: "}"): self = .rightBrace
+        case UInt8(ascii: "["): self = .leftBracket
+        case UInt8(ascii: "]"): self = .rightBracket
+        case UInt8(ascii: ","): self = .comma
+        case UInt8(ascii: "."): self = .dot
+        case UInt8(ascii: ":"): self = .colon
+        default: return nil
+        }
+    }
 }
 
 public enum Operator: String, Sendable {

@@ -6,8 +6,9 @@ public enum BuiltInTransformerName: String, Sendable, CaseIterable {
     /// no spaces, fraction or exponent, so `" 4 "` and `"3.5"` give nil), as an `int`; nil when
     /// it is not one or does not fit in 64 bits.
     case strToInt
-    /// The value's description read as a finite decimal number, as a `double`; nil when it is
-    /// not one (`"inf"` and `"nan"` included).
+    /// The value's description read as a number the way Swift's `Double(String)` reads it
+    /// (decimal or hexadecimal notation, no spaces), as a `double`; nil when it is not one or is
+    /// not finite (`"inf"` and `"nan"` give nil).
     case toDouble
     /// For a date, the time from it to the run's clock in its largest whole unit: `7y`, `2mo`,
     /// `3d`, `5h`, `10m`, `42s`; `Now` when less than a second has passed or the date is in the
@@ -17,22 +18,22 @@ public enum BuiltInTransformerName: String, Sendable, CaseIterable {
 }
 
 enum BuiltInTransformers {
-    static let all: [String: ValueTransformer] = Dictionary(
+    static let all: [String: BindingTransformer] = Dictionary(
         uniqueKeysWithValues: BuiltInTransformerName.allCases.map { ($0.rawValue, transformer($0)) })
 
-    private static func transformer(_ name: BuiltInTransformerName) -> ValueTransformer {
+    private static func transformer(_ name: BuiltInTransformerName) -> BindingTransformer {
         switch name {
         case .toString:
-            ValueTransformer { value, _ in value.isNull ? nil : .string(value.description) }
+            BindingTransformer { value, _ in value.isNull ? nil : .string(value.description) }
         case .strToInt:
-            ValueTransformer { value, _ in value.isNull ? nil : Int64(value.description).map(Value.int) }
+            BindingTransformer { value, _ in value.isNull ? nil : Int64(value.description).map(Value.int) }
         case .toDouble:
-            ValueTransformer { value, _ in
+            BindingTransformer { value, _ in
                 guard !value.isNull, let number = Double(value.description), number.isFinite else { return nil }
                 return .double(number)
             }
         case .ago:
-            ValueTransformer { value, context in
+            BindingTransformer { value, context in
                 guard case .date(let date) = value else { return nil }
                 return .string(ElapsedTime.abbreviated(from: date, to: context.now, in: context.timeZone))
             }

@@ -2,16 +2,16 @@ import Foundation
 
 /// Two-way transformers between dates and their text, one per service-file definition.
 enum DateTransformer {
-    static func make(_ definition: DateTransformerDefinition) -> ValueTransformer {
+    static func make(_ definition: DateTransformerDefinition) -> BindingTransformer {
         let formatter = LockedDateFormatter(definition)
-        let convert: ValueTransformer.Conversion = { value, context in
+        let convert: BindingTransformer.Conversion = { value, context in
             switch value {
             case .date(let date): .string(formatter.string(from: date, in: context.timeZone))
             case .string(let text): formatter.date(from: text, in: context.timeZone).map(Value.date)
             default: nil
             }
         }
-        return ValueTransformer(transform: convert, reverse: convert)
+        return BindingTransformer(transform: convert, reverse: convert)
     }
 }
 

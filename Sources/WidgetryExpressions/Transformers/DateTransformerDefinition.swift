@@ -2,7 +2,7 @@ import Foundation
 import WidgetryJSON
 
 /// One `options.transformers.date.<name>` entry of a service file, checked.
-struct DateTransformerDefinition: Sendable, Equatable {
+struct DateTransformerDefinition: Sendable {
     static let defaultLocaleIdentifier = "en_US_POSIX"
     static let styleNames: [(name: String, style: DateFormatter.Style)] = [
         ("short", .short), ("medium", .medium), ("long", .long), ("full", .full),

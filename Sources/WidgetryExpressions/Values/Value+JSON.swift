@@ -1,6 +1,5 @@
 public import Foundation
 public import WidgetryJSON
-import OrderedCollections
 
 extension Value {
     /// The value of a JSON document. With `tagged`, one-key objects `{"$date": "ISO 8601"}` and
@@ -25,7 +24,7 @@ extension Value {
                 self = .makeSet(elements.map { Value(json: $0, tagged: tagged) })
                 return
             }
-            var dictionary = OrderedDictionary<String, Value>(minimumCapacity: object.count)
+            var dictionary = ValueDictionary(minimumCapacity: object.count)
             for member in object { dictionary[member.key] = Value(json: member.value, tagged: tagged) }
             self = .dictionary(dictionary)
         }

@@ -1,5 +1,3 @@
-public import OrderedCollections
-
 extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
@@ -12,6 +10,8 @@ extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressib
     public init(arrayLiteral elements: Value...) { self = .array(elements) }
 
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self = .dictionary(OrderedDictionary(elements, uniquingKeysWith: { _, last in last }))
+        var dictionary = ValueDictionary(minimumCapacity: elements.count)
+        for (key, value) in elements { dictionary[key] = value }
+        self = .dictionary(dictionary)
     }
 }

@@ -1,5 +1,4 @@
 public import Foundation
-public import OrderedCollections
 
 /// A value the expression language can see: what key paths read, what expressions compute,
 /// what bindings write.
@@ -19,7 +18,7 @@ public enum Value: Sendable {
     /// Distinct elements in first-insertion order.
     case set([Value])
     /// Members in insertion order.
-    case dictionary(OrderedDictionary<String, Value>)
+    case dictionary(ValueDictionary)
     /// A store object, controller, element or anything else that answers ``KeyValueCoding``.
     case object(any KeyValueCoding)
 }

@@ -1,11 +1,9 @@
 /// A named conversion that bindings apply to their value (the `transformer` binding option).
 ///
 /// A transformer returns nil when it does not apply to the value it gets; a binding then keeps
-/// the value it had (upstream format §4.2 step 3).
-///
-/// Files that also import Foundation, which has a class of the same name, spell this type
-/// `WidgetryExpressions.ValueTransformer`.
-public struct ValueTransformer: Sendable {
+/// the value it had (upstream format §4.2 step 3). (Not named `ValueTransformer`, which would
+/// clash with Foundation's class in every file that imports both.)
+public struct BindingTransformer: Sendable {
     /// A conversion of one value, given the run's clock and time zone.
     public typealias Conversion = @Sendable (Value, TransformerContext) -> Value?
 

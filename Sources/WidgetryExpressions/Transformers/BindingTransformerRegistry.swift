@@ -5,8 +5,8 @@
 /// registry was shared). A new registry holds the built-ins (``BuiltInTransformerName``); service
 /// files add date transformers with ``registerDateTransformers(from:)`` and hosts add or replace
 /// any with ``register(name:_:)``.
-public struct ValueTransformerRegistry: Sendable {
-    private var transformers: [String: ValueTransformer]
+public struct BindingTransformerRegistry: Sendable {
+    private var transformers: [String: BindingTransformer]
 
     /// A registry holding the built-in transformers.
     public init() {
@@ -17,12 +17,12 @@ public struct ValueTransformerRegistry: Sendable {
     public var names: [String] { transformers.keys.sorted() }
 
     /// The transformer registered as `name`, if any.
-    public func transformer(named name: String) -> ValueTransformer? {
+    public func transformer(named name: String) -> BindingTransformer? {
         transformers[name]
     }
 
     /// Registers `transformer` as `name`, replacing any transformer (built-in or not) of that name.
-    public mutating func register(name: String, _ transformer: ValueTransformer) {
+    public mutating func register(name: String, _ transformer: BindingTransformer) {
         transformers[name] = transformer
     }
 

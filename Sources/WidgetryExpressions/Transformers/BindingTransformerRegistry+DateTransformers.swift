@@ -1,6 +1,6 @@
 public import WidgetryJSON
 
-extension ValueTransformerRegistry {
+extension BindingTransformerRegistry {
     /// Registers the date transformers of a service file's `options.transformers` object
     /// (upstream format §5.2), replacing transformers of the same names.
     ///

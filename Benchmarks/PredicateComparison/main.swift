@@ -1,0 +1,176 @@
+// Measures Widgetry's predicates and GNUstep's NSPredicate on the same workload in one run and
+// prints them side by side with the ratio (GNUstep time / Widgetry time: above 1 means Widgetry
+// is faster). The GNUstep side is the Objective-C harness in ../GNUstep, run as a subprocess; it
+// builds the same records and reports its own medians as JSON.
+//
+//   swift run -c release PredicateComparison --gnustep PATH [--records N] [--rounds R] [--parse-iterations P]
+//   swift run -c release PredicateComparison --widgetry-only NAME     (one case, Widgetry alone: for profiling)
+//
+// Exits 1 when the two implementations disagree on how many records a predicate matches.
+import Foundation
+import WidgetryExpressions
+import WidgetryJSON
+
+struct Workload {
+    var records = 100_000
+    var rounds = 7
+    var parseIterations = 20_000
+    var gnustep: String?
+    /// Measure only Widgetry, only the named case (for profiling).
+    var only: String?
+
+    init(arguments: [String]) {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            let value = iterator.next() ?? ""
+            switch argument {
+            case "--records": records = Int(value) ?? records
+            case "--rounds": rounds = Int(value) ?? rounds
+            case "--parse-iterations": parseIterations = Int(value) ?? parseIterations
+            case "--gnustep": gnustep = value
+            case "--widgetry-only": only = value
+            default:
+                FileHandle.standardError.write(Data("unknown option \(argument)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+struct Measurement {
+    var name: String
+    var predicate: String
+    var parseNanoseconds: Double
+    var evaluateNanosecondsPerRecord: Double
+    var matches: Int
+}
+
+let cases: [(name: String, predicate: String)] = [
+    ("count-gt", "favoritesCount > 50"),
+    ("contains-cd-and", "text CONTAINS[cd] 'SWIFT' AND favoritesCount >= 10"),
+    ("keypath-beginswith", "author.name BEGINSWITH 'user 1'"),
+    ("matches", "text MATCHES '.*number [0-9]+ about.*'"),
+]
+
+/// The records PredicateBench.m builds, value for value.
+func makeRecords(_ count: Int) -> [Value] {
+    let topics = ["Swift", "Linux", "widgets", "swift concurrency", "JSON"]
+    return (0..<count).map { i in
+        [
+            "favoritesCount": .int(Int64((i * 7919) % 100)),
+            "text": .string("Post number \(i) about \(topics[i % 5])"),
+            "timestamp": .date(Date(timeIntervalSinceReferenceDate: 600_000_000 + Double(i) * 60)),
+            "author": ["name": .string("user \(i % 1000)")],
+        ]
+    }
+}
+
+func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func measureWidgetry(_ workload: Workload, records: [Value]) throws -> [Measurement] {
+    try cases.filter { workload.only == nil || workload.only == $0.name }.map { name, format in
+        var parseTimes: [Double] = []
+        var evaluateTimes: [Double] = []
+        var matches = -1
+        for round in 0...workload.rounds {
+            let parse = try nanoseconds {
+                for _ in 0..<workload.parseIterations { _ = try Predicate(format: format) }
+            }
+            let predicate = try Predicate(format: format)
+            var count = 0
+            let evaluate = try nanoseconds {
+                for record in records where try predicate.evaluate(with: record) { count += 1 }
+            }
+            if matches >= 0, matches != count { fatalError("\(name): match count changed between rounds") }
+            matches = count
+            if round > 0 { // round 0 warms up
+                parseTimes.append(parse / Double(workload.parseIterations))
+                evaluateTimes.append(evaluate / Double(records.count))
+            }
+        }
+        return Measurement(name: name, predicate: format, parseNanoseconds: median(parseTimes),
+                           evaluateNanosecondsPerRecord: median(evaluateTimes), matches: matches)
+    }
+}
+
+func runGNUstep(_ workload: Workload) throws -> (implementation: String, results: [String: Measurement]) {
+    guard let path = workload.gnustep else { throw Failure("give --gnustep PATH (build it with ../GNUstep/build)") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["--records", String(workload.records), "--rounds", String(workload.rounds),
+                         "--parse-iterations", String(workload.parseIterations)]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw Failure("\(path) exited with status \(process.terminationStatus)") }
+    let root = try JSONParser.parse([UInt8](data), fileName: path).root
+    var results: [String: Measurement] = [:]
+    for entry in root["results"]?.arrayValue ?? [] {
+        guard let name = entry["name"]?.stringValue else { continue }
+        results[name] = Measurement(
+            name: name, predicate: entry["predicate"]?.stringValue ?? "",
+            parseNanoseconds: entry["parseNanoseconds"]?.doubleValue ?? .nan,
+            evaluateNanosecondsPerRecord: entry["evaluateNanosecondsPerRecord"]?.doubleValue ?? .nan,
+            matches: Int(entry["matches"]?.integerValue ?? -1))
+    }
+    return (root["implementation"]?.stringValue ?? "GNUstep", results)
+}
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func format(_ value: Double) -> String {
+    value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
+
+do {
+    let workload = Workload(arguments: CommandLine.arguments)
+    if let only = workload.only {
+        for measurement in try measureWidgetry(workload, records: makeRecords(workload.records)) {
+            print("\(only): parse \(format(measurement.parseNanoseconds)) ns, evaluate \(format(measurement.evaluateNanosecondsPerRecord)) ns/record, \(measurement.matches) matches")
+        }
+        exit(0)
+    }
+    let gnustep = try runGNUstep(workload)
+    let records = makeRecords(workload.records)
+    let widgetry = try measureWidgetry(workload, records: records)
+    print("\(workload.records) records, \(workload.rounds) rounds (medians), \(workload.parseIterations) parses per round")
+    print("GNUstep: \(gnustep.implementation); times in ns (parse: per parse; evaluate: per record)")
+    print("")
+    print("benchmark           | GNUstep parse | Widgetry parse | ratio  | GNUstep eval | Widgetry eval | ratio  | matches")
+    print("--------------------|---------------|----------------|--------|--------------|---------------|--------|--------")
+    var agree = true
+    for measurement in widgetry {
+        guard let peer = gnustep.results[measurement.name] else { throw Failure("GNUstep has no result for \(measurement.name)") }
+        let parseRatio = peer.parseNanoseconds / measurement.parseNanoseconds
+        let evaluateRatio = peer.evaluateNanosecondsPerRecord / measurement.evaluateNanosecondsPerRecord
+        let matches = peer.matches == measurement.matches ? "\(measurement.matches)" : "DIFFER: \(peer.matches) vs \(measurement.matches)"
+        agree = agree && peer.matches == measurement.matches
+        print(measurement.name.padding(toLength: 20, withPad: " ", startingAt: 0) + "|"
+              + pad(format(peer.parseNanoseconds), 14) + " |" + pad(format(measurement.parseNanoseconds), 15) + " |"
+              + pad(String(format: "%.1f×", parseRatio), 7) + " |" + pad(format(peer.evaluateNanosecondsPerRecord), 13) + " |"
+              + pad(format(measurement.evaluateNanosecondsPerRecord), 14) + " |" + pad(String(format: "%.1f×", evaluateRatio), 7)
+              + " | " + matches)
+    }
+    exit(agree ? 0 : 1)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,261 @@
+import Foundation
+
+/// Expressions: set operations, arithmetic by precedence, unary minus, postfix key paths and
+/// subscripts, primaries and format arguments.
+extension Parser {
+    mutating func parseExpression(after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        try enter()
+        defer { depth -= 1 }
+        if current.kind == .end {
+            let what = token.map { "after '\(source($0.range))'" } ?? "here"
+            throw error(.unexpectedEnd, "expected an expression \(what), but the text ends", at: current.range)
+        }
+        return try parseSetOperation(first: nil)
+    }
+
+    /// Goes on parsing an expression whose first operand (a parenthesised group) is known.
+    mutating func parseExpression(continuing first: ExpressionSyntax) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        try parseSetOperation(first: first)
+    }
+
+    mutating func parseSetOperation(first: ExpressionSyntax?) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        var left = try parseAdditive(first: first)
+        while let setOperator = setOperator(current.kind) {
+            let token = current
+            index += 1
+            let right = try parseAdditive(first: nil, after: token)
+            left = ExpressionSyntax(.setOperation(setOperator, left, right), range: left.range.lowerBound..<right.range.upperBound)
+        }
+        return left
+    }
+
+    func setOperator(_ kind: Token.Kind) -> SetOperator? {
+        switch kind {
+        case .keyword(.union): .union
+        case .keyword(.intersect): .intersect
+        case .keyword(.minus): .minus
+        default: nil
+        }
+    }
+
+    mutating func parseAdditive(first: ExpressionSyntax?, after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        var left = try parseMultiplicative(first: first, after: token)
+        while current.kind == .operator(.plus) || current.kind == .operator(.minus) {
+            let token = current
+            index += 1
+            let right = try parseMultiplicative(first: nil, after: token)
+            left = ExpressionSyntax(.arithmetic(token.kind == .operator(.plus) ? .add : .subtract, left, right),
+                                    range: left.range.lowerBound..<right.range.upperBound)
+        }
+        return left
+    }
+
+    mutating func parseMultiplicative(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        var left = try parsePower(first: first, after: token)
+        while current.kind == .operator(.times) || current.kind == .operator(.divide) {
+            let token = current
+            index += 1
+            let right = try parsePower(first: nil, after: token)
+            left = ExpressionSyntax(.arithmetic(token.kind == .operator(.times) ? .multiply : .divide, left, right),
+                                    range: left.range.lowerBound..<right.range.upperBound)
+        }
+        return left
+    }
+
+    mutating func parsePower(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        var left = try parseUnary(first: first, after: token)
+        while current.kind == .operator(.power) {
+            let token = current
+            index += 1
+            let right = try parseUnary(first: nil, after: token)
+            left = ExpressionSyntax(.arithmetic(.power, left, right), range: left.range.lowerBound..<right.range.upperBound)
+        }
+        return left
+    }
+
+    mutating func parseUnary(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        if let first { return try parsePostfix(first) }
+        if current.kind == .operator(.minus) {
+            let minus = current
+            index += 1
+            try enter()
+            defer { depth -= 1 }
+            let operand = try parseUnary(first: nil, after: minus)
+            let range = minus.range.lowerBound..<operand.range.upperBound
+            switch operand.kind {
+            case .constant(.int(let value)) where value != .min: return ExpressionSyntax(.constant(.int(-value)), range: range)
+            case .constant(.double(let value)): return ExpressionSyntax(.constant(.double(-value)), range: range)
+            default: return ExpressionSyntax(.negate(operand), range: range)
+            }
+        }
+        return try parsePostfix(parsePrimary(after: token))
+    }
+
+    /// `.key`, `.@count` and `[index]` after a primary.
+    mutating func parsePostfix(_ primary: ExpressionSyntax) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        var expression = primary
+        while true {
+            switch current.kind {
+            case .punctuation(.dot):
+                index += 1
+                if case .collectionOperator(let name) = current.kind { try checkCollectionOperator(name, token: current) }
+                guard let component = keyPathComponent(current.kind) else {
+                    throw error(current.kind == .end ? .unexpectedEnd : .unexpectedToken,
+                                "expected a key after '.', found \(describe(current))", at: current.range)
+                }
+                index += 1
+                expression = appending(component, to: expression, end: previousEnd)
+            case .punctuation(.leftBracket):
+                let open = current
+                index += 1
+                let subscriptIndex: SubscriptIndex
+                switch current.kind {
+                case .keyword(.first): subscriptIndex = .first; index += 1
+                case .keyword(.last): subscriptIndex = .last; index += 1
+                case .keyword(.size): subscriptIndex = .size; index += 1
+                default: subscriptIndex = .expression(try parseExpression(after: open))
+                }
+                try expectClosing(.rightBracket, opener: open)
+                expression = ExpressionSyntax(.subscripted(collection: expression, index: subscriptIndex),
+                                              range: expression.range.lowerBound..<previousEnd)
+            default:
+                return expression
+            }
+        }
+    }
+
+    func keyPathComponent(_ kind: Token.Kind) -> String? {
+        switch kind {
+        case .identifier(let name): name
+        case .collectionOperator(let name): "@" + name
+        // FIRST, LAST and SIZE are reserved only inside subscripts.
+        case .keyword(.first): "first"
+        case .keyword(.last): "last"
+        case .keyword(.size): "size"
+        default: nil
+        }
+    }
+
+    func checkCollectionOperator(_ name: String, token: Token) throws(PredicateSyntaxError) {
+        guard CollectionOperator(rawValue: name) == nil else { return }
+        throw error(.unknownFunction, "unknown collection operator @\(name)", at: token.range,
+                    hint: "the operators are " + CollectionOperator.allCases.map { "@" + $0.rawValue }.joined(separator: ", "))
+    }
+
+    func appending(_ component: String, to expression: ExpressionSyntax, end: Int) -> ExpressionSyntax {
+        let range = expression.range.lowerBound..<end
+        if case .keyPath(let operand, let components) = expression.kind {
+            return ExpressionSyntax(.keyPath(operand: operand, components: components + [component]), range: range)
+        }
+        return ExpressionSyntax(.keyPath(operand: expression, components: [component]), range: range)
+    }
+
+    mutating func parsePrimary(after previous: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        let token = current
+        switch token.kind {
+        case .integer(let value): index += 1; return ExpressionSyntax(.constant(.int(value)), range: token.range)
+        case .double(let value): index += 1; return ExpressionSyntax(.constant(.double(value)), range: token.range)
+        case .string(let value): index += 1; return ExpressionSyntax(.constant(.string(value)), range: token.range)
+        case .keyword(.null), .keyword(.nil): index += 1; return ExpressionSyntax(.constant(.null), range: token.range)
+        case .keyword(.true), .keyword(.yes): index += 1; return ExpressionSyntax(.constant(.bool(true)), range: token.range)
+        case .keyword(.false), .keyword(.no): index += 1; return ExpressionSyntax(.constant(.bool(false)), range: token.range)
+        case .keyword(.self): index += 1; return ExpressionSyntax(.evaluatedObject, range: token.range)
+        case .variable(let name): index += 1; return ExpressionSyntax(.variable(name), range: token.range)
+        case .formatArgument(let letter): index += 1; return try formatArgument(letter, token: token)
+        case .collectionOperator(let name):
+            index += 1
+            try checkCollectionOperator(name, token: token)
+            return ExpressionSyntax(.keyPath(operand: ExpressionSyntax(.evaluatedObject, range: token.range.lowerBound..<token.range.lowerBound),
+                                             components: ["@" + name]), range: token.range)
+        case .identifier(let name):
+            index += 1
+            if current.kind == .punctuation(.colon) || current.kind == .punctuation(.leftParen) {
+                return try parseFunction(name: name, start: token)
+            }
+            return plainKeyPath([name], range: token.range)
+        case .keyword(.first), .keyword(.last), .keyword(.size):
+            index += 1
+            return plainKeyPath([keyPathComponent(token.kind) ?? ""], range: token.range)
+        case .punctuation(.leftParen):
+            index += 1
+            try enter()
+            defer { depth -= 1 }
+            var inner = try parseExpression(after: token)
+            try expectClosing(.rightParen, opener: token)
+            inner.range = token.range.lowerBound..<previousEnd
+            return inner
+        case .punctuation(.leftBrace):
+            index += 1
+            try enter()
+            defer { depth -= 1 }
+            let elements = try parseList(closing: .rightBrace, opener: token)
+            let range = token.range.lowerBound..<previousEnd
+            // A literal of constants is a constant array (what the printer writes array constants as).
+            var constants: [Value] = []
+            for element in elements {
+                guard case .constant(let value) = element.kind else {
+                    return ExpressionSyntax(.aggregate(elements), range: range)
+                }
+                constants.append(value)
+            }
+            return ExpressionSyntax(.constant(.array(constants)), range: range)
+        case .keyword(.function): return try parseFunctionCall()
+        case .keyword(.ternary): return try parseTernary()
+        case .keyword(.cast): return try parseCast()
+        case .keyword(.subquery): return try parseSubquery()
+        case .keyword(.fetch), .keyword(.anyKey):
+            throw error(.unsupported, "\(source(token.range).uppercased()) is not supported: it needs a Core Data store or Spotlight", at: token.range)
+        case .end:
+            let what = previous.map { "after '\(source($0.range))'" } ?? "here"
+            throw error(.unexpectedEnd, "expected an expression \(what), but the text ends", at: token.range)
+        case .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace):
+            throw error(.unexpectedToken, "expected an expression, found \(describe(token))", at: token.range)
+        default:
+            throw error(.unexpectedToken, "expected an expression, found \(describe(token))", at: token.range,
+                        hint: reservedWordHint(token))
+        }
+    }
+
+    func plainKeyPath(_ components: [String], range: Range<Int>) -> ExpressionSyntax {
+        ExpressionSyntax(.keyPath(operand: ExpressionSyntax(.evaluatedObject, range: range.lowerBound..<range.lowerBound), components: components),
+                         range: range)
+    }
+
+    func reservedWordHint(_ token: Token) -> String? {
+        guard case .keyword(let keyword) = token.kind else { return nil }
+        return "'\(source(token.range))' is a reserved word; to use it as a key, write #\(keyword.rawValue.lowercased())"
+    }
+
+    mutating func formatArgument(_ letter: Character, token: Token) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        guard argumentIndex < arguments.count else {
+            throw error(.formatArgument, "%\(letter) has no argument: the format has more placeholders than the \(arguments.count) argument(s) given",
+                        at: token.range)
+        }
+        let argument = arguments[argumentIndex]
+        argumentIndex += 1
+        switch letter {
+        case "K":
+            guard case .string(let keyPath) = argument, !keyPath.isEmpty else {
+                throw error(.formatArgument, "%K takes a key path string, not \(argument.typeName)", at: token.range)
+            }
+            return plainKeyPath(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init), range: token.range)
+        case "d", "i", "D":
+            guard let integer = argument.integerValue else {
+                throw error(.formatArgument, "%\(letter) takes an integer, not \(argument.typeName)", at: token.range)
+            }
+            return ExpressionSyntax(.constant(.int(integer)), range: token.range)
+        case "f":
+            guard let double = argument.doubleValue else {
+                throw error(.formatArgument, "%f takes a number, not \(argument.typeName)", at: token.range)
+            }
+            return ExpressionSyntax(.constant(.double(double)), range: token.range)
+        case "s":
+            guard case .string = argument else {
+                throw error(.formatArgument, "%s takes a string, not \(argument.typeName)", at: token.range)
+            }
+            return ExpressionSyntax(.constant(argument), range: token.range)
+        default:
+            return ExpressionSyntax(.constant(argument), range: token.range)
+        }
+    }
+}
