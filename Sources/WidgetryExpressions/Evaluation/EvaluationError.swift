@@ -6,6 +6,8 @@ public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertib
         case unboundVariable = "eval.unbound-variable"
         case divisionByZero = "eval.division-by-zero"
         case invalidArgument = "eval.invalid-argument"
+        /// A `MATCHES` pattern that needs backtracking used up its step budget.
+        case regexBudget = "eval.regex-budget"
     }
 
     public var code: Code

@@ -11,11 +11,13 @@ enum RegexInstruction: Sendable {
     case match
 }
 
-/// A compiled scalar class: a bitmap answers for ASCII, the class itself for everything else.
-/// The bitmaps are kept apart from the classes so that the ASCII test copies no references.
+/// The parts of a compiled scalar class that can be tested without touching the class itself
+/// (which holds arrays, and so costs reference counting to read): a bitmap for ASCII, and for
+/// classes whose non-ASCII members are at most two ranges — literals, `.`, `[^a]` — those ranges.
 struct RegexScalarTest: Sendable {
     private let asciiLow: UInt64
     private let asciiHigh: UInt64
+    private let nonASCIIRanges: (first: ClosedRange<UInt32>, second: ClosedRange<UInt32>, isNegated: Bool)?
 
     init(_ scalarClass: RegexScalarClass) {
         var low: UInt64 = 0
@@ -25,12 +27,26 @@ struct RegexScalarTest: Sendable {
         }
         asciiLow = low
         asciiHigh = high
+        let ranges = scalarClass.ranges.ranges.filter { $0.upperBound >= 0x80 }.map { max($0.lowerBound, 0x80)...$0.upperBound }
+        if scalarClass.properties.isEmpty, scalarClass.negatedMembers.isEmpty, ranges.count <= 2 {
+            let none: ClosedRange<UInt32> = 0...0  // holds no non-ASCII scalar
+            nonASCIIRanges = (ranges.first ?? none, ranges.count == 2 ? ranges[1] : none, scalarClass.isNegated)
+        } else {
+            nonASCIIRanges = nil
+        }
     }
 
     /// Whether the ASCII scalar `value` (below 128) belongs to the class.
     @inline(__always)
     func containsASCII(_ value: UInt32) -> Bool {
         value < 64 ? asciiLow & (1 << UInt64(value)) != 0 : asciiHigh & (1 << UInt64(value &- 64)) != 0
+    }
+
+    /// Whether the non-ASCII scalar `value` belongs to the class, or nil when only the class can tell.
+    @inline(__always)
+    func containsNonASCII(_ value: UInt32) -> Bool? {
+        guard let nonASCIIRanges else { return nil }
+        return (nonASCIIRanges.first.contains(value) || nonASCIIRanges.second.contains(value)) != nonASCIIRanges.isNegated
     }
 }
 
@@ -65,6 +81,8 @@ struct RegexProgram: Sendable {
     /// Whether `value` belongs to scalar class `index`.
     @inline(__always)
     func scalarClass(_ index: Int, contains value: UInt32) -> Bool {
-        value < 128 ? scalarTests[index].containsASCII(value) : scalarClasses[index].contains(value)
+        if value < 128 { return scalarTests[index].containsASCII(value) }
+        if let isMember = scalarTests[index].containsNonASCII(value) { return isMember }
+        return scalarClasses.withUnsafeBufferPointer { $0[index].contains(value) }
     }
 }

@@ -2,9 +2,17 @@
 /// predicate operator `MATCHES` does.
 ///
 /// Matching takes time linear in the length of the subject: the pattern is compiled to an NFA
-/// program that runs as a lazily explored DFA over ASCII text and as a Pike VM (a Thompson
-/// simulation) otherwise. Constructs that need backtracking — backreferences, lookaround, atomic
-/// groups and possessive quantifiers — are rejected when the pattern is compiled.
+/// program, which runs as a DFA over ASCII text (its states are explored when the expression is
+/// compiled, up to a budget) and as a Pike VM, a Thompson simulation, elsewhere. Constructs that
+/// need backtracking — backreferences, lookaround, atomic groups and possessive quantifiers — are
+/// rejected when the pattern is compiled.
+///
+/// The syntax is ICU's, matched on Unicode scalars: `\d`, `\w`, `\s` and `\b` are Unicode-aware,
+/// `.` stops at line terminators unless the `s` flag is set, `$` also matches before a line
+/// terminator that ends the subject, and case-insensitive matching uses simple case folding (so
+/// `ß` does not match `ss`). Class set operations (`[a-z&&[^q]]`), script properties, `\N{…}` and
+/// `\X` are not supported. A value is immutable and may be shared between threads; compiling is
+/// the expensive part (tens of microseconds), so keep compiled expressions for reuse.
 public struct RegularExpression: Sendable {
     /// Flags that change how a pattern is read; each can also be set inline, as in `(?i)`.
     public struct Options: OptionSet, Sendable, Hashable {
