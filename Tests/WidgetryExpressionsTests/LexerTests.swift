@@ -81,4 +81,14 @@ struct LexerTests {
             #expect(error.range.lowerBound == offset)
         }
     }
+
+    @Test(arguments: Keyword.allCases)
+    func everyKeywordIsRecognisedInAnyCase(keyword: Keyword) throws {
+        let word = keyword.rawValue
+        for spelling in [word, word.lowercased(), word.prefix(1) + word.dropFirst().lowercased()] {
+            #expect(try kinds(String(spelling)) == [.keyword(keyword)])
+        }
+        #expect(try kinds("#" + word.lowercased()) == [.identifier(word.lowercased())])
+        #expect(try kinds(word + "x") == [.identifier(word + "x")])
+    }
 }

@@ -53,7 +53,7 @@ final class KeyPathProgram: Sendable {
         var keys: [DictionaryKey] = []
         var collectionOperator: (CollectionOperator, KeyPathProgram)?
         for (position, component) in components.enumerated() {
-            if component.hasPrefix("@"), let op = CollectionOperator(rawValue: String(component.dropFirst())) {
+            if component.utf8.first == UInt8(ascii: "@"), let op = CollectionOperator(rawValue: String(component.dropFirst())) {
                 collectionOperator = (op, KeyPathProgram(Array(components[(position + 1)...])))
                 break
             }

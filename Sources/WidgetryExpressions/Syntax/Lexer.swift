@@ -80,7 +80,24 @@ public struct Lexer {
     private mutating func readWord() -> String {
         let start = position
         while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
-        return String(decoding: bytes[start..<position], as: UTF8.self)
+        return text(start..<position)
+    }
+
+    /// The decimal digits in `range` as an integer; nil when it does not fit in 64 bits.
+    private func integerValue(_ range: Range<Int>) -> Int64? {
+        var value: Int64 = 0
+        for index in range {
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(Int64(bytes[index] &- UInt8(ascii: "0")))
+            if overflow || carry { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// The source bytes in `range` as a string.
+    private func text(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     private mutating func readNumber() throws(PredicateSyntaxError) -> Token {
@@ -114,8 +131,8 @@ public struct Lexer {
         if let trailing = peek(0), Lexer.isIdentifierStart(trailing) {
             throw error(.invalidNumber, "a number cannot be followed directly by a letter", at: position)
         }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if isInteger, let value = Int64(text) { return Token(.integer(value), start..<position) }
+        if isInteger, let value = integerValue(start..<position) { return Token(.integer(value), start..<position) }
+        let text = text(start..<position)
         guard let value = Double(text), value.isFinite else {
             throw error(.invalidNumber, "'\(text)' is out of range", at: start)
         }
@@ -128,6 +145,14 @@ public struct Lexer {
         let start = position
         let quote = bytes[position]
         position += 1
+        // Without escapes, the string is the source bytes between the quotes.
+        var end = position
+        while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == quote {
+            let value = text(position..<end)
+            position = end + 1
+            return Token(.string(value), start..<position)
+        }
         var text: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]

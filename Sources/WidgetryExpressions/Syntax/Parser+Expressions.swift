@@ -6,7 +6,7 @@ extension Parser {
     mutating func parseExpression(after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
         try enter()
         defer { depth -= 1 }
-        if current.kind == .end {
+        if tokens[index].kind == .end {
             let what = token.map { "after '\(source($0.range))'" } ?? "here"
             throw error(.unexpectedEnd, "expected an expression \(what), but the text ends", at: current.range)
         }
@@ -20,7 +20,7 @@ extension Parser {
 
     mutating func parseSetOperation(first: ExpressionSyntax?) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var left = try parseAdditive(first: first)
-        while let setOperator = setOperator(current.kind) {
+        while let setOperator = setOperator(tokens[index].kind) {
             let token = current
             index += 1
             let right = try parseAdditive(first: nil, after: token)
@@ -40,7 +40,7 @@ extension Parser {
 
     mutating func parseAdditive(first: ExpressionSyntax?, after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var left = try parseMultiplicative(first: first, after: token)
-        while current.kind == .operator(.plus) || current.kind == .operator(.minus) {
+        while tokens[index].kind == .operator(.plus) || tokens[index].kind == .operator(.minus) {
             let token = current
             index += 1
             let right = try parseMultiplicative(first: nil, after: token)
@@ -52,7 +52,7 @@ extension Parser {
 
     mutating func parseMultiplicative(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var left = try parsePower(first: first, after: token)
-        while current.kind == .operator(.times) || current.kind == .operator(.divide) {
+        while tokens[index].kind == .operator(.times) || tokens[index].kind == .operator(.divide) {
             let token = current
             index += 1
             let right = try parsePower(first: nil, after: token)
@@ -64,7 +64,7 @@ extension Parser {
 
     mutating func parsePower(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var left = try parseUnary(first: first, after: token)
-        while current.kind == .operator(.power) {
+        while tokens[index].kind == .operator(.power) {
             let token = current
             index += 1
             let right = try parseUnary(first: nil, after: token)
@@ -75,7 +75,7 @@ extension Parser {
 
     mutating func parseUnary(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
         if let first { return try parsePostfix(first) }
-        if current.kind == .operator(.minus) {
+        if tokens[index].kind == .operator(.minus) {
             let minus = current
             index += 1
             try enter()
@@ -95,12 +95,12 @@ extension Parser {
     mutating func parsePostfix(_ primary: ExpressionSyntax) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var expression = primary
         while true {
-            switch current.kind {
+            switch tokens[index].kind {
             case .punctuation(.dot):
                 index += 1
-                if case .collectionOperator(let name) = current.kind { try checkCollectionOperator(name, token: current) }
-                guard let component = keyPathComponent(current.kind) else {
-                    throw error(current.kind == .end ? .unexpectedEnd : .unexpectedToken,
+                if case .collectionOperator(let name) = tokens[index].kind { try checkCollectionOperator(name, token: current) }
+                guard let component = keyPathComponent(tokens[index].kind) else {
+                    throw error(tokens[index].kind == .end ? .unexpectedEnd : .unexpectedToken,
                                 "expected a key after '.', found \(describe(current))", at: current.range)
                 }
                 index += 1
@@ -109,7 +109,7 @@ extension Parser {
                 let open = current
                 index += 1
                 let subscriptIndex: SubscriptIndex
-                switch current.kind {
+                switch tokens[index].kind {
                 case .keyword(.first): subscriptIndex = .first; index += 1
                 case .keyword(.last): subscriptIndex = .last; index += 1
                 case .keyword(.size): subscriptIndex = .size; index += 1
@@ -169,7 +169,7 @@ extension Parser {
                                              components: ["@" + name]), range: token.range)
         case .identifier(let name):
             index += 1
-            if current.kind == .punctuation(.colon) || current.kind == .punctuation(.leftParen) {
+            if tokens[index].kind == .punctuation(.colon) || tokens[index].kind == .punctuation(.leftParen) {
                 return try parseFunction(name: name, start: token)
             }
             return plainKeyPath([name], range: token.range)

@@ -5,15 +5,15 @@ extension Parser {
     /// `name:(args)`, `name:part:(args)` or `name(args)`.
     mutating func parseFunction(name first: String, start: Token) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var name = first
-        while current.kind == .punctuation(.colon) {
+        while tokens[index].kind == .punctuation(.colon) {
             index += 1
             name += ":"
-            if case .identifier(let part) = current.kind, peek(1).kind == .punctuation(.colon) {
+            if case .identifier(let part) = tokens[index].kind, peek(1).kind == .punctuation(.colon) {
                 name += part
                 index += 1
             }
         }
-        guard current.kind == .punctuation(.leftParen) else {
+        guard tokens[index].kind == .punctuation(.leftParen) else {
             throw error(.unexpectedToken, "expected '(' and the arguments of \(name), found \(describe(current))", at: current.range)
         }
         let open = current
@@ -95,7 +95,7 @@ extension Parser {
         defer { depth -= 1 }
         let collection = try parseExpression()
         try expectComma(in: "SUBQUERY(collection, $variable, predicate)", opener: open)
-        guard case .variable(let variable) = current.kind else {
+        guard case .variable(let variable) = tokens[index].kind else {
             throw error(.invalidOperand, "the second argument of SUBQUERY must be a variable such as $x, found \(describe(current))",
                         at: current.range)
         }
@@ -119,13 +119,13 @@ extension Parser {
     /// Comma-separated expressions up to the closing bracket (which it consumes).
     mutating func parseList(closing: Punctuation, opener: Token) throws(PredicateSyntaxError) -> [ExpressionSyntax] {
         var elements: [ExpressionSyntax] = []
-        if current.kind == .punctuation(closing) {
+        if tokens[index].kind == .punctuation(closing) {
             index += 1
             return elements
         }
         while true {
             elements.append(try parseExpression())
-            if current.kind == .punctuation(.comma) {
+            if tokens[index].kind == .punctuation(.comma) {
                 index += 1
                 continue
             }

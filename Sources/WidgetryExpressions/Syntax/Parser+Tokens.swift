@@ -37,8 +37,8 @@ extension Parser {
     }
 
     mutating func expectOpening(after keyword: Token) throws(PredicateSyntaxError) -> Token {
-        guard current.kind == .punctuation(.leftParen) else {
-            throw error(current.kind == .end ? .unexpectedEnd : .unexpectedToken,
+        guard tokens[index].kind == .punctuation(.leftParen) else {
+            throw error(tokens[index].kind == .end ? .unexpectedEnd : .unexpectedToken,
                         "expected '(' after \(source(keyword.range).uppercased()), found \(describe(current))", at: current.range)
         }
         let open = current
@@ -47,28 +47,28 @@ extension Parser {
     }
 
     mutating func expectComma(in form: String, opener: Token) throws(PredicateSyntaxError) {
-        if current.kind == .punctuation(.comma) {
+        if tokens[index].kind == .punctuation(.comma) {
             index += 1
             return
         }
-        if current.kind == .punctuation(.rightParen) {
+        if tokens[index].kind == .punctuation(.rightParen) {
             throw error(.argumentCount, "too few arguments: the form is \(form)", at: current.range)
         }
-        throw error(current.kind == .end ? .unbalanced : .unexpectedToken,
+        throw error(tokens[index].kind == .end ? .unbalanced : .unexpectedToken,
                     "expected ',' in \(form), found \(describe(current))", at: current.range)
     }
 
     mutating func expectClosing(_ closing: Punctuation, opener: Token, argumentsOf name: String? = nil) throws(PredicateSyntaxError) {
-        if current.kind == .punctuation(closing) {
+        if tokens[index].kind == .punctuation(closing) {
             index += 1
             return
         }
         let column = PredicateText.location(ofOffset: opener.range.lowerBound, in: text).column
         let opening = source(opener.range)
-        if let name, current.kind == .punctuation(.comma) {
+        if let name, tokens[index].kind == .punctuation(.comma) {
             throw error(.argumentCount, "too many arguments to \(name)", at: current.range)
         }
-        if current.kind == .end {
+        if tokens[index].kind == .end {
             throw error(.unbalanced, "expected '\(closing.rawValue)' to close '\(opening)' opened at column \(column), but the text ends",
                         at: current.range)
         }
@@ -77,7 +77,7 @@ extension Parser {
     }
 
     func expectEnd(after what: String) throws(PredicateSyntaxError) {
-        switch current.kind {
+        switch tokens[index].kind {
         case .end: return
         case .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightBrace):
             throw error(.unbalanced, "'\(source(current.range))' has no matching opening bracket", at: current.range)

@@ -99,7 +99,7 @@ struct Parser {
         }
         let modifier = parseModifier()
         let left: ExpressionSyntax
-        if modifier == .direct, current.kind == .punctuation(.leftParen) {
+        if modifier == .direct, tokens[index].kind == .punctuation(.leftParen) {
             switch try parseGroup() {
             case .predicate(let predicate): return .predicate(predicate)
             case .expression(let expression): left = try parseExpression(continuing: expression)
@@ -107,10 +107,10 @@ struct Parser {
         } else {
             left = try parseExpression()
         }
-        guard let comparison = comparisonOperator(current.kind) else {
+        guard let comparison = comparisonOperator(tokens[index].kind) else {
             if allowExpression, modifier == .direct { return .expression(left) }
-            let endsOperand = current.kind == .end || isAnd(current) || isOr(current)
-                || [.punctuation(.rightParen), .punctuation(.comma), .punctuation(.rightBracket), .punctuation(.rightBrace)].contains(current.kind)
+            let endsOperand = tokens[index].kind == .end || isAnd(current) || isOr(current)
+                || [.punctuation(.rightParen), .punctuation(.comma), .punctuation(.rightBracket), .punctuation(.rightBrace)].contains(tokens[index].kind)
             throw error(endsOperand ? .notAPredicate : .unexpectedToken,
                         "expected a comparison operator such as '==' after \(describe(left.range)), found \(describe(current))",
                         at: current.range, hint: "a predicate compares two values, e.g. 'name == \"x\"' or 'count > 0'")
@@ -142,7 +142,7 @@ struct Parser {
 
     mutating func parseModifier() -> ComparisonModifier {
         let modifier: ComparisonModifier
-        switch current.kind {
+        switch tokens[index].kind {
         case .keyword(.any), .keyword(.some): modifier = .any
         case .keyword(.all): modifier = .all
         case .keyword(.none): modifier = .none
@@ -190,10 +190,10 @@ struct Parser {
 
     /// `[cd]` after an operator.
     mutating func parseComparisonOptions() throws(PredicateSyntaxError) -> ComparisonOptions {
-        guard current.kind == .punctuation(.leftBracket) else { return [] }
+        guard tokens[index].kind == .punctuation(.leftBracket) else { return [] }
         let open = current
         index += 1
-        guard case .identifier(let letters) = current.kind else {
+        guard case .identifier(let letters) = tokens[index].kind else {
             throw error(.invalidOption, "expected comparison options such as [c], [d] or [cd]", at: current.range)
         }
         var options: ComparisonOptions = []

@@ -58,12 +58,50 @@ public enum Keyword: String, Sendable, CaseIterable {
             guard upper &- UInt8(ascii: "A") < 26 else { return nil }
             name.append(upper)
         }
-        return byPackedName[name]
+        return switch (name.high, name.low) {
+        case (0x0, 0x414C4C): Keyword.all  // ALL
+        case (0x0, 0x414E44): Keyword.and  // AND
+        case (0x0, 0x414E59): Keyword.any  // ANY
+        case (0x0, 0x414E594B4559): Keyword.anyKey  // ANYKEY
+        case (0x4245, 0x47494E5357495448): Keyword.beginsWith  // BEGINSWITH
+        case (0x0, 0x4245545745454E): Keyword.between  // BETWEEN
+        case (0x0, 0x43415354): Keyword.cast  // CAST
+        case (0x0, 0x434F4E5441494E53): Keyword.contains  // CONTAINS
+        case (0x0, 0x454E445357495448): Keyword.endsWith  // ENDSWITH
+        case (0x0, 0x46414C5345): Keyword.`false`  // FALSE
+        case (0x46414C534550, 0x5245444943415445): Keyword.falsePredicate  // FALSEPREDICATE
+        case (0x0, 0x4645544348): Keyword.fetch  // FETCH
+        case (0x0, 0x4649525354): Keyword.first  // FIRST
+        case (0x0, 0x46554E4354494F4E): Keyword.function  // FUNCTION
+        case (0x0, 0x494E): Keyword.`in`  // IN
+        case (0x49, 0x4E54455253454354): Keyword.intersect  // INTERSECT
+        case (0x0, 0x4C415354): Keyword.last  // LAST
+        case (0x0, 0x4C494B45): Keyword.like  // LIKE
+        case (0x0, 0x4D415443484553): Keyword.matches  // MATCHES
+        case (0x0, 0x4D494E5553): Keyword.minus  // MINUS
+        case (0x0, 0x4E494C): Keyword.`nil`  // NIL
+        case (0x0, 0x4E4F): Keyword.no  // NO
+        case (0x0, 0x4E4F4E45): Keyword.none  // NONE
+        case (0x0, 0x4E4F54): Keyword.not  // NOT
+        case (0x0, 0x4E554C4C): Keyword.null  // NULL
+        case (0x0, 0x4F52): Keyword.or  // OR
+        case (0x0, 0x53454C46): Keyword.`self`  // SELF
+        case (0x0, 0x53495A45): Keyword.size  // SIZE
+        case (0x0, 0x534F4D45): Keyword.some  // SOME
+        case (0x0, 0x5355425155455259): Keyword.subquery  // SUBQUERY
+        case (0x0, 0x5445524E415259): Keyword.ternary  // TERNARY
+        case (0x0, 0x54525545): Keyword.`true`  // TRUE
+        case (0x5452554550, 0x5245444943415445): Keyword.truePredicate  // TRUEPREDICATE
+        case (0x0, 0x554E494F4E): Keyword.union  // UNION
+        case (0x0, 0x594553): Keyword.yes  // YES
+        default: nil
+        }
     }
 
-    /// Up to 16 ASCII letters packed into two integers, one byte each: a hashable key that
-    /// costs no allocation.
-    private struct PackedName: Hashable {
+    /// Up to 16 ASCII letters packed into two integers, one byte each, so that a switch over
+    /// constants finds the keyword with no allocation and no hashing. The constants in
+    /// `lookUp` are the keywords' raw values packed the same way (a test checks them).
+    private struct PackedName {
         var high: UInt64 = 0
         var low: UInt64 = 0
 
@@ -73,11 +111,6 @@ public enum Keyword: String, Sendable, CaseIterable {
         }
     }
 
-    private static let byPackedName: [PackedName: Keyword] = Dictionary(uniqueKeysWithValues: allCases.map { keyword in
-        var name = PackedName()
-        for byte in keyword.rawValue.utf8 { name.append(byte) }
-        return (name, keyword)
-    })
 }
 
 public enum Punctuation: String, Sendable {
