@@ -20,20 +20,31 @@ enum StringOperations {
         return true
     }
 
+    /// Substring search: scans for the needle's first byte (either case when folding ASCII case),
+    /// then compares the rest in place.
     static func contains(_ text: FoldedBytes, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
-        guard text.count >= needle.count else { return false }
-        var start = 0
-        let last = text.count - needle.count
-        while start <= last {
-            if text[start] == first {
-                var matched = 1
-                while matched < needle.count, text[start + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return true }
+        let bytes = text.bytes
+        guard bytes.count >= needle.count else { return false }
+        let last = bytes.count - needle.count
+        let foldsFirst = text.lowersASCII && first &- UInt8(ascii: "a") < 26
+        return needle.withUnsafeBufferPointer { needle in
+            var start = 0
+            while start <= last {
+                let byte = bytes[start]
+                if (foldsFirst ? byte | 0x20 : byte) == first {
+                    var matched = 1
+                    if text.lowersASCII {
+                        while matched < needle.count, StringFolding.lowerASCII(bytes[start + matched]) == needle[matched] { matched += 1 }
+                    } else {
+                        while matched < needle.count, bytes[start + matched] == needle[matched] { matched += 1 }
+                    }
+                    if matched == needle.count { return true }
+                }
+                start += 1
             }
-            start += 1
+            return false
         }
-        return false
     }
 
     /// Lexicographic order of folded bytes, which is Unicode scalar order.

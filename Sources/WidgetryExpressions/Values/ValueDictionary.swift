@@ -1,18 +1,21 @@
 /// The members of a ``Value/dictionary``, in insertion order.
 ///
-/// Built for the evaluator's hot path. The members live inline in one storage object (keys and
-/// values side by side, tail-allocated), so copying a dictionary value costs one reference count
-/// and a lookup touches one block of memory: a scan of the keys for small dictionaries (the
-/// usual JSON record), a hash index for larger ones. Mutation copies the storage first when it
-/// is shared.
+/// Built for the evaluator's hot path, which reads records far more often than anything writes
+/// them. The members live inline in one storage object, keys and values side by side, with the
+/// count as the only header: the first member of a record shares the storage's first cache line,
+/// so reading it costs one memory access, and copying a dictionary value costs one reference
+/// count. Small dictionaries (the usual JSON record) are scanned; from ``indexThreshold``
+/// members on, a hash index kept beside the storage finds keys. Mutation copies the storage
+/// first when it is shared.
 ///
-/// Sendable because the storage is never mutated while shared (copy on write), the same
-/// argument the standard library's collections rest on.
+/// Sendable because the storage is never mutated while shared (copy on write), the argument the
+/// standard library's collections rest on.
 public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Dictionaries with more members than this keep a hash index.
     static let indexThreshold = 8
 
     private var storage: DictionaryStorage
+    private var index: DictionaryIndex?
 
     public init() {
         self.init(minimumCapacity: 0)
@@ -28,35 +31,41 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         for (key, value) in elements { self[key] = value }
     }
 
-    public var count: Int { storage.header.count }
+    public var count: Int { storage.header }
     public var isEmpty: Bool { count == 0 }
     public var keys: [String] { map(\.key) }
     public var values: [Value] { map(\.value) }
 
     /// The position of `key` among the members.
     public func position(of key: String) -> Int? {
-        storage.position(of: DictionaryKey(key))
+        if let index { return index.positions[key] }
+        return storage.position(of: key)
     }
 
     /// The value of a key prepared once (what compiled key paths use).
     public subscript(key: DictionaryKey) -> Value? {
-        @inline(__always) get { storage.value(forKey: key) }
+        @inline(__always) get { self[key.string] }
     }
 
     /// The value of `key`. Setting a new key appends it; setting nil removes it.
     public subscript(key: String) -> Value? {
-        @inline(__always) get { storage.value(forKey: DictionaryKey(key)) }
+        @inline(__always) get {
+            guard let position = position(of: key) else { return nil }
+            return storage.withUnsafeMutablePointerToElements { $0[position].value }
+        }
         set {
-            if let position = storage.position(of: DictionaryKey(key)) {
+            if let position = position(of: key) {
                 makeUnique(capacity: count)
                 if let newValue {
                     storage.withUnsafeMutablePointerToElements { $0[position].value = newValue }
                 } else {
                     storage.remove(at: position)
+                    index = DictionaryIndex.make(storage)
                 }
             } else if let newValue {
                 makeUnique(capacity: count + 1)
                 storage.append(DictionaryStorage.Member(key: key, value: newValue))
+                if count > ValueDictionary.indexThreshold { index = DictionaryIndex.make(storage) }
             }
         }
     }
@@ -70,7 +79,7 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         }
 
         public mutating func next() -> (key: String, value: Value)? {
-            guard position < storage.header.count else { return nil }
+            guard position < storage.header else { return nil }
             let member = storage.withUnsafeMutablePointerToElements { $0[position] }
             position += 1
             return (member.key, member.value)
@@ -83,136 +92,94 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
 
     /// Makes the storage unshared and able to hold `capacity` members.
     private mutating func makeUnique(capacity: Int) {
-        if !isKnownUniquelyReferenced(&storage) || storage.capacity < capacity {
-            storage = storage.copy(capacity: Swift.max(capacity, storage.capacity < capacity ? storage.capacity * 2 : storage.capacity))
+        let current = storage.capacity
+        if !isKnownUniquelyReferenced(&storage) || current < capacity {
+            storage = storage.copy(capacity: current < capacity ? Swift.max(capacity, current * 2) : current)
         }
     }
 }
 
-/// Header of a dictionary's storage: how many members it holds and, past the threshold, a
-/// hash index from key to position.
-struct DictionaryHeader {
-    var count: Int
-    var index: [String: Int]?
-}
-
-/// The storage of a ``ValueDictionary``: a header and the members, inline.
+/// The members of a ``ValueDictionary``, inline after their count.
 ///
 /// Mutated only while uniquely referenced (``ValueDictionary`` copies it first otherwise).
-final class DictionaryStorage: ManagedBuffer<DictionaryHeader, DictionaryStorage.Member> {
+final class DictionaryStorage: ManagedBuffer<Int, DictionaryStorage.Member> {
     struct Member {
         var key: String
         var value: Value
-        /// ``DictionaryKey/fingerprint`` of `key`: compared before the key itself, so a scan
-        /// neither copies nor compares the text of keys that differ.
-        var fingerprint: UInt64
-
-        init(key: String, value: Value) {
-            self.key = key
-            self.value = value
-            fingerprint = DictionaryKey.fingerprint(of: key)
-        }
     }
 
     static func make(capacity: Int) -> DictionaryStorage {
-        let buffer = create(minimumCapacity: capacity) { _ in DictionaryHeader(count: 0, index: nil) }
-        return unsafeDowncast(buffer, to: DictionaryStorage.self)
+        unsafeDowncast(create(minimumCapacity: capacity) { _ in 0 }, to: DictionaryStorage.self)
     }
 
     deinit {
-        withUnsafeMutablePointers { header, members in
-            _ = members.deinitialize(count: header.pointee.count)
+        withUnsafeMutablePointers { count, members in
+            _ = members.deinitialize(count: count.pointee)
         }
     }
 
-    func position(of key: DictionaryKey) -> Int? {
-        withUnsafeMutablePointers { header, members in
-            if let index = header.pointee.index { return index[key.string] }
-            for position in 0..<header.pointee.count
-            where members[position].fingerprint == key.fingerprint && members[position].key == key.string {
-                return position
-            }
-            return nil
-        }
-    }
-
+    /// The position of `key`, by a scan.
     @inline(__always)
-    func value(forKey key: DictionaryKey) -> Value? {
-        withUnsafeMutablePointers { header, members in
-            if let index = header.pointee.index {
-                return index[key.string].map { members[$0].value }
-            }
-            for position in 0..<header.pointee.count
-            where members[position].fingerprint == key.fingerprint && members[position].key == key.string {
-                return members[position].value
-            }
+    func position(of key: String) -> Int? {
+        withUnsafeMutablePointers { count, members in
+            for position in 0..<count.pointee where members[position].key == key { return position }
             return nil
         }
     }
 
     /// Appends a member; the capacity must allow it.
     func append(_ member: Member) {
-        withUnsafeMutablePointers { header, members in
-            let position = header.pointee.count
-            (members + position).initialize(to: member)
-            header.pointee.count += 1
-            if header.pointee.index != nil {
-                header.pointee.index?[member.key] = position
-            } else if header.pointee.count > ValueDictionary.indexThreshold {
-                header.pointee.index = DictionaryStorage.makeIndex(members, count: header.pointee.count)
-            }
+        withUnsafeMutablePointers { count, members in
+            (members + count.pointee).initialize(to: member)
+            count.pointee += 1
         }
     }
 
     func remove(at position: Int) {
-        withUnsafeMutablePointers { header, members in
-            let count = header.pointee.count
+        withUnsafeMutablePointers { count, members in
             (members + position).deinitialize(count: 1)
-            (members + position).moveInitialize(from: members + position + 1, count: count - position - 1)
-            header.pointee.count = count - 1
-            header.pointee.index = DictionaryStorage.makeIndex(members, count: count - 1)
+            (members + position).moveInitialize(from: members + position + 1, count: count.pointee - position - 1)
+            count.pointee -= 1
         }
     }
 
     /// A new storage with the same members and room for `capacity`.
     func copy(capacity: Int) -> DictionaryStorage {
         let copy = DictionaryStorage.make(capacity: capacity)
-        withUnsafeMutablePointers { header, members in
-            copy.withUnsafeMutablePointers { copyHeader, copyMembers in
-                copyMembers.initialize(from: members, count: header.pointee.count)
-                copyHeader.pointee = header.pointee
+        withUnsafeMutablePointers { count, members in
+            copy.withUnsafeMutablePointers { copyCount, copyMembers in
+                copyMembers.initialize(from: members, count: count.pointee)
+                copyCount.pointee = count.pointee
             }
         }
         return copy
     }
+}
 
-    private static func makeIndex(_ members: UnsafeMutablePointer<Member>, count: Int) -> [String: Int]? {
-        guard count > ValueDictionary.indexThreshold else { return nil }
-        var index = [String: Int](minimumCapacity: count)
-        for position in 0..<count { index[members[position].key] = position }
-        return index
+/// Key → position for dictionaries past ``ValueDictionary/indexThreshold`` members; immutable,
+/// rebuilt when the keys change.
+final class DictionaryIndex: Sendable {
+    let positions: [String: Int]
+
+    private init(positions: [String: Int]) {
+        self.positions = positions
+    }
+
+    static func make(_ storage: DictionaryStorage) -> DictionaryIndex? {
+        storage.withUnsafeMutablePointers { count, members in
+            guard count.pointee > ValueDictionary.indexThreshold else { return nil }
+            var positions = [String: Int](minimumCapacity: count.pointee)
+            for position in 0..<count.pointee { positions[members[position].key] = position }
+            return DictionaryIndex(positions: positions)
+        }
     }
 }
 
-/// A dictionary key with its fingerprint computed once, for repeated lookups.
+/// A dictionary key prepared once, for repeated lookups by compiled key paths.
 public struct DictionaryKey: Sendable, Hashable {
     public let string: String
-    /// FNV-1a of the key's UTF-8 bytes.
-    let fingerprint: UInt64
 
     public init(_ string: String) {
         self.string = string
-        fingerprint = DictionaryKey.fingerprint(of: string)
-    }
-
-    static func fingerprint(of string: String) -> UInt64 {
-        var string = string
-        return string.withUTF8 { bytes in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            return hash
-        }
     }
 }
