@@ -54,6 +54,9 @@ final class ComparisonEvaluator: Sendable {
         case .greaterOrEqual: return try Ordering.compare(left, right, folding: folding).map { $0 != .ascending } ?? false
         case .between: return try between(left, right)
         case .beginsWith, .endsWith, .like, .matches:
+            if comparison != .matches, case .string(let text) = left, let foldedConstant {
+                return match(text, folded: foldedConstant)
+            }
             guard let (text, pattern) = try strings(left, right) else { return false }
             return try match(text, pattern)
         case .contains:
@@ -61,6 +64,10 @@ final class ComparisonEvaluator: Sendable {
             case .null: return false
             case .array(let elements), .set(let elements): return elements.contains { equals($0, right, rightIsConstant: true) }
             case .dictionary(let dictionary): return dictionary.values.contains { equals($0, right, rightIsConstant: true) }
+            case .string(let text):
+                if let foldedConstant { return folding.withFolded(text) { StringOperations.contains($0, foldedConstant) } }
+                guard let (text, pattern) = try strings(left, right) else { return false }
+                return substring(text, pattern)
             default:
                 guard let (text, pattern) = try strings(left, right) else { return false }
                 return substring(text, pattern)

@@ -196,8 +196,16 @@ struct Compiler {
     private func compileKeyPath(_ operandSyntax: ExpressionSyntax, _ components: [String], range: Range<Int>) -> ExpressionProgram {
         let keyPath = KeyPathProgram(components)
         if operandSyntax.kind == .evaluatedObject {
-            if keyPath.keys.count == 1, keyPath.collectionOperator == nil, let key = keyPath.keys.first {
-                return { object, _ throws(EvaluationError) in object.value(forKey: key) }
+            if keyPath.collectionOperator == nil {
+                switch keyPath.keys.count {
+                case 1:
+                    let key = keyPath.keys[0]
+                    return { object, _ throws(EvaluationError) in object.value(forKey: key) }
+                case 2:
+                    let first = keyPath.keys[0], second = keyPath.keys[1]
+                    return { object, _ throws(EvaluationError) in object.value(forKey: first).value(forKey: second) }
+                default: break
+                }
             }
             return { object, _ throws(EvaluationError) in
                 do throws(EvaluationError) { return try keyPath.evaluate(on: object) } catch { throw error.located(range) }

@@ -35,14 +35,13 @@ struct StringFolding: Sendable {
 
     /// Calls `body` with the folded bytes of `string`, copying only when the text is not ASCII.
     func withFolded<Result>(_ string: String, _ body: (FoldedBytes) -> Result) -> Result {
-        var string = string
-        return string.withUTF8 { bytes in
-            if StringFolding.isASCII(bytes) {
-                return body(FoldedBytes(bytes: bytes, lowersASCII: foldsCase))
-            }
-            let folded = Array(foldNonASCII(String(decoding: bytes, as: UTF8.self)).utf8)
-            return folded.withUnsafeBufferPointer { body(FoldedBytes(bytes: $0, lowersASCII: false)) }
+        let inPlace = string.utf8.withContiguousStorageIfAvailable { bytes -> Result? in
+            guard StringFolding.isASCII(bytes) else { return nil }
+            return body(FoldedBytes(bytes: bytes, lowersASCII: foldsCase))
         }
+        if let result = inPlace ?? nil { return result }
+        let folded = fold(string)
+        return folded.withUnsafeBufferPointer { body(FoldedBytes(bytes: $0, lowersASCII: false)) }
     }
 
     private func foldNonASCII(_ string: String) -> String {

@@ -1,10 +1,10 @@
 /// The members of a ``Value/dictionary``, in insertion order.
 ///
 /// Built for the evaluator's hot path, which reads records far more often than anything writes
-/// them. The members live inline in one storage object, keys and values side by side, with the
-/// count as the only header: the first member of a record shares the storage's first cache line,
-/// so reading it costs one memory access, and copying a dictionary value costs one reference
-/// count. Small dictionaries (the usual JSON record) are scanned; from ``indexThreshold``
+/// them. The members live inline in one storage object, keys and values side by side, behind a
+/// one-word header (the count and one-byte tags of the first keys): the first member of a record
+/// shares the storage's first cache line, a lookup reads only the member it wants, and copying a
+/// dictionary value costs one reference count. Small dictionaries (the usual JSON record) are scanned; from ``indexThreshold``
 /// members on, a hash index kept beside the storage finds keys. Mutation copies the storage
 /// first when it is shared.
 ///
@@ -31,20 +31,28 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         for (key, value) in elements { self[key] = value }
     }
 
-    public var count: Int { storage.header }
+    public var count: Int { storage.count }
     public var isEmpty: Bool { count == 0 }
     public var keys: [String] { map(\.key) }
     public var values: [Value] { map(\.value) }
 
     /// The position of `key` among the members.
     public func position(of key: String) -> Int? {
-        if let index { return index.positions[key] }
+        position(of: DictionaryKey(key))
+    }
+
+    @inline(__always)
+    func position(of key: DictionaryKey) -> Int? {
+        if let index { return index.positions[key.string] }
         return storage.position(of: key)
     }
 
     /// The value of a key prepared once (what compiled key paths use).
     public subscript(key: DictionaryKey) -> Value? {
-        @inline(__always) get { self[key.string] }
+        @inline(__always) get {
+            guard let position = position(of: key) else { return nil }
+            return storage.withUnsafeMutablePointerToElements { $0[position].value }
+        }
     }
 
     /// The value of `key`. Setting a new key appends it; setting nil removes it.
@@ -79,7 +87,7 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         }
 
         public mutating func next() -> (key: String, value: Value)? {
-            guard position < storage.header else { return nil }
+            guard position < storage.count else { return nil }
             let member = storage.withUnsafeMutablePointerToElements { $0[position] }
             position += 1
             return (member.key, member.value)
@@ -99,57 +107,87 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
     }
 }
 
-/// The members of a ``ValueDictionary``, inline after their count.
+/// The members of a ``ValueDictionary``, inline after a one-word header.
+///
+/// The header holds the count (low 32 bits) and a one-byte tag of each of the first four keys
+/// (``DictionaryKey/tag``), so a lookup skips members whose tag differs without reading them:
+/// finding the fourth key of a record touches the header and that member only.
 ///
 /// Mutated only while uniquely referenced (``ValueDictionary`` copies it first otherwise).
-final class DictionaryStorage: ManagedBuffer<Int, DictionaryStorage.Member> {
+final class DictionaryStorage: ManagedBuffer<UInt64, DictionaryStorage.Member> {
     struct Member {
         var key: String
         var value: Value
     }
+
+    /// How many leading members have a tag in the header.
+    static let taggedMembers = 4
 
     static func make(capacity: Int) -> DictionaryStorage {
         unsafeDowncast(create(minimumCapacity: capacity) { _ in 0 }, to: DictionaryStorage.self)
     }
 
     deinit {
-        withUnsafeMutablePointers { count, members in
-            _ = members.deinitialize(count: count.pointee)
+        withUnsafeMutablePointers { header, members in
+            _ = members.deinitialize(count: Int(truncatingIfNeeded: header.pointee & 0xFFFF_FFFF))
         }
     }
 
-    /// The position of `key`, by a scan.
+    var count: Int { Int(truncatingIfNeeded: header & 0xFFFF_FFFF) }
+
+    /// The position of `key`: tagged members by tag then key, the rest by key.
     @inline(__always)
-    func position(of key: String) -> Int? {
-        withUnsafeMutablePointers { count, members in
-            for position in 0..<count.pointee where members[position].key == key { return position }
+    func position(of key: DictionaryKey) -> Int? {
+        withUnsafeMutablePointers { header, members in
+            let word = header.pointee
+            let count = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
+            let tagged = Swift.min(count, DictionaryStorage.taggedMembers)
+            var tags = word >> 32
+            for position in 0..<tagged {
+                if UInt8(truncatingIfNeeded: tags) == key.tag, members[position].key == key.string { return position }
+                tags >>= 8
+            }
+            var position = tagged
+            while position < count {
+                if members[position].key == key.string { return position }
+                position += 1
+            }
             return nil
         }
     }
 
     /// Appends a member; the capacity must allow it.
     func append(_ member: Member) {
-        withUnsafeMutablePointers { count, members in
-            (members + count.pointee).initialize(to: member)
-            count.pointee += 1
+        withUnsafeMutablePointers { header, members in
+            let count = Int(truncatingIfNeeded: header.pointee & 0xFFFF_FFFF)
+            (members + count).initialize(to: member)
+            header.pointee += 1
+            if count < DictionaryStorage.taggedMembers {
+                header.pointee |= UInt64(DictionaryKey.tag(of: member.key)) << (32 + 8 * count)
+            }
         }
     }
 
     func remove(at position: Int) {
-        withUnsafeMutablePointers { count, members in
+        withUnsafeMutablePointers { header, members in
+            let count = Int(truncatingIfNeeded: header.pointee & 0xFFFF_FFFF)
             (members + position).deinitialize(count: 1)
-            (members + position).moveInitialize(from: members + position + 1, count: count.pointee - position - 1)
-            count.pointee -= 1
+            (members + position).moveInitialize(from: members + position + 1, count: count - position - 1)
+            var word = UInt64(count - 1)
+            for tagged in 0..<Swift.min(count - 1, DictionaryStorage.taggedMembers) {
+                word |= UInt64(DictionaryKey.tag(of: members[tagged].key)) << (32 + 8 * tagged)
+            }
+            header.pointee = word
         }
     }
 
     /// A new storage with the same members and room for `capacity`.
     func copy(capacity: Int) -> DictionaryStorage {
         let copy = DictionaryStorage.make(capacity: capacity)
-        withUnsafeMutablePointers { count, members in
-            copy.withUnsafeMutablePointers { copyCount, copyMembers in
-                copyMembers.initialize(from: members, count: count.pointee)
-                copyCount.pointee = count.pointee
+        withUnsafeMutablePointers { header, members in
+            copy.withUnsafeMutablePointers { copyHeader, copyMembers in
+                copyMembers.initialize(from: members, count: Int(truncatingIfNeeded: header.pointee & 0xFFFF_FFFF))
+                copyHeader.pointee = header.pointee
             }
         }
         return copy
@@ -166,10 +204,11 @@ final class DictionaryIndex: Sendable {
     }
 
     static func make(_ storage: DictionaryStorage) -> DictionaryIndex? {
-        storage.withUnsafeMutablePointers { count, members in
-            guard count.pointee > ValueDictionary.indexThreshold else { return nil }
-            var positions = [String: Int](minimumCapacity: count.pointee)
-            for position in 0..<count.pointee { positions[members[position].key] = position }
+        let count = storage.count
+        guard count > ValueDictionary.indexThreshold else { return nil }
+        return storage.withUnsafeMutablePointerToElements { members in
+            var positions = [String: Int](minimumCapacity: count)
+            for position in 0..<count { positions[members[position].key] = position }
             return DictionaryIndex(positions: positions)
         }
     }
@@ -178,8 +217,21 @@ final class DictionaryIndex: Sendable {
 /// A dictionary key prepared once, for repeated lookups by compiled key paths.
 public struct DictionaryKey: Sendable, Hashable {
     public let string: String
+    /// A one-byte hash of the key, compared before the key itself.
+    let tag: UInt8
 
     public init(_ string: String) {
         self.string = string
+        tag = DictionaryKey.tag(of: string)
+    }
+
+    /// The low byte of the key's FNV-1a hash.
+    static func tag(of string: String) -> UInt8 {
+        var string = string
+        return string.withUTF8 { bytes in
+            var hash: UInt32 = 0x811C_9DC5
+            for byte in bytes { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            return UInt8(truncatingIfNeeded: hash ^ hash >> 8 ^ hash >> 16 ^ hash >> 24)
+        }
     }
 }
