@@ -37,7 +37,6 @@ struct Compiler {
 
     private func compile(_ comparison: ComparisonSyntax, range: Range<Int>) -> PredicateProgram {
         let left = compile(comparison.left)
-        let right = compile(comparison.right)
         var constantRight: Value?
         if case .constant(let value) = comparison.right.kind { constantRight = value }
         let evaluator = ComparisonEvaluator(comparison.comparison, options: comparison.options, constantRight: constantRight)
@@ -51,6 +50,7 @@ struct Compiler {
                 }
             }
         }
+        let right = compile(comparison.right)
         if modifier == .direct {
             return { object, scope throws(EvaluationError) in
                 do throws(EvaluationError) {
@@ -194,19 +194,20 @@ struct Compiler {
     }
 
     private func compileKeyPath(_ operandSyntax: ExpressionSyntax, _ components: [String], range: Range<Int>) -> ExpressionProgram {
+        if operandSyntax.kind == .evaluatedObject, components.allSatisfy({ $0.utf8.first != UInt8(ascii: "@") }) {
+            // One or two plain keys, the commonest paths, read without a loop.
+            switch components.count {
+            case 1:
+                let key = DictionaryKey(components[0])
+                return { object, _ throws(EvaluationError) in object.value(forKey: key) }
+            case 2:
+                let first = DictionaryKey(components[0]), second = DictionaryKey(components[1])
+                return { object, _ throws(EvaluationError) in object.value(forKey: first).value(forKey: second) }
+            default: break
+            }
+        }
         let keyPath = KeyPathProgram(components)
         if operandSyntax.kind == .evaluatedObject {
-            if keyPath.collectionOperator == nil {
-                switch keyPath.keys.count {
-                case 1:
-                    let key = keyPath.keys[0]
-                    return { object, _ throws(EvaluationError) in object.value(forKey: key) }
-                case 2:
-                    let first = keyPath.keys[0], second = keyPath.keys[1]
-                    return { object, _ throws(EvaluationError) in object.value(forKey: first).value(forKey: second) }
-                default: break
-                }
-            }
             return { object, _ throws(EvaluationError) in
                 do throws(EvaluationError) { return try keyPath.evaluate(on: object) } catch { throw error.located(range) }
             }

@@ -35,9 +35,10 @@ public struct Lexer {
         let byte = bytes[position]
         switch byte {
         case _ where Lexer.isIdentifierStart(byte):
-            let word = readWord()
-            if let keyword = Keyword.lookUp(bytes[start..<position]) { return Token(.keyword(keyword), start..<position) }
-            return Token(.identifier(word), start..<position)
+            while position < bytes.count, Lexer.isIdentifierPart(bytes[position]) { position += 1 }
+            let keyword = bytes.withUnsafeBufferPointer { Keyword.lookUp(UnsafeBufferPointer(rebasing: $0[start..<position])) }
+            if let keyword { return Token(.keyword(keyword), start..<position) }
+            return Token(.identifier(text(start..<position)), start..<position)
         case UInt8(ascii: "#"):
             position += 1
             guard position < bytes.count, Lexer.isIdentifierStart(bytes[position]) else {
