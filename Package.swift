@@ -9,7 +9,7 @@ let strictSwift6: [SwiftSetting] = [
 
 let package = Package(
     name: "Widgetry",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "WidgetryJSON", targets: ["WidgetryJSON"]),
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),

@@ -5,7 +5,7 @@ import PackageDescription
 // ordo-one/benchmark (and its malloc interposer). Run with ./run from this directory.
 let package = Package(
     name: "WidgetryBenchmarks",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     dependencies: [
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(name: "Widgetry", path: ".."),

@@ -25,7 +25,7 @@ final class ComparisonEvaluator: Sendable {
         if case .string(let constant) = constantRight {
             foldedConstant = StringFolding(options).fold(constant)
             let pattern = options.contains(.diacriticInsensitive) ? StringFolding([.diacriticInsensitive]).foldedString(constant) : constant
-            constantRegex = comparison == .matches ? try? RegularExpression(pattern, options: regexOptions) : nil
+            constantRegex = comparison == .matches ? try? RegularExpression.cached(pattern, options: regexOptions) : nil
         } else {
             foldedConstant = nil
             constantRegex = nil
@@ -144,12 +144,24 @@ final class ComparisonEvaluator: Sendable {
 
     private func matches(_ text: String, _ pattern: String) throws(EvaluationError) -> Bool {
         let subject = folding.foldsDiacritics ? StringFolding([.diacriticInsensitive]).foldedString(text) : text
-        if let constantRegex { return constantRegex.matchesWhole(subject) }
-        let source = folding.foldsDiacritics ? StringFolding([.diacriticInsensitive]).foldedString(pattern) : pattern
+        let regex: RegularExpression
+        if let constantRegex {
+            regex = constantRegex
+        } else {
+            let source = folding.foldsDiacritics ? StringFolding([.diacriticInsensitive]).foldedString(pattern) : pattern
+            do {
+                regex = try RegularExpression.cached(source, options: regexOptions)
+            } catch {
+                throw EvaluationError(.invalidArgument, "invalid regular expression: \(error.message)")
+            }
+        }
         do {
-            return try RegularExpression(source, options: regexOptions).matchesWhole(subject)
+            return try regex.matchesWhole(subject)
         } catch {
-            throw EvaluationError(.invalidArgument, "invalid regular expression: \(error.message)")
+            throw EvaluationError(
+                .regexBudget,
+                "MATCHES gave up: the pattern '\(error.pattern)' needed more than \(error.budget) backtracking steps on this text"
+            )
         }
     }
 }

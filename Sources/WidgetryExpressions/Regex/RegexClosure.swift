@@ -47,7 +47,7 @@ struct RegexClosure {
             guard visitedInGeneration[pc] != generation else { continue }
             visitedInGeneration[pc] = generation
             switch instructions[pc] {
-            case .consume:
+            case .consume, .char:
                 consumerStorage[consumerCount] = pc
                 consumerCount += 1
             case .match:

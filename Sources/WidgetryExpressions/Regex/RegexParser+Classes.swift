@@ -17,7 +17,7 @@ extension RegexParser {
         while true {
             skipFreeSpacing()
             guard let scalar = peek else {
-                throw error("expected ']' to close '[' at offset \(offsets[open])", at: index)
+                throw error("expected ']' to close '[' at offset \(offset(of: open))", at: index)
             }
             if scalar == "]", !isFirst {
                 index += 1
@@ -80,7 +80,7 @@ extension RegexParser {
     private mutating func parseClassAtom(openedAt open: Int) throws(RegexSyntaxError) -> ClassAtom {
         let start = index
         guard let scalar = advance() else {
-            throw error("expected ']' to close '[' at offset \(offsets[open])", at: index)
+            throw error("expected ']' to close '[' at offset \(offset(of: open))", at: index)
         }
         guard scalar == "\\" else { return .scalar(scalar.value) }
         switch try parseEscapeMeaning(startingAt: start) {
@@ -88,7 +88,7 @@ extension RegexParser {
             return .scalar(value)
         case .scalarClass(let member):
             return .scalarClass(member)
-        case .assertion, .lineBreak, .quote:
+        case .assertion, .lineBreak, .quote, .backreference:
             throw error("'\\\(scalars[start + 1])' is not allowed inside a character class", at: start)
         }
     }

@@ -7,35 +7,76 @@ enum RegexEscape {
     case lineBreak
     /// `\Q`, which starts quoting.
     case quote
+    /// `\1` or `\k<name>`, by group number.
+    case backreference(Int)
 }
 
 extension RegexParser {
     /// An escape outside a bracket class; `start` is the index of its backslash.
-    mutating func parseEscape(startingAt start: Int) throws(RegexSyntaxError) -> RegexNode? {
+    mutating func parseEscape(startingAt start: Int) throws(RegexSyntaxError) -> Int? {
         switch try parseEscapeMeaning(startingAt: start) {
         case .scalar(let value):
             return literal(value)
         case .scalarClass(let scalarClass):
-            return .scalar(scalarClass)
-        case .assertion(let assertion):
-            return .assertion(assertion)
+            return add(scalarClass)
+        case .assertion(let kind):
+            return assertion(kind)
         case .lineBreak:
-            return Self.lineBreak
+            return lineBreak()
         case .quote:
             isQuoting = true
             endQuoteIfClosed()
             return nil
+        case .backreference(let group):
+            needsBacktracking = true
+            return append(RegexNode(kind: .backreference, flag: flags.contains(.caseInsensitive), value: UInt32(group)))
         }
     }
 
     /// `\R`: CR LF, or any one line terminator (a CR only when no LF follows it).
-    private static let lineBreak = RegexNode.alternation([
-        .sequence([.scalar(RegexScalarClass(ranges: RegexScalarRanges([RegexScalarTraits.carriageReturn]))),
-                   .scalar(RegexScalarClass(ranges: RegexScalarRanges([RegexScalarTraits.lineFeed])))]),
-        .sequence([.scalar(RegexScalarClass(ranges: RegexScalarRanges([RegexScalarTraits.carriageReturn]))),
-                   .assertion(.notBeforeLineFeed)]),
-        .scalar(RegexScalarClass(ranges: RegexScalarRanges([0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029]))),
-    ])
+    private mutating func lineBreak() -> Int {
+        let crlf = append(.sequence, children: [
+            append(RegexNode(kind: .literal, value: RegexScalarTraits.carriageReturn)),
+            append(RegexNode(kind: .literal, value: RegexScalarTraits.lineFeed)),
+        ])
+        let loneCR = append(.sequence, children: [
+            append(RegexNode(kind: .literal, value: RegexScalarTraits.carriageReturn)),
+            assertion(.notBeforeLineFeed),
+        ])
+        let other = add(RegexScalarClass(ranges: RegexScalarRanges([0x0A, 0x0B, 0x0C, 0x85, 0x2028, 0x2029])))
+        return append(.alternation, children: [crlf, loneCR, other])
+    }
+
+    /// `\1` to `\9` and the digits after: like ICU, as many digits as keep the number below the
+    /// count of groups opened so far, and at least one. `index` is on the first digit.
+    private mutating func parseNumberedBackreference(startingAt start: Int) -> RegexEscape {
+        var group = 0
+        while let digit = peek, ("0"..."9").contains(digit) {
+            group = group * 10 + Int(digit.value - 0x30)
+            index += 1
+            if group >= captureCount || group > 100_000 { break }
+        }
+        numberedBackreferences.append((group, start))
+        return .backreference(group)
+    }
+
+    /// `\k<name>`, with `index` just past the `k`.
+    private mutating func parseNamedBackreference(startingAt start: Int) throws(RegexSyntaxError) -> RegexEscape {
+        guard peek == "<" else { throw error("expected '<name>' after '\\k'", at: start) }
+        index += 1
+        let name = try parseGroupName(terminator: ">")
+        guard let group = groupNumbers[name] else {
+            throw error("'\\k<\(name)>' refers to no group named '\(name)' before it", at: start)
+        }
+        return .backreference(group)
+    }
+
+    private static let digitClass = RegexScalarClass(.generalCategories(RegexUnicodeProperty.categoryBit(.decimalNumber)))
+    private static let nonDigitClass = RegexScalarClass(.generalCategories(RegexUnicodeProperty.categoryBit(.decimalNumber)), isNegated: true)
+    private static let wordClass = RegexScalarClass(.word)
+    private static let nonWordClass = RegexScalarClass(.word, isNegated: true)
+    private static let spaceClass = RegexScalarClass(.whiteSpace)
+    private static let nonSpaceClass = RegexScalarClass(.whiteSpace, isNegated: true)
 
     /// Reads the escape whose backslash is at `start`; `index` is just past the backslash.
     mutating func parseEscapeMeaning(startingAt start: Int) throws(RegexSyntaxError) -> RegexEscape {
@@ -56,12 +97,12 @@ extension RegexParser {
         case "x": return .scalar(try parseHexEscape(startingAt: start))
         case "u": return .scalar(try parseHexDigits(4...4, startingAt: start))
         case "U": return .scalar(try parseHexDigits(8...8, startingAt: start))
-        case "d", "D":
-            return .scalarClass(RegexScalarClass(.generalCategories(Self.decimalNumber), isNegated: scalar == "D"))
-        case "w", "W":
-            return .scalarClass(RegexScalarClass(.word, isNegated: scalar == "W"))
-        case "s", "S":
-            return .scalarClass(RegexScalarClass(.whiteSpace, isNegated: scalar == "S"))
+        case "d": return .scalarClass(Self.digitClass)
+        case "D": return .scalarClass(Self.nonDigitClass)
+        case "w": return .scalarClass(Self.wordClass)
+        case "W": return .scalarClass(Self.nonWordClass)
+        case "s": return .scalarClass(Self.spaceClass)
+        case "S": return .scalarClass(Self.nonSpaceClass)
         case "h", "H":
             var horizontal = RegexScalarClass(.generalCategories(RegexUnicodeProperty.categoryBit(.spaceSeparator)))
             horizontal.ranges.insert(0x09...0x09)
@@ -78,8 +119,11 @@ extension RegexParser {
         case "Z": return .assertion(.endOfInputOrBeforeFinalLineTerminator)
         case "R": return .lineBreak
         case "Q": return .quote
-        case "1"..."9", "k":
-            throw error("backreferences are not supported: MATCHES runs in linear time", at: start)
+        case "1"..."9":
+            index -= 1
+            return parseNumberedBackreference(startingAt: start)
+        case "k":
+            return try parseNamedBackreference(startingAt: start)
         case "X":
             throw error("'\\X' (grapheme clusters) is not supported", at: start)
         case "N":
@@ -90,8 +134,6 @@ extension RegexParser {
             return .scalar(scalar.value)
         }
     }
-
-    private static let decimalNumber = RegexUnicodeProperty.categoryBit(.decimalNumber)
 
     /// `\0` and one to three octal digits, as many as keep the value at most `\0377`.
     private mutating func parseOctal(startingAt start: Int) throws(RegexSyntaxError) -> UInt32 {

@@ -61,7 +61,7 @@ struct RegexPikeVM: ~Copyable {
         closure.compute(from: UnsafeBufferPointer(start: threads, count: threadCount), at: position)
         var nextCount = 0
         for pc in closure.consumers {
-            if case .consume(let scalarClass) = program.instructions[pc], program.scalarClass(scalarClass, contains: scalar) {
+            if program.consumes(program.instructions[pc], scalar) {
                 nextThreads[nextCount] = pc + 1
                 nextCount += 1
             }

@@ -11,6 +11,17 @@ struct RegexPrecedingContext: OptionSet, Sendable, Hashable {
     /// The last scalar that is neither a grapheme extender nor a format character is a word scalar.
     static let wordScalar = RegexPrecedingContext(rawValue: 1 << 3)
 
+    /// The facts that `assertions` look at.
+    static func tracked(by assertions: RegexAssertionSet) -> RegexPrecedingContext {
+        var tracked: RegexPrecedingContext = []
+        if assertions.contains(RegexAssertion.startOfLine.bit) { tracked.insert(.lineTerminator) }
+        if assertions.contains(RegexAssertion.endOfLine.bit) { tracked.insert(.carriageReturn) }
+        if !assertions.isDisjoint(with: [RegexAssertion.wordBoundary.bit, RegexAssertion.notWordBoundary.bit]) {
+            tracked.insert(.wordScalar)
+        }
+        return tracked
+    }
+
     /// The context after `value`, keeping only the `tracked` facts so that equal contexts compare equal.
     @inline(__always)
     func advanced(past value: UInt32, tracking tracked: RegexPrecedingContext) -> RegexPrecedingContext {

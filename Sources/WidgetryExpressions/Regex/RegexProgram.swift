@@ -1,5 +1,7 @@
 /// One step of a compiled pattern (a Thompson NFA).
 enum RegexInstruction: Sendable {
+    /// Consumes this scalar, then goes on to the next instruction.
+    case char(UInt32)
     /// Consumes one scalar of `program.scalarClasses[index]`, then goes on to the next instruction.
     case consume(Int)
     /// Continues at both targets.
@@ -15,22 +17,21 @@ enum RegexInstruction: Sendable {
 /// (which holds arrays, and so costs reference counting to read): a bitmap for ASCII, and for
 /// classes whose non-ASCII members are at most two ranges — literals, `.`, `[^a]` — those ranges.
 struct RegexScalarTest: Sendable {
-    private let asciiLow: UInt64
-    private let asciiHigh: UInt64
+    private let ascii: RegexASCIIBitmap
     private let nonASCIIRanges: (first: ClosedRange<UInt32>, second: ClosedRange<UInt32>, isNegated: Bool)?
 
     init(_ scalarClass: RegexScalarClass) {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for value in UInt32(0)..<128 where scalarClass.contains(value) {
-            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        ascii = scalarClass.asciiBitmap
+        let none: ClosedRange<UInt32> = 0...0  // holds no non-ASCII scalar
+        var found = (none, none)
+        var count = 0
+        for range in scalarClass.ranges.ranges where range.upperBound >= 0x80 {
+            let nonASCII = max(range.lowerBound, 0x80)...range.upperBound
+            if count == 0 { found.0 = nonASCII } else if count == 1 { found.1 = nonASCII }
+            count += 1
         }
-        asciiLow = low
-        asciiHigh = high
-        let ranges = scalarClass.ranges.ranges.filter { $0.upperBound >= 0x80 }.map { max($0.lowerBound, 0x80)...$0.upperBound }
-        if scalarClass.properties.isEmpty, scalarClass.negatedMembers.isEmpty, ranges.count <= 2 {
-            let none: ClosedRange<UInt32> = 0...0  // holds no non-ASCII scalar
-            nonASCIIRanges = (ranges.first ?? none, ranges.count == 2 ? ranges[1] : none, scalarClass.isNegated)
+        if scalarClass.properties.isEmpty, scalarClass.negatedMembers.isEmpty, count <= 2 {
+            nonASCIIRanges = (found.0, found.1, scalarClass.isNegated)
         } else {
             nonASCIIRanges = nil
         }
@@ -39,7 +40,7 @@ struct RegexScalarTest: Sendable {
     /// Whether the ASCII scalar `value` (below 128) belongs to the class.
     @inline(__always)
     func containsASCII(_ value: UInt32) -> Bool {
-        value < 64 ? asciiLow & (1 << UInt64(value)) != 0 : asciiHigh & (1 << UInt64(value &- 64)) != 0
+        ascii.contains(value)
     }
 
     /// Whether the non-ASCII scalar `value` belongs to the class, or nil when only the class can tell.
@@ -50,39 +51,56 @@ struct RegexScalarTest: Sendable {
     }
 }
 
+/// The scalar classes of a compiled pattern, with their fast membership tests.
+struct RegexClassSet: Sendable {
+    /// The fast membership tests of `classes`, index for index.
+    let tests: [RegexScalarTest]
+    let classes: [RegexScalarClass]
+
+    init(_ classes: [RegexScalarClass]) {
+        self.classes = classes
+        tests = classes.withUnsafeBufferPointer { classes in
+            [RegexScalarTest](unsafeUninitializedCapacity: classes.count) { tests, count in
+                for index in classes.indices { tests.initializeElement(at: index, to: RegexScalarTest(classes[index])) }
+                count = classes.count
+            }
+        }
+    }
+
+    /// Whether `value` belongs to class `index`.
+    @inline(__always)
+    func contains(_ index: Int, _ value: UInt32) -> Bool {
+        if value < 128 { return tests[index].containsASCII(value) }
+        if let isMember = tests[index].containsNonASCII(value) { return isMember }
+        return classes.withUnsafeBufferPointer { $0[index].contains(value) }
+    }
+}
+
 /// A compiled pattern: instructions starting at index 0, and the scalar classes they consume.
 struct RegexProgram: Sendable {
     let instructions: [RegexInstruction]
-    /// The ASCII bitmaps of `scalarClasses`, index for index.
-    let scalarTests: [RegexScalarTest]
-    let scalarClasses: [RegexScalarClass]
+    let classSet: RegexClassSet
     /// The assertions that occur in the program.
-    let assertions: Set<RegexAssertion>
+    let assertions: RegexAssertionSet
     /// What the assertions in the program need to know about the scalar before a position.
     let trackedContext: RegexPrecedingContext
     /// Whether `$` or `\Z` occurs, which look for a line terminator that ends the subject.
-    let usesFinalLineTerminator: Bool
+    var usesFinalLineTerminator: Bool { assertions.contains(RegexAssertion.endOfInputOrBeforeFinalLineTerminator.bit) }
 
-    init(instructions: [RegexInstruction], scalarClasses: [RegexScalarClass]) {
+    init(instructions: [RegexInstruction], scalarClasses: [RegexScalarClass], assertions: RegexAssertionSet) {
         self.instructions = instructions
-        self.scalarClasses = scalarClasses
-        scalarTests = scalarClasses.map(RegexScalarTest.init)
-        var assertions: Set<RegexAssertion> = []
-        for case .assert(let assertion) in instructions { assertions.insert(assertion) }
-        var tracked: RegexPrecedingContext = []
-        if assertions.contains(.startOfLine) { tracked.insert(.lineTerminator) }
-        if assertions.contains(.endOfLine) { tracked.insert(.carriageReturn) }
-        if assertions.contains(.wordBoundary) || assertions.contains(.notWordBoundary) { tracked.insert(.wordScalar) }
+        classSet = RegexClassSet(scalarClasses)
         self.assertions = assertions
-        trackedContext = tracked
-        usesFinalLineTerminator = assertions.contains(.endOfInputOrBeforeFinalLineTerminator)
+        trackedContext = RegexPrecedingContext.tracked(by: assertions)
     }
 
-    /// Whether `value` belongs to scalar class `index`.
+    /// Whether the consuming instruction `instruction` accepts `value`; false for the others.
     @inline(__always)
-    func scalarClass(_ index: Int, contains value: UInt32) -> Bool {
-        if value < 128 { return scalarTests[index].containsASCII(value) }
-        if let isMember = scalarTests[index].containsNonASCII(value) { return isMember }
-        return scalarClasses.withUnsafeBufferPointer { $0[index].contains(value) }
+    func consumes(_ instruction: RegexInstruction, _ value: UInt32) -> Bool {
+        switch instruction {
+        case .char(let expected): expected == value
+        case .consume(let scalarClass): classSet.contains(scalarClass, value)
+        default: false
+        }
     }
 }

@@ -51,6 +51,16 @@ struct RegexScalarClass: Sendable, Hashable {
         }
     }
 
+    /// The ASCII members, as a bitmap.
+    var asciiBitmap: RegexASCIIBitmap {
+        var bitmap = ranges.asciiBitmap
+        for term in properties {
+            bitmap.formUnion(term.property.asciiBitmap(isCaseInsensitive: term.isCaseInsensitive))
+        }
+        for member in negatedMembers { bitmap.formUnion(member.asciiBitmap) }
+        return isNegated ? bitmap.inverted : bitmap
+    }
+
     func contains(_ value: UInt32) -> Bool {
         let isMember = ranges.contains(value)
             || properties.contains { $0.contains(value) }

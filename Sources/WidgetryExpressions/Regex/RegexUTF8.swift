@@ -13,6 +13,14 @@ enum RegexUTF8 {
         return (high | continuation(text, offset + 2) << 6 | continuation(text, offset + 3), 4)
     }
 
+    /// Where the scalar that ends at `offset` (above 0) starts.
+    @inline(__always)
+    static func previousScalarStart(_ text: UnsafeBufferPointer<UInt8>, before offset: Int) -> Int {
+        var start = offset - 1
+        while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
+
     @inline(__always)
     private static func continuation(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
         UInt32(text[offset]) & 0x3F

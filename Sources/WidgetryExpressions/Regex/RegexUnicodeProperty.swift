@@ -46,6 +46,69 @@ enum RegexUnicodeProperty: Sendable, Hashable {
         }
     }
 
+    /// The ASCII scalars with the property; under `isCaseInsensitive`, those with a case variant
+    /// that has it. Built from tables computed once per process.
+    func asciiBitmap(isCaseInsensitive: Bool) -> RegexASCIIBitmap {
+        let tables = isCaseInsensitive ? Self.foldedASCIITables : Self.asciiTables
+        guard case .generalCategories(var mask) = self else { return tables.properties[propertyIndex] }
+        var bitmap = RegexASCIIBitmap()
+        while mask != 0 {
+            bitmap.formUnion(tables.categories[mask.trailingZeroBitCount])
+            mask &= mask - 1
+        }
+        return bitmap
+    }
+
+    /// The properties other than general categories, in the order of ``propertyIndex``.
+    private static let otherProperties: [RegexUnicodeProperty] = [
+        .alphabetic, .whiteSpace, .lowercase, .uppercase, .hexDigit, .word, .any, .ascii, .assigned,
+        .posixBlank, .posixGraph, .posixPrint,
+    ]
+
+    private var propertyIndex: Int {
+        switch self {
+        case .generalCategories: -1
+        case .alphabetic: 0
+        case .whiteSpace: 1
+        case .lowercase: 2
+        case .uppercase: 3
+        case .hexDigit: 4
+        case .word: 5
+        case .any: 6
+        case .ascii: 7
+        case .assigned: 8
+        case .posixBlank: 9
+        case .posixGraph: 10
+        case .posixPrint: 11
+        }
+    }
+
+    /// ASCII bitmaps per general category (by bit index) and per other property.
+    private struct ASCIITables: Sendable {
+        var categories: [RegexASCIIBitmap]
+        var properties: [RegexASCIIBitmap]
+
+        init(isCaseInsensitive: Bool) {
+            func variants(_ value: UInt32) -> [UInt32] {
+                isCaseInsensitive ? RegexCaseFolding.variants(of: value) ?? [value] : [value]
+            }
+            categories = (0..<30).map { bit in
+                RegexASCIIBitmap { value in
+                    variants(value).contains { variant in
+                        guard let scalar = Unicode.Scalar(variant) else { return false }
+                        return RegexUnicodeProperty.categoryBit(scalar.properties.generalCategory) == 1 << UInt32(bit)
+                    }
+                }
+            }
+            properties = RegexUnicodeProperty.otherProperties.map { property in
+                RegexASCIIBitmap { value in variants(value).contains { property.contains($0) } }
+            }
+        }
+    }
+
+    private static let asciiTables = ASCIITables(isCaseInsensitive: false)
+    private static let foldedASCIITables = ASCIITables(isCaseInsensitive: true)
+
     private static let controlSurrogateUnassigned =
         categoryBit(.control) | categoryBit(.surrogate) | categoryBit(.unassigned)
 

@@ -131,7 +131,7 @@ struct Parser {
         }
         if comparison == .matches, case .constant(.string(let pattern)) = right.kind {
             do {
-                _ = try RegularExpression(pattern, options: options.contains(.caseInsensitive) ? .caseInsensitive : [])
+                try RegularExpression.validate(pattern, options: options.contains(.caseInsensitive) ? .caseInsensitive : [])
             } catch let regexError {
                 throw error(.invalidRegex, "invalid regular expression: \(regexError.message)", at: right.range)
             }
