@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "WidgetryJSON", targets: ["WidgetryJSON"]),
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
+        .library(name: "WidgetryStore", targets: ["WidgetryStore"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
@@ -35,6 +36,11 @@ let package = Package(
         .target(
             name: "WidgetryExpressions",
             dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryStore",
+            dependencies: ["WidgetryJSON", "WidgetryExpressions"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -85,6 +91,11 @@ let package = Package(
             name: "WidgetryExpressionsTests",
             dependencies: ["WidgetryExpressions"],
             exclude: ["Corpus"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryStoreTests",
+            dependencies: ["WidgetryStore", "WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

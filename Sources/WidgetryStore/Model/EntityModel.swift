@@ -1,0 +1,81 @@
+/// A validated data model: entities with inheritance resolved.
+///
+/// Construction checks every cross-reference and reports all problems at once: parents that do
+/// not exist or form a cycle, relationships to unknown entities, inverses that do not point back,
+/// identity attributes and owner relationships that do not exist, and properties declared twice
+/// along an inheritance chain.
+public struct EntityModel: Sendable {
+    /// The entities in declaration order.
+    public let entities: [EntityDescription]
+    /// The file the model came from, for messages.
+    public let file: String
+    private let positions: [String: Int]
+
+    public init(entities: [EntityDescription], file: String) throws(ModelErrors) {
+        self.entities = entities
+        self.file = file
+        var positions: [String: Int] = [:]
+        for (position, entity) in entities.enumerated() where positions[entity.name] == nil {
+            positions[entity.name] = position
+        }
+        self.positions = positions
+        let errors = ModelValidator(model: self).problems()
+        if !errors.isEmpty { throw ModelErrors(errors) }
+    }
+
+    public func entity(named name: String) -> EntityDescription? {
+        positions[name].map { entities[$0] }
+    }
+
+    /// The entity's parent, its parent's parent, and so on (nearest first).
+    public func ancestors(of name: String) -> [EntityDescription] {
+        var result: [EntityDescription] = []
+        var seen: Set<String> = [name]
+        var next = entity(named: name)?.parent
+        while let parentName = next, seen.insert(parentName).inserted, let parent = entity(named: parentName) {
+            result.append(parent)
+            next = parent.parent
+        }
+        return result
+    }
+
+    /// The entity and all its ancestors' attributes: inherited ones first, root first.
+    public func attributes(of name: String) -> [AttributeDescription] {
+        lineage(of: name).flatMap(\.attributes)
+    }
+
+    /// The entity and all its ancestors' relationships: inherited ones first, root first.
+    public func relationships(of name: String) -> [RelationshipDescription] {
+        lineage(of: name).flatMap(\.relationships)
+    }
+
+    public func attribute(_ attribute: String, of entity: String) -> AttributeDescription? {
+        attributes(of: entity).first { $0.name == attribute }
+    }
+
+    public func relationship(_ relationship: String, of entity: String) -> RelationshipDescription? {
+        relationships(of: entity).first { $0.name == relationship }
+    }
+
+    /// The identity attribute, declared on the entity or inherited.
+    public func identityAttribute(of name: String) -> AttributeDescription? {
+        guard let identity = lineage(of: name).reversed().lazy.compactMap(\.identityAttribute).first else { return nil }
+        return attribute(identity, of: name)
+    }
+
+    /// The entities that inherit from `name`, directly or not, in declaration order.
+    public func descendants(of name: String) -> [EntityDescription] {
+        entities.filter { entity in entity.name != name && ancestors(of: entity.name).contains { $0.name == name } }
+    }
+
+    /// Whether `name` is `ancestor` or inherits from it.
+    public func isKind(_ name: String, of ancestor: String) -> Bool {
+        name == ancestor || ancestors(of: name).contains { $0.name == ancestor }
+    }
+
+    /// Root first, the entity last.
+    private func lineage(of name: String) -> [EntityDescription] {
+        guard let entity = entity(named: name) else { return [] }
+        return ancestors(of: name).reversed() + [entity]
+    }
+}
