@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 "WidgetryJSON",
                 "WidgetryExpressions",
+                "WidgetryStore",
                 "WidgetryBundle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -16,7 +16,21 @@ struct CLITests {
           NewPostViewController  2 objects, 4 elements     NewPostViewController.json
         services (1):
           StubService.json (stub), 3 actions: currentUser, homeFeed, newPost
-        model: Model.json, 3 entities: User, Account, Post
+        model: Model.json, 3 entities
+          User  (identity userId)
+            userId     String            ← id_str
+            name       String, optional  ← name
+            nickname   String, optional  ← screen_name
+            imageName  String, optional  ← image_name
+            posts      to-many Post, inverse author, cascade
+          Account : User  (owner entity)
+          Post  (identity postId, owner author)
+            postId          String                               ← id_str
+            favoritesCount  Integer 32 = 0                       ← favorite_count
+            repostCount     Integer 32 = 0                       ← repost_count
+            text            String, optional                     ← text
+            timestamp       Date, optional                       ← created_at via strToDate
+            author          to-one User, inverse posts, nullify  ← user
         resources (1):
           README.md
 
@@ -40,6 +54,28 @@ struct CLITests {
         #expect(summary["screens"]?[0]?["objects"]?.arrayValue?.count == 7)
         #expect(summary["services"]?[0]?["actions"]?.arrayValue?.map { $0.stringValue } == ["currentUser", "homeFeed", "newPost"])
         #expect(summary["model"]?["entities"]?.arrayValue?.count == 3)
+        let post = try #require(summary["model"]?["entities"]?[2])
+        #expect(post["name"]?.stringValue == "Post")
+        #expect(post["identityAttribute"]?.stringValue == "postId")
+        #expect(post["attributes"]?[1]?["type"]?.stringValue == "Integer 32")
+        #expect(post["attributes"]?[4]?["JSONTransformerName"]?.stringValue == "strToDate")
+        #expect(post["relationships"]?[0]?["inverse"]?.stringValue == "posts")
+        #expect(summary["model"]?["entities"]?[1]?["parent"]?.stringValue == "User")
+    }
+
+    @Test func aBrokenModelIsReportedWithItsPlaceAndExitsWithTwo() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for name in ["Info.json", "FeedViewController.json", "StubService.json"] {
+            try FileManager.default.copyItem(atPath: CommandRunner.feed + "/" + name, toPath: directory.file(name))
+        }
+        let model = #"{"entities": {"Post": {"identityAttribute": "postId", "attributes": {"text": {"type": "Text"}}}}}"#
+        try Data(model.utf8).write(to: URL(fileURLWithPath: directory.file("Model.json")))
+        let outcome = try CommandRunner.run(["inspect", directory.path])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("Model.json:1:87: error: attribute Post.text has unknown type \"Text\" [model.unknown-attribute-type]"))
+        #expect(outcome.stderr.contains("at: /entities/Post/attributes/text/type"))
+        #expect(outcome.stderr.contains("hint: the types are"))
     }
 
     @Test func inspectWorksOnAZipAndOnAURL() async throws {

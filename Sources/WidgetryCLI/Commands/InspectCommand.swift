@@ -1,6 +1,7 @@
 import ArgumentParser
 import WidgetryBundle
 import WidgetryJSON
+import WidgetryStore
 
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,19 +46,34 @@ struct InspectCommand: AsyncParsableCommand {
             try loaded.bundle.manifest.validate(widgetIdentifier: identifier)
         }
         let summary = BundleSummary(bundle: loaded.bundle, source: bundle, warnings: loaded.warnings)
+        var model: EntityModel?
+        var modelErrors: [ModelError] = []
+        if let source = loaded.bundle.model {
+            do {
+                model = try ModelListing.load(source, bundleRoot: loaded.bundle.rootPath)
+            } catch {
+                modelErrors = error.errors
+            }
+        }
         switch format {
         case .json:
-            console.write(summary.json.serialized(.canonical) + "\n")
+            var json = summary.json
+            if let model { json["model"]?["entities"] = ModelListing.json(model) }
+            console.write(json.serialized(.canonical) + "\n")
         case .text:
             loaded.warnings.forEach(console.warning)
-            console.write(BundleSummaryText.render(summary))
+            console.write(BundleSummaryText.render(summary, model: model))
+        }
+        if !modelErrors.isEmpty {
+            modelErrors.forEach(console.reportModelError)
+            throw ExitCode(ExitStatus.inputError)
         }
     }
 }
 
 /// The text form of a ``BundleSummary``.
 enum BundleSummaryText {
-    static func render(_ summary: BundleSummary) -> String {
+    static func render(_ summary: BundleSummary, model entityModel: EntityModel? = nil) -> String {
         let manifest = summary.manifest
         var lines: [String] = []
         let title = [manifest.name, manifest.version].compactMap { $0 }.joined(separator: " ")
@@ -81,7 +97,11 @@ enum BundleSummaryText {
         }
 
         if let model = summary.model {
-            if let entities = model.entities {
+            if let entityModel {
+                let count = entityModel.entities.count
+                lines.append("model: \(model.file), \(plural(count, "entity", "entities"))")
+                lines += ModelListing.lines(entityModel)
+            } else if let entities = model.entities {
                 lines.append("model: \(model.file), \(plural(entities.count, "entity", "entities")): \(entities.joined(separator: ", "))")
             } else {
                 let note = model.kind == "compiled" ? "compiled; the source .xcdatamodeld is needed to run" : "Xcode model source"

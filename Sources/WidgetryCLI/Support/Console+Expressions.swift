@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryStore
 
 extension Console {
     /// `<predicate>:1:8: error: message [code]`, the text with a caret, and the hint.
@@ -18,6 +19,15 @@ extension Console {
         let location = PredicateText.location(ofOffset: range.lowerBound, in: text)
         writeError("<\(kind)>:\(location.line):\(location.column): \(styled("error:", code: "1;31")) \(error.message) [\(error.code.rawValue)]\n")
         writeError(indented(PredicateText.snippet(range, in: text)) + "\n")
+    }
+
+    /// `file:line:column: error: message [code]`, then the pointer, the entity and the hint.
+    func reportModelError(_ error: ModelError) {
+        var place = error.file
+        if let location = error.location { place += ":\(location.line):\(location.column)" }
+        writeError("\(place): \(styled("error:", code: "1;31")) \(error.message) [\(error.code.rawValue)]\n")
+        if let pointer = error.pointer, !pointer.description.isEmpty { writeError("  at: \(pointer)\n") }
+        if let hint = error.hint { writeError("  hint: \(hint)\n") }
     }
 
     private func indented(_ text: String) -> String {

@@ -1,0 +1,101 @@
+import Foundation
+import WidgetryBundle
+import WidgetryExpressions
+import WidgetryJSON
+import WidgetryStore
+
+/// Reading a bundle's model for `inspect`, and printing it: entities with their parent,
+/// attributes with types and JSON key paths, relationships with inverses and delete rules.
+enum ModelListing {
+    /// The model of a bundle, read from whichever form it ships.
+    static func load(_ source: ModelSource, bundleRoot: String) throws(ModelErrors) -> EntityModel {
+        switch source {
+        case .json(let file):
+            return try ModelJSONReader.read(file.document, file: file.path)
+        case .xcdatamodel(let path):
+            let bytes: [UInt8]
+            do {
+                bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundleRoot + "/" + path)))
+            } catch {
+                throw ModelErrors([ModelError(.invalidXML, "cannot read \(path): \(error.localizedDescription)", file: path)])
+            }
+            return try XcdatamodelReader.read(bytes, file: path)
+        case .compiled(let path):
+            throw ModelErrors([ModelError.compiledModelError(path: path)])
+        }
+    }
+
+    /// Indented text lines, one entity after the other.
+    static func lines(_ model: EntityModel) -> [String] {
+        var lines: [String] = []
+        for entity in model.entities {
+            var notes: [String] = []
+            if let identity = entity.identityAttribute { notes.append("identity \(identity)") }
+            if let owner = entity.ownerRelationship { notes.append("owner \(owner)") }
+            if entity.isOwnerEntity { notes.append("owner entity") }
+            let title = entity.name + (entity.parent.map { " : \($0)" } ?? "")
+            lines.append("  " + title + (notes.isEmpty ? "" : "  (\(notes.joined(separator: ", ")))"))
+            var rows: [(name: String, text: String, mapping: String)] = []
+            for attribute in entity.attributes {
+                var text = attribute.type.rawValue
+                if attribute.isOptional { text += ", optional" }
+                if let value = attribute.defaultValue { text += " = \(value)" }
+                rows.append((attribute.name, text, mapping(attribute.jsonKeyPath, attribute.jsonTransformerName)))
+            }
+            for relationship in entity.relationships {
+                var text = (relationship.isToMany ? "to-many " : "to-one ") + relationship.destination
+                if let inverse = relationship.inverse { text += ", inverse \(inverse)" }
+                text += ", \(relationship.deleteRule.rawValue)"
+                if relationship.isOrdered { text += ", ordered" }
+                rows.append((relationship.name, text, mapping(relationship.jsonKeyPath, nil)))
+            }
+            let nameWidth = rows.map(\.name.count).max() ?? 0
+            let textWidth = rows.filter { !$0.mapping.isEmpty }.map(\.text.count).max() ?? 0
+            for row in rows {
+                let name = row.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                let text = row.mapping.isEmpty ? row.text : row.text.padding(toLength: textWidth, withPad: " ", startingAt: 0) + "  " + row.mapping
+                lines.append("    \(name)  \(text)")
+            }
+        }
+        return lines
+    }
+
+    private static func mapping(_ keyPath: String?, _ transformer: String?) -> String {
+        guard let keyPath else { return "" }
+        return "← \(keyPath)" + (transformer.map { " via \($0)" } ?? "")
+    }
+
+    /// The model as JSON, entities in declaration order.
+    static func json(_ model: EntityModel) -> JSONValue {
+        JSONValue(.array(model.entities.map { entity in
+            var object = JSONObject()
+            object["name"] = JSONValue(.string(entity.name))
+            object["parent"] = entity.parent.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+            object["identityAttribute"] = entity.identityAttribute.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+            object["ownerRelationship"] = entity.ownerRelationship.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+            object["isOwnerEntity"] = JSONValue(.bool(entity.isOwnerEntity))
+            object["attributes"] = JSONValue(.array(entity.attributes.map { attribute in
+                var member = JSONObject()
+                member["name"] = JSONValue(.string(attribute.name))
+                member["type"] = JSONValue(.string(attribute.type.rawValue))
+                member["optional"] = JSONValue(.bool(attribute.isOptional))
+                member["default"] = attribute.defaultValue?.jsonValue() ?? JSONValue(.null)
+                member["JSONKeyPath"] = attribute.jsonKeyPath.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+                member["JSONTransformerName"] = attribute.jsonTransformerName.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+                return JSONValue(.object(member))
+            }))
+            object["relationships"] = JSONValue(.array(entity.relationships.map { relationship in
+                var member = JSONObject()
+                member["name"] = JSONValue(.string(relationship.name))
+                member["destination"] = JSONValue(.string(relationship.destination))
+                member["toMany"] = JSONValue(.bool(relationship.isToMany))
+                member["inverse"] = relationship.inverse.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+                member["deleteRule"] = JSONValue(.string(relationship.deleteRule.rawValue))
+                member["ordered"] = JSONValue(.bool(relationship.isOrdered))
+                member["JSONKeyPath"] = relationship.jsonKeyPath.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+                return JSONValue(.object(member))
+            }))
+            return JSONValue(.object(object))
+        }))
+    }
+}
