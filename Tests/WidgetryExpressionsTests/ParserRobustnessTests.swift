@@ -1,0 +1,63 @@
+import Testing
+import WidgetryExpressions
+
+/// Token soup from a fixed seed: every text either parses, and then round-trips through the
+/// canonical printer, or fails with a `PredicateSyntaxError` — never a crash or a hang.
+struct ParserRobustnessTests {
+    /// SplitMix64, so the soup is the same on every run and machine.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces = [
+        "a", "b.c", "tags", "@count", "@sum.x", "$v", "%@", "%K", "SELF", "1", "2.5", "0x1F", "'s'", "\"t\"", "nil", "TRUE",
+        "==", "!=", "<", ">=", "BETWEEN", "IN", "CONTAINS[cd]", "LIKE", "MATCHES", "BEGINSWITH", "AND", "OR", "NOT", "ANY", "ALL",
+        "(", ")", "{", "}", "[", "]", ",", "+", "-", "*", "/", "**", "UNION", "FIRST", "SIZE", "sum:", "now", "FUNCTION", "TERNARY",
+        "CAST", "SUBQUERY", "#size", "'unterminated", "\\", "@", "$", ":",
+    ]
+
+    @Test func tokenSoupParsesOrFailsWithASyntaxError() {
+        var generator = Generator(state: 42)
+        var parsed = 0
+        for _ in 0..<3000 {
+            let count = Int.random(in: 1...9, using: &generator)
+            let text = (0..<count).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }.joined(separator: " ")
+            do {
+                let predicate = try Predicate(format: text, arguments: ["x", "key"])
+                parsed += 1
+                let again = try Predicate(format: predicate.canonicalText)
+                #expect(again.syntax == predicate.syntax, "'\(text)' → '\(predicate.canonicalText)'")
+            } catch {
+                #expect(!error.message.isEmpty)
+                #expect(error.range.lowerBound <= text.utf8.count)
+            }
+        }
+        #expect(parsed > 0)
+    }
+
+    @Test func deepNestingStopsAtTheLimit() {
+        let deep = String(repeating: "(", count: 10_000) + "a == 1" + String(repeating: ")", count: 10_000)
+        #expect(throws: PredicateSyntaxError.self) { try Predicate(format: deep) }
+        let negations = String(repeating: "NOT ", count: 10_000) + "a == 1"
+        #expect(throws: PredicateSyntaxError.self) { try Predicate(format: negations) }
+        let minus = "a == " + String(repeating: "-", count: 10_000) + "1"
+        #expect(throws: PredicateSyntaxError.self) { try Predicate(format: minus) }
+    }
+
+    @Test func textOverTheLengthLimitIsRefused() {
+        let long = "a == '" + String(repeating: "x", count: 70_000) + "'"
+        do {
+            _ = try Predicate(format: long)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.code == .lengthLimit)
+        }
+    }
+}
