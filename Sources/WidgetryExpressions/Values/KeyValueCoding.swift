@@ -15,6 +15,13 @@ public protocol KeyValueCoding: AnyObject, Sendable {
 
     /// The text `$key` substitution and `toString` produce for the object.
     var keyValueDescription: String { get }
+
+    /// Whether `other` is the same object. Identity (`===`) by default; handles that stand for
+    /// an object held elsewhere (a store object) compare what they stand for.
+    func isSameObject(as other: any KeyValueCoding) -> Bool
+
+    /// Feeds what ``isSameObject(as:)`` compares into `hasher`.
+    func hashIdentity(into hasher: inout Hasher)
 }
 
 extension KeyValueCoding {
@@ -25,6 +32,10 @@ extension KeyValueCoding {
     public var keyValueTypeName: String { String(describing: type(of: self)) }
 
     public var keyValueDescription: String { "<\(keyValueTypeName)>" }
+
+    public func isSameObject(as other: any KeyValueCoding) -> Bool { self === other }
+
+    public func hashIdentity(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// A key-value write that could not be done.

@@ -15,7 +15,7 @@ extension Value: Hashable {
             guard a.count == b.count else { return false }
             for (key, value) in a where b[key] != value { return false }
             return true
-        case (.object(let a), .object(let b)): return a === b
+        case (.object(let a), .object(let b)): return a.isSameObject(as: b)
         default:
             return Value.numericEquals(lhs, rhs) ?? false
         }
@@ -53,7 +53,7 @@ extension Value: Hashable {
         case .dictionary(let value):
             hasher.combine(4)
             hasher.combine(value.count)
-        case .object(let value): hasher.combine(ObjectIdentifier(value))
+        case .object(let value): value.hashIdentity(into: &hasher)
         }
     }
 }

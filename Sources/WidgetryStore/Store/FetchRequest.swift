@@ -1,0 +1,33 @@
+public import WidgetryExpressions
+
+/// What to fetch from an ``ObjectStore``: an entity (and its sub-entities), a predicate, sort
+/// keys, an offset and a limit.
+public struct FetchRequest: Sendable {
+    public struct SortDescriptor: Sendable, Equatable {
+        public var keyPath: String
+        public var ascending: Bool
+
+        public init(_ keyPath: String, ascending: Bool = true) {
+            self.keyPath = keyPath
+            self.ascending = ascending
+        }
+    }
+
+    public var entity: String
+    public var includesSubentities = true
+    public var predicate: Predicate?
+    /// Applied in order; ties keep insertion order. Null sorts first ascending (``SortOrder``).
+    public var sortDescriptors: [SortDescriptor] = []
+    public var offset = 0
+    public var limit: Int?
+    /// Variables and clock for the predicate.
+    public var context = EvaluationContext()
+
+    public init(entity: String, predicate: Predicate? = nil, sortDescriptors: [SortDescriptor] = [], offset: Int = 0, limit: Int? = nil) {
+        self.entity = entity
+        self.predicate = predicate
+        self.sortDescriptors = sortDescriptors
+        self.offset = offset
+        self.limit = limit
+    }
+}

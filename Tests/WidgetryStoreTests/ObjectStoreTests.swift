@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import WidgetryExpressions
+import WidgetryJSON
+import WidgetryStore
+
+/// The in-memory object store: defaults and type checks, inverses, identity across an entity
+/// hierarchy, all-or-nothing transactions with change sets, delete rules, and fetching.
+struct ObjectStoreTests {
+    let store: ObjectStore
+
+    init() throws {
+        let bytes = try [UInt8](Data(contentsOf: ModelJSONReaderTests.feedModel))
+        store = ObjectStore(model: try ModelJSONReader.read(JSONParser.parse(bytes, fileName: "Model.json"), file: "Model.json"))
+    }
+
+    /// Ann (an Account, "0") with two posts, Bob (a User, "1") with one.
+    @discardableResult
+    private func seed() throws -> (ann: ObjectID, bob: ObjectID, posts: [ObjectID]) {
+        try store.perform { transaction throws(StoreError) in
+            let ann = try transaction.insert("Account")
+            try transaction.setAttribute("userId", to: "0", of: ann)
+            try transaction.setAttribute("name", to: "Ann", of: ann)
+            let bob = try transaction.insert("User")
+            try transaction.setAttribute("userId", to: "1", of: bob)
+            try transaction.setAttribute("name", to: "Bob", of: bob)
+            var posts: [ObjectID] = []
+            for (index, (author, likes)) in [(ann, 5), (bob, 50), (ann, 500)].enumerated() {
+                let post = try transaction.insert("Post")
+                try transaction.setAttribute("postId", to: .string("p\(index)"), of: post)
+                try transaction.setAttribute("favoritesCount", to: .int(Int64(likes)), of: post)
+                try transaction.setAttribute("text", to: .string("post \(index) about Swift"), of: post)
+                try transaction.setTarget("author", to: author, of: post)
+                posts.append(post)
+            }
+            return (ann, bob, posts)
+        }.result
+    }
+
+    @Test func newObjectsGetDefaultsAndAttributesAreTypeChecked() throws {
+        let (_, _, posts) = try seed()
+        let reposts = try #require(store.object(posts[0])).value(forKey: "repostCount")
+        #expect(reposts == 0)
+        let errors: [(Value, String, StoreError.Code)] = [
+            ("12", "favoritesCount", .typeMismatch), (.int(1 << 40), "favoritesCount", .typeMismatch),
+            (.null, "postId", .missingValue), (true, "text", .typeMismatch), ("x", "nope", .unknownKey),
+        ]
+        for (value, key, code) in errors {
+            do {
+                try store.perform { transaction throws(StoreError) in try transaction.setAttribute(key, to: value, of: posts[0]) }
+                Issue.record("\(key) = \(value) was accepted")
+            } catch {
+                #expect(error.code == code, "\(key) = \(value)")
+            }
+        }
+    }
+
+    @Test func relationshipWritesKeepInversesConsistent() throws {
+        let (ann, bob, posts) = try seed()
+        let annObject = try #require(store.object(ann))
+        #expect(annObject.value(forKey: "posts").elements?.count == 2)
+        try store.perform { transaction throws(StoreError) in try transaction.setTarget("author", to: bob, of: posts[0]) }
+        #expect(annObject.value(forKey: "posts").elements?.count == 1)
+        #expect(try #require(store.object(bob)).value(forKey: "posts").elements?.count == 2)
+        try store.perform { transaction throws(StoreError) in try transaction.setTargets("posts", to: [posts[1]], of: bob) }
+        #expect(try #require(store.object(posts[0])).value(forKey: "author") == .null)
+        #expect(try #require(store.object(posts[1])).value(forKey: "author") == .object(try #require(store.object(bob))))
+    }
+
+    @Test func identityIsSharedAcrossTheEntityHierarchy() throws {
+        let (ann, _, _) = try seed()
+        let found = try store.perform { transaction in transaction.object(withIdentity: "0", in: "User") }.result
+        #expect(found == ann)
+        #expect(try store.perform { $0.object(withIdentity: "0", in: "Post") }.result == nil)
+        #expect(throws: StoreError.self) {
+            try store.perform { transaction throws(StoreError) in
+                let other = try transaction.insert("User")
+                try transaction.setAttribute("userId", to: "0", of: other)
+            }
+        }
+    }
+
+    @Test func aFailingTransactionLeavesTheStoreExactlyAsItWas() throws {
+        try seed()
+        let before = store.objects(of: "Post").map { $0.value(forKey: "favoritesCount") }
+        do {
+            try store.perform { transaction throws(StoreError) in
+                for post in transaction.objects(of: "Post") { try transaction.setAttribute("favoritesCount", to: 0, of: post) }
+                _ = try transaction.insert("Post")
+                throw StoreError(.unknownKey, "stop")
+            }
+        } catch {}
+        #expect(store.objects(of: "Post").map { $0.value(forKey: "favoritesCount") } == before)
+        #expect(store.objects(of: "Post").count == 3)
+    }
+
+    @Test func aTransactionReportsWhatItChanged() throws {
+        let (ann, bob, posts) = try seed()
+        let changes = try store.perform { transaction throws(StoreError) in
+            let post = try transaction.insert("Post")
+            try transaction.setAttribute("postId", to: "p9", of: post)
+            try transaction.setTarget("author", to: bob, of: post)
+            try transaction.setAttribute("text", to: "edited", of: posts[0])
+            try transaction.delete(posts[2])
+            return post
+        }
+        #expect(changes.changes.inserted == [changes.result])
+        #expect(changes.changes.updated == [bob, posts[0], ann])
+        #expect(changes.changes.deleted == [posts[2]])
+    }
+
+    @Test func deleteRulesCascadeAndNullify() throws {
+        let (ann, bob, posts) = try seed()
+        // Post.author is nullify: deleting a post removes it from its author's posts.
+        try store.perform { transaction throws(StoreError) in try transaction.delete(posts[0]) }
+        #expect(try #require(store.object(ann)).value(forKey: "posts").elements?.count == 1)
+        // User.posts is cascade: deleting Bob deletes his post.
+        try store.perform { transaction throws(StoreError) in try transaction.delete(bob) }
+        #expect(store.object(posts[1]) == nil)
+        #expect(store.objects(of: "Post").count == 1)
+        #expect(try store.perform { $0.object(withIdentity: "1", in: "User") }.result == nil)
+    }
+
+    @Test func fetchFiltersSortsAndPagesThroughSubentities() throws {
+        try seed()
+        let users = try store.fetch(FetchRequest(entity: "User", sortDescriptors: [.init("name", ascending: false)]))
+        #expect(users.map { $0.value(forKey: "name") } == ["Bob", "Ann"])
+        #expect(users.map(\.entity) == ["User", "Account"])
+        let popular = try store.fetch(FetchRequest(
+            entity: "Post", predicate: try Predicate(format: "favoritesCount > 10 AND text CONTAINS[c] 'swift'"),
+            sortDescriptors: [.init("favoritesCount", ascending: false)]))
+        #expect(popular.map { $0.value(forKey: "postId") } == ["p2", "p1"])
+        let byAnn = try store.fetch(FetchRequest(entity: "Post", predicate: try Predicate(format: "author.name == 'Ann'"), offset: 1, limit: 5))
+        #expect(byAnn.map { $0.value(forKey: "postId") } == ["p2"])
+        let counted = try store.fetch(FetchRequest(entity: "User", predicate: try Predicate(format: "posts.@count == 2 AND ANY posts.favoritesCount > 100")))
+        #expect(counted.map { $0.value(forKey: "name") } == ["Ann"])
+    }
+
+    @Test func nullSortsFirstAscending() throws {
+        try seed()
+        try store.perform { transaction throws(StoreError) in
+            let post = try transaction.insert("Post")
+            try transaction.setAttribute("postId", to: "untitled", of: post)
+        }
+        let posts = try store.fetch(FetchRequest(entity: "Post", sortDescriptors: [.init("text")]))
+        #expect(posts.first?.value(forKey: "postId") == "untitled")
+    }
+
+    @Test func handlesForTheSameObjectAreTheSameObject() throws {
+        let (ann, _, posts) = try seed()
+        let author = try #require(store.object(posts[0])).value(forKey: "author")
+        #expect(author == .object(try #require(store.object(ann))))
+        #expect(Set([author, .object(try #require(store.object(ann)))]).count == 1)
+        let mine = try Predicate(format: "author == $me")
+        #expect(try mine.evaluate(with: .object(try #require(store.object(posts[2]))), variables: ["me": author]))
+    }
+}
