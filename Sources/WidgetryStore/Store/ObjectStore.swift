@@ -17,10 +17,10 @@ public final class ObjectStore: Sendable {
         self.model = model
     }
 
-    /// Runs `body` as one transaction.
+    /// Runs `body` as one transaction; whatever it throws, nothing of it is kept.
     @discardableResult
-    public func perform<Result>(_ body: (inout StoreTransaction) throws(StoreError) -> Result) throws(StoreError) -> (result: Result, changes: ChangeSet) {
-        try state.withLock { (current: inout StoreState) throws(StoreError) -> (result: Result, changes: ChangeSet) in
+    public func perform<Result, Failure: Error>(_ body: (inout StoreTransaction) throws(Failure) -> Result) throws(Failure) -> (result: Result, changes: ChangeSet) {
+        try state.withLock { (current: inout StoreState) throws(Failure) -> (result: Result, changes: ChangeSet) in
             var transaction = StoreTransaction(model: model, state: current)
             let result = try body(&transaction)
             current = transaction.state

@@ -1,0 +1,34 @@
+public import WidgetryJSON
+
+/// JSON that could not be imported, with the JSON Pointer (and, for parsed documents, the line
+/// and column) of the value at fault. The import it belonged to is rolled back whole.
+public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, CaseIterable {
+        case shapeMismatch = "import.shape-mismatch"
+        case conversion = "import.conversion"
+        case unknownTransformer = "import.unknown-transformer"
+        case store = "import.store"
+    }
+
+    public var code: Code
+    public var message: String
+    public var pointer: JSONPointer
+    public var location: SourceLocation?
+    public var hint: String?
+
+    public init(_ code: Code, _ message: String, at value: JSONValue, hint: String? = nil) {
+        self.code = code
+        self.message = message
+        pointer = value.pointer
+        location = value.location
+        self.hint = hint
+    }
+
+    public var description: String {
+        var text = location.map { "\($0.line):\($0.column): " } ?? ""
+        text += "\(message) [\(code.rawValue)]"
+        if !pointer.description.isEmpty { text += " at \(pointer)" }
+        if let hint { text += "; \(hint)" }
+        return text
+    }
+}
