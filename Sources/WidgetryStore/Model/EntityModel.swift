@@ -10,6 +10,19 @@ public struct EntityModel: Sendable {
     /// The file the model came from, for messages.
     public let file: String
     private let positions: [String: Int]
+    /// Inherited properties and relatives of every entity, worked out once (the store and the
+    /// importer ask for them per object and per key).
+    private var resolved: [String: ResolvedEntity] = [:]
+
+    private struct ResolvedEntity: Sendable {
+        var attributes: [AttributeDescription]
+        var attributesByName: [String: AttributeDescription]
+        var relationships: [RelationshipDescription]
+        var relationshipsByName: [String: RelationshipDescription]
+        var identity: AttributeDescription?
+        var ancestors: [EntityDescription]
+        var descendants: [EntityDescription]
+    }
 
     public init(entities: [EntityDescription], file: String) throws(ModelErrors) {
         self.entities = entities
@@ -21,6 +34,21 @@ public struct EntityModel: Sendable {
         self.positions = positions
         let errors = ModelValidator(model: self).problems()
         if !errors.isEmpty { throw ModelErrors(errors) }
+        var resolved: [String: ResolvedEntity] = [:]
+        for entity in entities {
+            let attributes = lineage(of: entity.name).flatMap(\.attributes)
+            let relationships = lineage(of: entity.name).flatMap(\.relationships)
+            let identityName = lineage(of: entity.name).reversed().lazy.compactMap(\.identityAttribute).first
+            resolved[entity.name] = ResolvedEntity(
+                attributes: attributes,
+                attributesByName: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
+                relationships: relationships,
+                relationshipsByName: Dictionary(relationships.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
+                identity: identityName.flatMap { name in attributes.first { $0.name == name } },
+                ancestors: ancestors(of: entity.name),
+                descendants: entities.filter { other in other.name != entity.name && ancestors(of: other.name).contains { $0.name == entity.name } })
+        }
+        self.resolved = resolved
     }
 
     public func entity(named name: String) -> EntityDescription? {
@@ -29,6 +57,7 @@ public struct EntityModel: Sendable {
 
     /// The entity's parent, its parent's parent, and so on (nearest first).
     public func ancestors(of name: String) -> [EntityDescription] {
+        if let known = resolved[name] { return known.ancestors }
         var result: [EntityDescription] = []
         var seen: Set<String> = [name]
         var next = entity(named: name)?.parent
@@ -41,31 +70,35 @@ public struct EntityModel: Sendable {
 
     /// The entity and all its ancestors' attributes: inherited ones first, root first.
     public func attributes(of name: String) -> [AttributeDescription] {
-        lineage(of: name).flatMap(\.attributes)
+        resolved[name]?.attributes ?? lineage(of: name).flatMap(\.attributes)
     }
 
     /// The entity and all its ancestors' relationships: inherited ones first, root first.
     public func relationships(of name: String) -> [RelationshipDescription] {
-        lineage(of: name).flatMap(\.relationships)
+        resolved[name]?.relationships ?? lineage(of: name).flatMap(\.relationships)
     }
 
     public func attribute(_ attribute: String, of entity: String) -> AttributeDescription? {
-        attributes(of: entity).first { $0.name == attribute }
+        if let known = resolved[entity] { return known.attributesByName[attribute] }
+        return attributes(of: entity).first { $0.name == attribute }
     }
 
     public func relationship(_ relationship: String, of entity: String) -> RelationshipDescription? {
-        relationships(of: entity).first { $0.name == relationship }
+        if let known = resolved[entity] { return known.relationshipsByName[relationship] }
+        return relationships(of: entity).first { $0.name == relationship }
     }
 
     /// The identity attribute, declared on the entity or inherited.
     public func identityAttribute(of name: String) -> AttributeDescription? {
+        if let known = resolved[name] { return known.identity }
         guard let identity = lineage(of: name).reversed().lazy.compactMap(\.identityAttribute).first else { return nil }
         return attribute(identity, of: name)
     }
 
     /// The entities that inherit from `name`, directly or not, in declaration order.
     public func descendants(of name: String) -> [EntityDescription] {
-        entities.filter { entity in entity.name != name && ancestors(of: entity.name).contains { $0.name == name } }
+        if let known = resolved[name] { return known.descendants }
+        return entities.filter { entity in entity.name != name && ancestors(of: entity.name).contains { $0.name == name } }
     }
 
     /// Whether `name` is `ancestor` or inherits from it.
