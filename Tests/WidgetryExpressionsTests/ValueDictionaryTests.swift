@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WidgetryExpressions
 
@@ -83,5 +84,25 @@ struct ValueDictionaryTests {
             values = dictionary.values
         }
         #expect(values == ["first", ["nested": true], [1, 2]])
+    }
+}
+
+/// ISO 8601 reading: the hand-written fast path agrees with Foundation's formatter.
+struct ISO8601ReadingTests {
+    @Test(arguments: [
+        "2018-06-20T18:00:00Z", "1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "2018-06-20T18:00:00.250Z",
+        "2018-06-20T20:30:00+02:30", "2018-06-20T10:00:00-08:00", "1969-12-31T23:59:59Z", "2100-03-01T00:00:00Z",
+    ])
+    func agreesWithFoundation(text: String) throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        let expected = try #require(formatter.date(from: text))
+        let value = try #require(Value.date(iso8601: text))
+        #expect(abs(value.timeIntervalSince(expected)) < 0.0005)
+    }
+
+    @Test(arguments: ["2018-13-20T18:00:00Z", "2018-06-20 18:00:00Z", "2018-06-20T18:00:00", "yesterday"])
+    func rejectsWhatIsNotADate(text: String) {
+        #expect(Value.date(iso8601: text) == nil)
     }
 }
