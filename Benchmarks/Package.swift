@@ -21,6 +21,17 @@ let package = Package(
             path: "PredicateComparison",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Widgetry's store import against the same work in Python (run ./compare-python).
+        .executableTarget(
+            name: "StoreImport",
+            dependencies: [
+                .product(name: "WidgetryStore", package: "Widgetry"),
+                .product(name: "WidgetryExpressions", package: "Widgetry"),
+                .product(name: "WidgetryJSON", package: "Widgetry"),
+            ],
+            path: "StoreImport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "JSONParsing",
             dependencies: [

@@ -131,8 +131,13 @@ public struct JSONImporter: Sendable {
         }
     }
 
-    /// The member at a dotted key path (`user.name`), or nil when a step is missing.
+    /// The member at a dotted key path (`user.name`), or nil when a step is missing. Paths
+    /// without a dot, the common case, are looked up directly.
     static func member(of json: JSONValue, at keyPath: String) -> JSONValue? {
+        guard keyPath.utf8.contains(UInt8(ascii: ".")) else {
+            guard case .object(let object) = json.kind else { return nil }
+            return object[keyPath]
+        }
         var current = json
         for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
             guard case .object(let object) = current.kind, let next = object[String(key)] else { return nil }

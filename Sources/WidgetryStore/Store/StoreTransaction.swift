@@ -71,16 +71,18 @@ public struct StoreTransaction {
 
     /// Writes an attribute; `.null` clears it.
     public mutating func setAttribute(_ key: String, to value: Value, of id: ObjectID) throws(StoreError) {
-        let record = try record(id)
-        guard let attribute = model.attribute(key, of: record.entity) else {
-            throw StoreError(.unknownKey, "\(record.entity) has no attribute \(key)")
+        // Only the entity name is read first: holding the record would share its attribute
+        // dictionary and make the write below copy it.
+        guard let entity = state.records[id]?.entity else { throw StoreError(.deletedObject, "object \(id) is not in the store") }
+        guard let attribute = model.attribute(key, of: entity) else {
+            throw StoreError(.unknownKey, "\(entity) has no attribute \(key)")
         }
-        let stored = try AttributeValues.checked(value, for: attribute, entity: record.entity)
-        let old = record.attributes[key]
-        guard old != stored else { return }
+        let stored = try AttributeValues.checked(value, for: attribute, entity: entity)
+        let old = state.records[id]?.attributes[key]
+        guard old != stored, !(old == nil && stored.isNull) else { return }
         state.records[id]?.attributes[key] = stored.isNull ? nil : stored
         changes.noteUpdate(id)
-        if model.identityAttribute(of: record.entity)?.name == key { try indexIdentity(of: id, old: old) }
+        if model.identityAttribute(of: entity)?.name == key { try indexIdentity(of: id, old: old) }
     }
 
     /// Points a to-one relationship at `target` (nil clears it), keeping the inverse consistent.

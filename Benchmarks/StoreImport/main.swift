@@ -1,0 +1,138 @@
+// Imports generated posts (100,000 posts by 1,000 authors, ~25 MB of JSON) into Widgetry's
+// in-memory store and, side by side in the same run, has Python/import_posts.py do the same work;
+// prints both medians with the ratio (Python time / Widgetry time), then times a fetch of the
+// imported posts. Peak memory is each process's maximum resident set.
+//
+//   swift run -c release StoreImport [--posts N] [--authors N] [--rounds N] [--python PATH]
+import Foundation
+import WidgetryExpressions
+import WidgetryJSON
+import WidgetryStore
+
+var posts = 100_000, authors = 1_000, rounds = 5
+var python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Python/import_posts.py").path
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    let value = arguments.next() ?? ""
+    switch argument {
+    case "--posts": posts = Int(value) ?? posts
+    case "--authors": authors = Int(value) ?? authors
+    case "--rounds": rounds = Int(value) ?? rounds
+    case "--python": python = value
+    default:
+        FileHandle.standardError.write(Data("unknown option \(argument)\n".utf8))
+        exit(2)
+    }
+}
+
+let modelJSON = """
+    {"entities": {
+      "User": {"identityAttribute": "userId",
+        "attributes": {"userId": {"type": "String", "JSONKeyPath": "id_str"}, "name": {"type": "String", "optional": true, "JSONKeyPath": "name"},
+                       "nickname": {"type": "String", "optional": true, "JSONKeyPath": "screen_name"},
+                       "imageName": {"type": "String", "optional": true, "JSONKeyPath": "image_name"}},
+        "relationships": {"posts": {"destination": "Post", "toMany": true, "inverse": "author", "deleteRule": "cascade"}}},
+      "Post": {"identityAttribute": "postId", "ownerRelationship": "author",
+        "attributes": {"postId": {"type": "String", "JSONKeyPath": "id_str"},
+                       "favoritesCount": {"type": "Integer 32", "default": 0, "JSONKeyPath": "favorite_count"},
+                       "repostCount": {"type": "Integer 32", "default": 0, "JSONKeyPath": "repost_count"},
+                       "text": {"type": "String", "optional": true, "JSONKeyPath": "text"},
+                       "timestamp": {"type": "Date", "optional": true, "JSONKeyPath": "created_at"}},
+        "relationships": {"author": {"destination": "User", "inverse": "posts", "JSONKeyPath": "user"}}}}}
+    """
+
+/// The posts, deterministically: post i by author i % authors, one minute apart.
+func generate(posts: Int, authors: Int) -> String {
+    let topics = ["Swift", "Linux", "widgets", "swift concurrency", "JSON"]
+    let formatter = ISO8601DateFormatter()
+    var text = "[\n"
+    text.reserveCapacity(posts * 260)
+    for i in 0..<posts {
+        let author = i % authors
+        let seconds = 1_529_517_600 + i * 60
+        let date = formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
+        text += #"{"id_str": "p\#(i)", "created_at": "\#(date)", "text": "Post number \#(i) about \#(topics[i % 5]), with a few more words to make it a realistic length", "favorite_count": \#((i * 7919) % 100), "repost_count": \#(i % 17), "user": {"id_str": "u\#(author)", "name": "User \#(author)", "screen_name": "user\#(author)", "image_name": "avatar\#(author)"}}"#
+        text += i + 1 < posts ? ",\n" : "\n"
+    }
+    return text + "]\n"
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func peakResidentKilobytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss
+}
+
+do {
+    let file = NSTemporaryDirectory() + "widgetry-store-import-\(posts).json"
+    let json = generate(posts: posts, authors: authors)
+    try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let megabytes = Double(json.utf8.count) / 1_048_576
+
+    // Python first, in its own process.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", python, file, String(rounds)]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let pythonData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let peer = try JSONParser.parse([UInt8](pythonData), fileName: "python").root
+
+    let model = try ModelJSONReader.read(JSONParser.parse(modelJSON, fileName: "model"), file: "model")
+    let importer = JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 1_600_000_000)))
+    var times: [Double] = []
+    var store = ObjectStore(model: model)
+    for round in 0...rounds {
+        let fresh = ObjectStore(model: model)
+        let elapsed = try seconds {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            let document = try JSONParser.parse(bytes, fileName: file)
+            try fresh.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+                _ = try importer.importJSON(document.root, into: "Post", in: &transaction)
+            }
+        }
+        if round > 0 { times.append(elapsed) }
+        store = fresh
+    }
+    let postCount = store.objects(of: "Post").count, userCount = store.objects(of: "User").count
+    let request = FetchRequest(entity: "Post", predicate: try Predicate(format: "favoritesCount > 50 AND text CONTAINS[c] 'swift'"),
+                               sortDescriptors: [.init("timestamp", ascending: false)])
+    var fetched = 0
+    var fetchTimes: [Double] = []
+    for _ in 0..<rounds {
+        fetchTimes.append(try seconds { fetched = try store.fetch(request).count })
+    }
+
+    let pythonSeconds = peer["medianSeconds"]?.doubleValue ?? .nan
+    let widgetrySeconds = median(times)
+    print(String(format: "%d posts by %d authors, %.1f MB of JSON, median of %d rounds after a warm-up", posts, authors, megabytes, rounds))
+    print("")
+    print("implementation      | import (s) | posts  | users | peak RSS (MB)")
+    print("--------------------|------------|--------|-------|--------------")
+    let peerName = (peer["implementation"]?.stringValue ?? "Python").padding(toLength: 20, withPad: " ", startingAt: 0)
+    print(peerName + String(format: "| %10.3f | %6d | %5d | %12.0f", pythonSeconds,
+                 Int(peer["posts"]?.integerValue ?? -1), Int(peer["users"]?.integerValue ?? -1), Double(peer["peakRSSKilobytes"]?.integerValue ?? 0) / 1024))
+    print("Widgetry            " + String(format: "| %10.3f | %6d | %5d | %12.0f", widgetrySeconds, postCount, userCount, Double(peakResidentKilobytes()) / 1024))
+    print(String(format: "\nratio (Python / Widgetry): %.1f×", pythonSeconds / widgetrySeconds))
+    print(String(format: "fetch favoritesCount > 50 AND text CONTAINS[c] 'swift', sorted by timestamp descending: %d posts, median %.1f ms",
+                 fetched, median(fetchTimes) * 1000))
+    let agree = Int(peer["posts"]?.integerValue ?? -1) == postCount && Int(peer["users"]?.integerValue ?? -1) == userCount
+    exit(agree ? 0 : 1)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+}
