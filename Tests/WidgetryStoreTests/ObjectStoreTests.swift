@@ -154,4 +154,23 @@ struct ObjectStoreTests {
         let mine = try Predicate(format: "author == $me")
         #expect(try mine.evaluate(with: .object(try #require(store.object(posts[2]))), variables: ["me": author]))
     }
+
+    @Test func onlyPostsOfTheOwnerEntityAreMine() throws {
+        let (_, _, posts) = try seed()
+        let mine = posts.compactMap(store.object).map(store.isMine)
+        #expect(mine == [true, false, true])
+        try store.perform { transaction throws(StoreError) in try transaction.setTarget("author", to: nil, of: posts[0]) }
+        #expect(store.isMine(try #require(store.object(posts[0]))) == false)
+    }
+
+    @Test func clearingAnEntityDeletesItsObjectsAndRespectsRules() throws {
+        let (ann, _, _) = try seed()
+        let changes = try store.perform { transaction throws(StoreError) in try transaction.clear(["Post"]) }.changes
+        #expect(changes.deleted.count == 3)
+        #expect(store.objects(of: "Post").isEmpty)
+        #expect(try #require(store.object(ann)).value(forKey: "posts") == [])
+        try store.perform { transaction throws(StoreError) in try transaction.clear() }
+        #expect(store.objects(of: "User").isEmpty)
+        #expect(throws: StoreError.self) { try store.perform { transaction throws(StoreError) in try transaction.clear(["Nope"]) } }
+    }
 }

@@ -43,6 +43,11 @@ public final class ObjectStore: Sendable {
         }
     }
 
+    /// Whether the user may delete the object (see ``StoreTransaction/isMine(_:)``).
+    public func isMine(_ object: StoreObject) -> Bool {
+        read { state in StoreTransaction(model: model, state: state).isMine(object.id) }
+    }
+
     /// The objects a request selects, filtered, sorted, offset and limited.
     public func fetch(_ request: FetchRequest) throws(EvaluationError) -> [StoreObject] {
         var selected = objects(of: request.entity, includingDescendants: request.includesSubentities)

@@ -150,6 +150,27 @@ public struct StoreTransaction {
         }
     }
 
+    /// Deletes every object of the given entities and their sub-entities (every entity when the
+    /// list is empty), applying delete rules — what a `clearPolicy` does before or after an import.
+    public mutating func clear(_ entities: [String] = []) throws(StoreError) {
+        for entity in entities where model.entity(named: entity) == nil {
+            throw StoreError(.unknownEntity, "the model has no entity \(entity)")
+        }
+        let names = entities.isEmpty ? model.entities.map(\.name) : entities
+        for name in names {
+            for id in objects(of: name) where state.records[id] != nil { try delete(id) }
+        }
+    }
+
+    /// Whether the user may delete `id`: its entity has an owner relationship, the object's owner
+    /// is set, and the owner's own entity is an owner entity (the signed-in account's posts, say).
+    public func isMine(_ id: ObjectID) -> Bool {
+        guard let entity = state.records[id]?.entity, let owner = model.entity(named: entity)?.ownerRelationship
+                ?? model.ancestors(of: entity).lazy.compactMap(\.ownerRelationship).first,
+              let target = state.records[id]?.toOne[owner], let ownerEntity = state.records[target]?.entity else { return false }
+        return model.entity(named: ownerEntity)?.isOwnerEntity == true
+    }
+
     // MARK: Helpers
 
     private func record(_ id: ObjectID) throws(StoreError) -> ObjectRecord {
