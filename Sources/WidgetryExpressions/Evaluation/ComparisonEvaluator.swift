@@ -54,23 +54,13 @@ final class ComparisonEvaluator: Sendable {
         case .greaterOrEqual: return try Ordering.compare(left, right, folding: folding).map { $0 != .ascending } ?? false
         case .between: return try between(left, right)
         case .beginsWith, .endsWith, .like, .matches:
-            if comparison != .matches, case .string(let text) = left, let foldedConstant {
-                return match(text, folded: foldedConstant)
-            }
-            guard let (text, pattern) = try strings(left, right) else { return false }
-            return try match(text, pattern)
+            return try stringTest(left, right)
         case .contains:
             switch left {
             case .null: return false
             case .array(let elements), .set(let elements): return elements.contains { equals($0, right, rightIsConstant: true) }
             case .dictionary(let dictionary): return dictionary.values.contains { equals($0, right, rightIsConstant: true) }
-            case .string(let text):
-                if let foldedConstant { return folding.withFolded(text) { StringOperations.contains($0, foldedConstant) } }
-                guard let (text, pattern) = try strings(left, right) else { return false }
-                return substring(text, pattern)
-            default:
-                guard let (text, pattern) = try strings(left, right) else { return false }
-                return substring(text, pattern)
+            default: return try stringTest(left, right)
             }
         case .in:
             switch right {
@@ -120,26 +110,27 @@ final class ComparisonEvaluator: Sendable {
         }
     }
 
-    private func match(_ text: String, _ pattern: String) throws(EvaluationError) -> Bool {
+    /// A string operator (`BEGINSWITH`, `ENDSWITH`, `CONTAINS`, `LIKE`, `MATCHES`) on two strings.
+    private func stringTest(_ left: Value, _ right: Value) throws(EvaluationError) -> Bool {
+        // With a constant right side, its folded form is ready and only the left side is read.
+        if comparison != .matches, case .string(let text) = left, let foldedConstant {
+            return folded(text, matches: foldedConstant)
+        }
+        guard let (text, pattern) = try strings(left, right) else { return false }
         if comparison == .matches { return try matches(text, pattern) }
-        if let foldedConstant { return match(text, folded: foldedConstant) }
-        return match(text, folded: folding.fold(pattern))
+        return folded(text, matches: folding.fold(pattern))
     }
 
-    private func match(_ text: String, folded: [UInt8]) -> Bool {
+    /// `text`, folded by the options, against the folded `pattern`.
+    private func folded(_ text: String, matches pattern: [UInt8]) -> Bool {
         folding.withFolded(text) { bytes in
             switch comparison {
-            case .beginsWith: StringOperations.hasPrefix(bytes, folded)
-            case .endsWith: StringOperations.hasSuffix(bytes, folded)
-            default: StringOperations.like(bytes, folded)
+            case .beginsWith: StringOperations.hasPrefix(bytes, pattern)
+            case .endsWith: StringOperations.hasSuffix(bytes, pattern)
+            case .contains: StringOperations.contains(bytes, pattern)
+            default: StringOperations.like(bytes, pattern)
             }
         }
-    }
-
-    private func substring(_ text: String, _ pattern: String) -> Bool {
-        if let foldedConstant { return folding.withFolded(text) { StringOperations.contains($0, foldedConstant) } }
-        let folded = folding.fold(pattern)
-        return folding.withFolded(text) { StringOperations.contains($0, folded) }
     }
 
     private func matches(_ text: String, _ pattern: String) throws(EvaluationError) -> Bool {

@@ -6,11 +6,14 @@ struct RegexCompiler {
     private var instructions: [RegexInstruction] = []
     private var assertions: RegexAssertionSet = []
 
-    static func compile(_ tree: RegexTree, size: Int) -> RegexProgram {
-        precondition(!tree.needsBacktracking, "the linear compiler got a pattern that needs backtracking")
+    /// Compiles a tree that needs no backtracking (``RegexTree/needsBacktracking`` is false).
+    ///
+    /// - Throws: ``RegexSyntaxError`` at the construct, should a tree that needs backtracking
+    ///   reach it anyway; a pattern never traps.
+    static func compile(_ tree: RegexTree, size: Int) throws(RegexSyntaxError) -> RegexProgram {
         var compiler = RegexCompiler(tree: tree)
         compiler.instructions.reserveCapacity(size)
-        compiler.emit(tree.root)
+        try compiler.emit(tree.root)
         compiler.instructions.append(.match)
         assert(compiler.instructions.count == size, "RegexProgramSize disagrees with RegexCompiler")
         return RegexProgram(instructions: compiler.instructions, scalarClasses: tree.classes, assertions: compiler.assertions)
@@ -20,7 +23,7 @@ struct RegexCompiler {
         self.tree = tree
     }
 
-    private mutating func emit(_ index: Int) {
+    private mutating func emit(_ index: Int) throws(RegexSyntaxError) {
         let node = tree[index]
         switch node.kind {
         case .empty:
@@ -35,23 +38,24 @@ struct RegexCompiler {
         case .sequence:
             var item = tree.firstChild(of: index)
             while item >= 0 {
-                emit(item)
+                try emit(item)
                 item = tree.sibling(after: item)
             }
         case .alternation:
-            emitAlternation(index)
+            try emitAlternation(index)
         case .repetition:
             // lazy and greedy repetition accept the same strings, which is all a whole match asks
-            emitRepetition(tree.child(of: index), minimum: Int(node.minimum), maximum: node.maximumCount)
+            try emitRepetition(tree.child(of: index), minimum: Int(node.minimum), maximum: node.maximumCount)
         case .capture:
-            emit(tree.child(of: index))
+            try emit(tree.child(of: index))
         case .atomic, .lookahead, .lookbehind, .backreference:
-            preconditionFailure("a backtracking construct in a linear pattern")
+            throw RegexSyntaxError(message: "this construct needs the backtracking matcher, which the pattern was not compiled for",
+                                   offset: Int(node.offset))
         }
     }
 
     /// `split(first, rest)` chains: each branch ends with a jump past the last branch.
-    private mutating func emitAlternation(_ index: Int) {
+    private mutating func emitAlternation(_ index: Int) throws(RegexSyntaxError) {
         var exitJumps: [Int] = []
         var branch = Int(tree[index].firstChild)
         while branch >= 0 {
@@ -59,7 +63,7 @@ struct RegexCompiler {
             let isLast = nextBranch < 0
             let split = instructions.count
             if !isLast { instructions.append(.split(split + 1, 0)) }
-            emit(branch)
+            try emit(branch)
             if !isLast {
                 exitJumps.append(instructions.count)
                 instructions.append(.jump(0))
@@ -71,21 +75,21 @@ struct RegexCompiler {
     }
 
     /// `minimum` copies, then either a loop (unbounded) or `maximum - minimum` optional copies.
-    private mutating func emitRepetition(_ body: Int, minimum: Int, maximum: Int?) {
+    private mutating func emitRepetition(_ body: Int, minimum: Int, maximum: Int?) throws(RegexSyntaxError) {
         let requiredCopies = maximum == nil ? max(minimum - 1, 0) : minimum
-        for _ in 0..<requiredCopies { emit(body) }
+        for _ in 0..<requiredCopies { try emit(body) }
         guard let maximum else {
             if minimum == 0 {
                 // loop: split(body, exit); body; jump loop
                 let loop = instructions.count
                 instructions.append(.split(loop + 1, 0))
-                emit(body)
+                try emit(body)
                 instructions.append(.jump(loop))
                 instructions[loop] = .split(loop + 1, instructions.count)
             } else {
                 // one more copy, then split(back to it, exit)
                 let start = instructions.count
-                emit(body)
+                try emit(body)
                 instructions.append(.split(start, instructions.count + 1))
             }
             return
@@ -94,7 +98,7 @@ struct RegexCompiler {
         for _ in minimum..<maximum {
             optionalSplits.append(instructions.count)
             instructions.append(.split(instructions.count + 1, 0))
-            emit(body)
+            try emit(body)
         }
         for split in optionalSplits { instructions[split] = .split(split + 1, instructions.count) }
     }
@@ -124,7 +128,8 @@ struct RegexProgramSize {
         var counter = RegexProgramSize(tree: tree)
         try counter.walk(tree.root)
         try counter.add(1, quantifierOffset: nil)
-        preconditionFailure("a pattern too large passed the size walk")
+        // The recorded sizes saturate above the limit; the walk counts exactly, and it is the judge.
+        return counter.total
     }
 
     private init(tree: RegexTree) {

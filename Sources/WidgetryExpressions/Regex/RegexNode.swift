@@ -76,8 +76,23 @@ struct RegexTree: Sendable {
     var classes: [RegexScalarClass]
     var captureCount: Int
     /// Whether the pattern uses a construct only the backtracking matcher runs: backreferences,
-    /// lookaround, atomic groups or possessive quantifiers.
-    var needsBacktracking: Bool
+    /// lookaround, atomic groups or possessive quantifiers. Worked out from the nodes, so it
+    /// cannot disagree with them.
+    let needsBacktracking: Bool
+
+    init(nodes: [RegexNode], root: Int, classes: [RegexScalarClass], captureCount: Int) {
+        self.nodes = nodes
+        self.root = root
+        self.classes = classes
+        self.captureCount = captureCount
+        needsBacktracking = nodes.contains { node in
+            switch node.kind {
+            case .atomic, .lookahead, .lookbehind, .backreference: true
+            case .repetition: node.behavior == .possessive
+            default: false
+            }
+        }
+    }
 
     subscript(index: Int) -> RegexNode {
         nodes[index]

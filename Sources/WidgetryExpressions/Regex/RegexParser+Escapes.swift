@@ -28,7 +28,6 @@ extension RegexParser {
             endQuoteIfClosed()
             return nil
         case .backreference(let group):
-            needsBacktracking = true
             return append(RegexNode(kind: .backreference, flag: flags.contains(.caseInsensitive), value: UInt32(group)))
         }
     }

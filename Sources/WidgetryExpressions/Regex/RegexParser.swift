@@ -20,7 +20,6 @@ struct RegexParser {
     /// Capture groups opened so far.
     var captureCount = 0
     var groupNumbers: [String: Int] = [:]
-    var needsBacktracking = false
     /// Numbered backreferences and where they start, checked against the final group count.
     var numberedBackreferences: [(group: Int, index: Int)] = []
     /// A scalar index and its UTF-8 offset, from which ``offset(of:)`` counts on in non-ASCII
@@ -57,9 +56,7 @@ struct RegexParser {
         for reference in numberedBackreferences where reference.group > captureCount {
             throw error("the backreference '\\\(reference.group)' refers to a group the pattern does not have", at: reference.index)
         }
-        return RegexTree(
-            nodes: nodes, root: root, classes: classes, captureCount: captureCount, needsBacktracking: needsBacktracking
-        )
+        return RegexTree(nodes: nodes, root: root, classes: classes, captureCount: captureCount)
     }
 
     // MARK: Scanning
@@ -337,7 +334,6 @@ struct RegexParser {
         } else if peek == "+" {
             index += 1
             behavior = .possessive
-            needsBacktracking = true
         }
         try rejectQuantifier()
         let quantifierOffset = offset(of: start)
@@ -451,9 +447,6 @@ struct RegexParser {
             }
             group.minimum = Int32(minimum)
             group.maximum = Int32(maximum)
-            needsBacktracking = true
-        case .lookahead, .atomic:
-            needsBacktracking = true
         default:
             break
         }

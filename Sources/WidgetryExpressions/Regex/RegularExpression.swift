@@ -63,7 +63,7 @@ public struct RegularExpression: Sendable {
         } else {
             core = RegexCore(
                 pattern: pattern, options: options,
-                backtrackProgram: nil, automaton: RegexAutomaton(program: RegexCompiler.compile(tree, size: size))
+                backtrackProgram: nil, automaton: RegexAutomaton(program: try RegexCompiler.compile(tree, size: size))
             )
         }
     }

@@ -10,65 +10,57 @@ extension Parser {
             let what = token.map { "after '\(source($0.range))'" } ?? "here"
             throw error(.unexpectedEnd, "expected an expression \(what), but the text ends", at: current.range)
         }
-        return try parseSetOperation(first: nil)
+        return try parseBinary(level: 0, first: nil)
     }
 
     /// Goes on parsing an expression whose first operand (a parenthesised group) is known.
     mutating func parseExpression(continuing first: ExpressionSyntax) throws(PredicateSyntaxError) -> ExpressionSyntax {
-        try parseSetOperation(first: first)
+        try parseBinary(level: 0, first: first)
     }
 
-    mutating func parseSetOperation(first: ExpressionSyntax?) throws(PredicateSyntaxError) -> ExpressionSyntax {
-        var left = try parseAdditive(first: first)
-        while let setOperator = setOperator(tokens[index].kind) {
-            let token = current
-            index += 1
-            let right = try parseAdditive(first: nil, after: token)
-            left = ExpressionSyntax(.setOperation(setOperator, left, right), range: left.range.lowerBound..<right.range.upperBound)
+    /// The binary operator levels, loosest first; every level is left-associative.
+    private static let binaryLevels: [BinaryLevel] = [.setOperation, .additive, .multiplicative, .power]
+
+    private enum BinaryLevel {
+        case setOperation, additive, multiplicative, power
+
+        /// The operation of the token `kind` when it is one of this level's operators.
+        func operation(_ kind: Token.Kind) -> BinaryOperation? {
+            switch (self, kind) {
+            case (.setOperation, .keyword(.union)): .set(.union)
+            case (.setOperation, .keyword(.intersect)): .set(.intersect)
+            case (.setOperation, .keyword(.minus)): .set(.minus)
+            case (.additive, .operator(.plus)): .arithmetic(.add)
+            case (.additive, .operator(.minus)): .arithmetic(.subtract)
+            case (.multiplicative, .operator(.times)): .arithmetic(.multiply)
+            case (.multiplicative, .operator(.divide)): .arithmetic(.divide)
+            case (.power, .operator(.power)): .arithmetic(.power)
+            default: nil
+            }
         }
-        return left
     }
 
-    func setOperator(_ kind: Token.Kind) -> SetOperator? {
-        switch kind {
-        case .keyword(.union): .union
-        case .keyword(.intersect): .intersect
-        case .keyword(.minus): .minus
-        default: nil
+    private enum BinaryOperation {
+        case set(SetOperator)
+        case arithmetic(ArithmeticOperator)
+
+        func node(_ left: ExpressionSyntax, _ right: ExpressionSyntax) -> ExpressionSyntax {
+            let range = left.range.lowerBound..<right.range.upperBound
+            return switch self {
+            case .set(let op): ExpressionSyntax(.setOperation(op, left, right), range: range)
+            case .arithmetic(let op): ExpressionSyntax(.arithmetic(op, left, right), range: range)
+            }
         }
     }
 
-    mutating func parseAdditive(first: ExpressionSyntax?, after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
-        var left = try parseMultiplicative(first: first, after: token)
-        while tokens[index].kind == .operator(.plus) || tokens[index].kind == .operator(.minus) {
-            let token = current
+    /// One binary level: operands of the next tighter level joined by this level's operators.
+    mutating func parseBinary(level: Int, first: ExpressionSyntax?, after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
+        guard level < Self.binaryLevels.count else { return try parseUnary(first: first, after: token) }
+        var left = try parseBinary(level: level + 1, first: first, after: token)
+        while let operation = Self.binaryLevels[level].operation(tokens[index].kind) {
+            let operatorToken = current
             index += 1
-            let right = try parseMultiplicative(first: nil, after: token)
-            left = ExpressionSyntax(.arithmetic(token.kind == .operator(.plus) ? .add : .subtract, left, right),
-                                    range: left.range.lowerBound..<right.range.upperBound)
-        }
-        return left
-    }
-
-    mutating func parseMultiplicative(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
-        var left = try parsePower(first: first, after: token)
-        while tokens[index].kind == .operator(.times) || tokens[index].kind == .operator(.divide) {
-            let token = current
-            index += 1
-            let right = try parsePower(first: nil, after: token)
-            left = ExpressionSyntax(.arithmetic(token.kind == .operator(.times) ? .multiply : .divide, left, right),
-                                    range: left.range.lowerBound..<right.range.upperBound)
-        }
-        return left
-    }
-
-    mutating func parsePower(first: ExpressionSyntax?, after token: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {
-        var left = try parseUnary(first: first, after: token)
-        while tokens[index].kind == .operator(.power) {
-            let token = current
-            index += 1
-            let right = try parseUnary(first: nil, after: token)
-            left = ExpressionSyntax(.arithmetic(.power, left, right), range: left.range.lowerBound..<right.range.upperBound)
+            left = operation.node(left, try parseBinary(level: level + 1, first: nil, after: operatorToken))
         }
         return left
     }

@@ -1,4 +1,3 @@
-import Foundation
 import WidgetryExpressions
 import WidgetryJSON
 
@@ -10,45 +9,11 @@ import WidgetryJSON
 /// `Binary` base64 text. Anything else is an ``ImportError`` naming the value's place.
 enum ImportedValues {
     static func convert(_ value: Value, for attribute: AttributeDescription, entity: String, at json: JSONValue) throws(ImportError) -> Value {
-        let converted: Value? = switch attribute.type {
-        case .integer16, .integer32, .integer64:
-            value.isNumeric ? value.integerValue.flatMap { attribute.type.integerRange?.contains($0) == true ? .int($0) : nil } : nil
-        case .double, .float, .decimal:
-            value.isNumber ? value.doubleValue.map(Value.double) : nil
-        case .boolean:
-            switch value {
-            case .bool: value
-            case .int(0): .bool(false)
-            case .int(1): .bool(true)
-            default: nil
-            }
-        case .string, .uri:
-            if case .string = value { value } else { nil }
-        case .uuid:
-            value.stringValue.flatMap { UUID(uuidString: $0) != nil ? value : nil }
-        case .date:
-            switch value {
-            case .date: value
-            case .string(let text): Value.date(iso8601: text).map(Value.date)
-            default: nil
-            }
-        case .binary:
-            value.stringValue.flatMap { Data(base64Encoded: $0) }.map { .data([UInt8]($0)) }
-        }
+        let converted = attribute.type.storedValue(value, accepting: [.isoDates, .base64Data, .numericBooleans, .booleanNumbers])
         guard let converted else {
             throw ImportError(.conversion, "\(entity).\(attribute.name) is \(attribute.type.rawValue); the JSON value \(json) does not convert", at: json,
                               hint: attribute.type == .date ? "name a date transformer with JSONTransformerName, or send ISO 8601" : nil)
         }
         return converted
-    }
-}
-
-extension Value {
-    /// Numbers and booleans.
-    fileprivate var isNumeric: Bool {
-        switch self {
-        case .int, .double, .bool: true
-        default: false
-        }
     }
 }

@@ -168,27 +168,9 @@ public enum ModelJSONReader {
 
 /// Default values checked against, and converted to, an attribute's type.
 enum AttributeDefaults {
+    /// A default as `Model.json` writes it (dates in ISO 8601, data in base64), in its type.
     static func value(_ value: Value, for type: AttributeType) -> Value? {
-        switch type {
-        case .integer16, .integer32, .integer64:
-            guard value.isNumber, let integer = value.integerValue, type.integerRange?.contains(integer) == true else { return nil }
-            return .int(integer)
-        case .double, .float, .decimal:
-            guard value.isNumber, let number = value.doubleValue else { return nil }
-            return .double(number)
-        case .boolean:
-            if case .bool = value { return value }
-            return nil
-        case .string, .uri:
-            return value.stringValue.map(Value.string)
-        case .uuid:
-            guard let text = value.stringValue, UUID(uuidString: text) != nil else { return nil }
-            return value
-        case .date:
-            return value.stringValue.flatMap(Value.date(iso8601:)).map(Value.date)
-        case .binary:
-            return value.stringValue.flatMap { Data(base64Encoded: $0) }.map { .data([UInt8]($0)) }
-        }
+        type.storedValue(value, accepting: [.isoDates, .base64Data])
     }
 
     static func hint(for type: AttributeType) -> String {
