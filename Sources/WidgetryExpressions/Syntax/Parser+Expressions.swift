@@ -18,10 +18,8 @@ extension Parser {
         try parseBinary(level: 0, first: first)
     }
 
-    /// The binary operator levels, loosest first; every level is left-associative.
-    private static let binaryLevels: [BinaryLevel] = [.setOperation, .additive, .multiplicative, .power]
-
-    private enum BinaryLevel {
+    /// The binary operator levels, loosest first (by raw value); every level is left-associative.
+    private enum BinaryLevel: Int {
         case setOperation, additive, multiplicative, power
 
         /// The operation of the token `kind` when it is one of this level's operators.
@@ -55,9 +53,9 @@ extension Parser {
 
     /// One binary level: operands of the next tighter level joined by this level's operators.
     mutating func parseBinary(level: Int, first: ExpressionSyntax?, after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
-        guard level < Self.binaryLevels.count else { return try parseUnary(first: first, after: token) }
+        guard let binaryLevel = BinaryLevel(rawValue: level) else { return try parseUnary(first: first, after: token) }
         var left = try parseBinary(level: level + 1, first: first, after: token)
-        while let operation = Self.binaryLevels[level].operation(tokens[index].kind) {
+        while let operation = binaryLevel.operation(tokens[index].kind) {
             let operatorToken = current
             index += 1
             left = operation.node(left, try parseBinary(level: level + 1, first: nil, after: operatorToken))
