@@ -94,18 +94,20 @@ do {
 
     let model = try ModelJSONReader.read(JSONParser.parse(modelJSON, fileName: "model"), file: "model")
     let importer = JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 1_600_000_000)))
-    var times: [Double] = []
+    var times: [Double] = [], parseTimes: [Double] = []
     var store = ObjectStore(model: model)
     for round in 0...rounds {
         let fresh = ObjectStore(model: model)
+        var parse = 0.0
         let elapsed = try seconds {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-            let document = try JSONParser.parse(bytes, fileName: file)
+            var document: JSONDocument?
+            parse = try seconds { document = try JSONParser.parse(bytes, fileName: file) }
             try fresh.perform { (transaction: inout StoreTransaction) throws(ImportError) in
-                _ = try importer.importJSON(document.root, into: "Post", in: &transaction)
+                _ = try importer.importJSON(document!.root, into: "Post", in: &transaction)
             }
         }
-        if round > 0 { times.append(elapsed) }
+        if round > 0 { times.append(elapsed); parseTimes.append(parse) }
         store = fresh
     }
     let postCount = store.objects(of: "Post").count, userCount = store.objects(of: "User").count
@@ -128,6 +130,7 @@ do {
                  Int(peer["posts"]?.integerValue ?? -1), Int(peer["users"]?.integerValue ?? -1), Double(peer["peakRSSKilobytes"]?.integerValue ?? 0) / 1024))
     print("Widgetry            " + String(format: "| %10.3f | %6d | %5d | %12.0f", widgetrySeconds, postCount, userCount, Double(peakResidentKilobytes()) / 1024))
     print(String(format: "\nratio (Python / Widgetry): %.1f×", pythonSeconds / widgetrySeconds))
+    print(String(format: "of Widgetry's import, parsing the JSON: median %.3f s", median(parseTimes)))
     print(String(format: "fetch favoritesCount > 50 AND text CONTAINS[c] 'swift', sorted by timestamp descending: %d posts, median %.1f ms",
                  fetched, median(fetchTimes) * 1000))
     let agree = Int(peer["posts"]?.integerValue ?? -1) == postCount && Int(peer["users"]?.integerValue ?? -1) == userCount

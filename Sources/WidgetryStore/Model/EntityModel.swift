@@ -1,3 +1,5 @@
+import WidgetryExpressions
+
 /// A validated data model: entities with inheritance resolved.
 ///
 /// Construction checks every cross-reference and reports all problems at once: parents that do
@@ -13,6 +15,8 @@ public struct EntityModel: Sendable {
     /// Inherited properties and relatives of every entity, worked out once (the store and the
     /// importer ask for them per object and per key).
     private var resolved: [String: ResolvedEntity] = [:]
+    /// Each entity's store columns, by entity index (declaration order).
+    private(set) var layouts: [EntityLayout] = []
 
     private struct ResolvedEntity: Sendable {
         var attributes: [AttributeDescription]
@@ -49,6 +53,60 @@ public struct EntityModel: Sendable {
                 descendants: entities.filter { other in other.name != entity.name && ancestors(of: other.name).contains { $0.name == entity.name } })
         }
         self.resolved = resolved
+        layouts = entities.indices.map(layout(of:))
+    }
+
+    /// The position of the entity named `name` in ``entities``.
+    func index(of name: String) -> Int? {
+        positions[name]
+    }
+
+    /// The store layout of the entity named `name`.
+    func layout(named name: String) -> EntityLayout? {
+        positions[name].map { layouts[$0] }
+    }
+
+    private func layout(of position: Int) -> EntityLayout {
+        let entity = entities[position]
+        let attributes = attributes(of: entity.name)
+        let relationships = relationships(of: entity.name)
+        var slots: [String: EntityLayout.Slot] = [:]
+        for (slot, attribute) in attributes.enumerated() { slots[attribute.name] = .attribute(slot) }
+        var toOne: [RelationshipDescription] = [], toMany: [RelationshipDescription] = []
+        for relationship in relationships {
+            if relationship.isToMany {
+                slots[relationship.name] = .toMany(toMany.count)
+                toMany.append(relationship)
+            } else {
+                slots[relationship.name] = .toOne(toOne.count)
+                toOne.append(relationship)
+            }
+        }
+        /// The slot of `name` on `entity`, counted as ``layout(of:)`` counts.
+        func slot(of name: String, on entity: String) -> EntityLayout.Slot? {
+            let relationships = self.relationships(of: entity)
+            guard let found = relationships.firstIndex(where: { $0.name == name }) else { return nil }
+            let before = relationships[..<found].filter { $0.isToMany == relationships[found].isToMany }.count
+            return relationships[found].isToMany ? .toMany(before) : .toOne(before)
+        }
+        func resolve(_ relationship: RelationshipDescription, at column: Int) -> EntityLayout.Relationship {
+            EntityLayout.Relationship(description: relationship, slot: column, destination: positions[relationship.destination] ?? 0,
+                                      inverse: relationship.inverse.flatMap { slot(of: $0, on: relationship.destination) })
+        }
+        let identity = identityAttribute(of: entity.name)
+        let kinds = entities.indices.filter { isKind(entities[$0].name, of: entity.name) }
+        var kindFlags = [Bool](repeating: false, count: entities.count)
+        for kind in kinds { kindFlags[kind] = true }
+        let owner = ([entity] + ancestors(of: entity.name)).lazy.compactMap(\.ownerRelationship).first
+        return EntityLayout(
+            index: position, name: entity.name, attributes: attributes,
+            toOne: toOne.enumerated().map { resolve($1, at: $0) }, toMany: toMany.enumerated().map { resolve($1, at: $0) },
+            slots: slots, defaults: attributes.map { $0.defaultValue ?? .null },
+            identitySlot: identity.flatMap { identity in attributes.firstIndex { $0.name == identity.name } },
+            identityRoot: identity == nil ? nil : positions[ancestors(of: entity.name).last?.name ?? entity.name],
+            kinds: kinds, isKind: kindFlags,
+            ownerSlot: owner.flatMap { name in toOne.firstIndex { $0.name == name } },
+            isOwnerEntity: entity.isOwnerEntity)
     }
 
     public func entity(named name: String) -> EntityDescription? {

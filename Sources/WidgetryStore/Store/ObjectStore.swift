@@ -11,10 +11,11 @@ public import WidgetryExpressions
 /// the transaction, not through store objects (the lock is held).
 public final class ObjectStore: Sendable {
     public let model: EntityModel
-    private let state = Mutex(StoreState())
+    private let state: Mutex<StoreState>
 
     public init(model: EntityModel) {
         self.model = model
+        state = Mutex(StoreState(model: model))
     }
 
     /// Runs `body` as one transaction; whatever it throws, nothing of it is kept.
@@ -30,15 +31,16 @@ public final class ObjectStore: Sendable {
 
     /// The object with `id`, if it is in the store.
     public func object(_ id: ObjectID) -> StoreObject? {
-        guard let entity = read({ $0.records[id]?.entity }) else { return nil }
-        return StoreObject(store: self, id: id, entity: entity)
+        guard let location = read({ $0.location(of: id) }) else { return nil }
+        return StoreObject(store: self, id: id, entity: model.layouts[Int(location.entity)].name)
     }
 
     /// The objects of `entity` (and its descendants), in insertion order.
     public func objects(of entity: String, includingDescendants: Bool = true) -> [StoreObject] {
-        read { state in
-            ObjectStore.objects(of: entity, includingDescendants: includingDescendants, in: state, model: model).compactMap { id in
-                state.records[id].map { StoreObject(store: self, id: id, entity: $0.entity) }
+        guard let layout = model.layout(named: entity) else { return [] }
+        return read { state in
+            state.ids(of: includingDescendants ? layout.kinds : [layout.index]).map { id in
+                StoreObject(store: self, id: id, entity: model.layouts[Int(state.locations[Int(id.rawValue) - 1].entity)].name)
             }
         }
     }
@@ -78,17 +80,27 @@ public final class ObjectStore: Sendable {
         state.withLock { body($0) }
     }
 
-    // MARK: Shared by the store and its transactions
-
-    static func objects(of entity: String, includingDescendants: Bool, in state: StoreState, model: EntityModel) -> [ObjectID] {
-        let entities = [entity] + (includingDescendants ? model.descendants(of: entity).map(\.name) : [])
-        let ids = entities.flatMap { state.byEntity[$0] ?? [] }
-        return entities.count == 1 ? ids : ids.sorted()
+    /// What `key` reads on the object `id`: an attribute's value, a to-one target as an object
+    /// (or null), a to-many's targets as an array of objects; `self` is the object itself.
+    func value(forKey key: String, of object: StoreObject) -> Value {
+        read { state in
+            guard let location = state.location(of: object.id) else { return .null }
+            let entity = Int(location.entity), row = Int(location.row)
+            switch model.layouts[entity].slots[key] {
+            case .attribute(let slot)?:
+                return state.tables[entity].attributes[slot][row]
+            case .toOne(let slot)?:
+                let raw = state.tables[entity].toOne[slot][row]
+                return raw == 0 ? .null : handle(ObjectID(rawValue: raw), in: state).map(Value.object) ?? .null
+            case .toMany(let slot)?:
+                return .array(state.tables[entity].toMany[slot][row].compactMap { handle($0, in: state).map(Value.object) })
+            case nil:
+                return key == "self" ? .object(object) : .null
+            }
+        }
     }
 
-    /// The entity whose identity index an entity shares: the root of its hierarchy.
-    static func identityRoot(of entity: String, model: EntityModel) -> String? {
-        guard model.identityAttribute(of: entity) != nil else { return nil }
-        return model.ancestors(of: entity).last?.name ?? entity
+    private func handle(_ id: ObjectID, in state: StoreState) -> StoreObject? {
+        state.location(of: id).map { StoreObject(store: self, id: id, entity: model.layouts[Int($0.entity)].name) }
     }
 }

@@ -18,20 +18,7 @@ public final class StoreObject: KeyValueCoding {
     }
 
     public func value(forKey key: String) -> Value {
-        store.read { state in
-            guard let record = state.records[id] else { return .null }
-            if let value = record.attributes[key] { return value }
-            if let target = record.toOne[key] {
-                return state.records[target].map { .object(StoreObject(store: store, id: target, entity: $0.entity)) } ?? .null
-            }
-            if let targets = record.toMany[key] {
-                return .array(targets.compactMap { target in
-                    state.records[target].map { .object(StoreObject(store: store, id: target, entity: $0.entity)) }
-                })
-            }
-            if store.model.relationship(key, of: entity)?.isToMany == true { return .array([]) }
-            return key == "self" ? .object(self) : .null
-        }
+        store.value(forKey: key, of: self)
     }
 
     public var keyValueTypeName: String { entity }

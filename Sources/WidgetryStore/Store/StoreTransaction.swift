@@ -10,112 +10,172 @@ public import WidgetryExpressions
 public struct StoreTransaction {
     public let model: EntityModel
     var state: StoreState
-    public private(set) var changes = ChangeSet()
+    var recorder: ChangeRecorder
 
     init(model: EntityModel, state: StoreState) {
         self.model = model
         self.state = state
+        recorder = ChangeRecorder(firstNew: state.nextID)
     }
+
+    /// What the transaction has changed so far.
+    public var changes: ChangeSet { recorder.changeSet }
 
     // MARK: Reading
 
     public func entity(of id: ObjectID) -> String? {
-        state.records[id]?.entity
+        state.location(of: id).map { model.layouts[Int($0.entity)].name }
     }
 
-    /// Attribute values as stored; relationships as object IDs (`.int` raw values are not used:
-    /// read relationships with ``target(_:of:)`` and ``targets(_:of:)``).
+    /// An attribute's value as stored (null when unset or when the object or key does not exist).
     public func attribute(_ key: String, of id: ObjectID) -> Value {
-        state.records[id]?.attributes[key] ?? .null
+        guard let location = state.location(of: id), case .attribute(let slot)? = layout(of: location).slots[key] else { return .null }
+        return state.tables[Int(location.entity)].attributes[slot][Int(location.row)]
     }
 
     public func target(_ relationship: String, of id: ObjectID) -> ObjectID? {
-        state.records[id]?.toOne[relationship]
+        guard let location = state.location(of: id), case .toOne(let slot)? = layout(of: location).slots[relationship] else { return nil }
+        let raw = state.tables[Int(location.entity)].toOne[slot][Int(location.row)]
+        return raw == 0 ? nil : ObjectID(rawValue: raw)
     }
 
     public func targets(_ relationship: String, of id: ObjectID) -> [ObjectID] {
-        state.records[id]?.toMany[relationship] ?? []
+        guard let location = state.location(of: id), case .toMany(let slot)? = layout(of: location).slots[relationship] else { return [] }
+        return state.tables[Int(location.entity)].toMany[slot][Int(location.row)]
     }
 
     /// The objects of `entity` and, unless told otherwise, of its descendants, in insertion order.
     public func objects(of entity: String, includingDescendants: Bool = true) -> [ObjectID] {
-        ObjectStore.objects(of: entity, includingDescendants: includingDescendants, in: state, model: model)
+        guard let layout = model.layout(named: entity) else { return [] }
+        return state.ids(of: includingDescendants ? layout.kinds : [layout.index])
     }
 
     /// The object of `entity`'s hierarchy whose identity attribute equals `identity`.
     public func object(withIdentity identity: Value, in entity: String) -> ObjectID? {
-        guard let root = ObjectStore.identityRoot(of: entity, model: model), let id = state.identities[root]?[identity],
-              let found = state.records[id], model.isKind(found.entity, of: entity) else { return nil }
+        model.layout(named: entity).flatMap { object(withIdentity: identity, in: $0) }
+    }
+
+    func object(withIdentity identity: Value, in layout: EntityLayout) -> ObjectID? {
+        guard let root = layout.identityRoot, let id = state.identities[root][identity],
+              let location = state.location(of: id), layout.isKind[Int(location.entity)] else { return nil }
         return id
     }
 
-    // MARK: Writing
+    /// Whether the user may delete `id`: its entity has an owner relationship, the object's owner
+    /// is set, and the owner's own entity is an owner entity (the signed-in account's posts, say).
+    public func isMine(_ id: ObjectID) -> Bool {
+        guard let location = state.location(of: id), let owner = layout(of: location).ownerSlot else { return false }
+        let raw = state.tables[Int(location.entity)].toOne[owner][Int(location.row)]
+        guard raw != 0, let ownerLocation = state.location(of: ObjectID(rawValue: raw)) else { return false }
+        return layout(of: ownerLocation).isOwnerEntity
+    }
+
+    func layout(of location: ObjectLocation) -> EntityLayout {
+        model.layouts[Int(location.entity)]
+    }
+
+    // MARK: Writing by name
 
     /// A new object of `entity` with its attributes' defaults.
     public mutating func insert(_ entity: String) throws(StoreError) -> ObjectID {
-        guard model.entity(named: entity) != nil else {
+        guard let layout = model.layout(named: entity) else {
             throw StoreError(.unknownEntity, "the model has no entity \(entity)")
         }
-        let id = ObjectID(rawValue: state.nextID)
-        state.nextID += 1
-        var attributes: [String: Value] = [:]
-        for attribute in model.attributes(of: entity) {
-            if let value = attribute.defaultValue { attributes[attribute.name] = value }
-        }
-        state.records[id] = ObjectRecord(entity: entity, attributes: attributes, toOne: [:], toMany: [:])
-        state.byEntity[entity, default: []].append(id)
-        changes.noteInsert(id)
-        try indexIdentity(of: id, old: nil)
-        return id
+        return try insert(layout)
     }
 
     /// Writes an attribute; `.null` clears it.
     public mutating func setAttribute(_ key: String, to value: Value, of id: ObjectID) throws(StoreError) {
-        // Only the entity name is read first: holding the record would share its attribute
-        // dictionary and make the write below copy it.
-        guard let entity = state.records[id]?.entity else { throw StoreError(.deletedObject, "object \(id) is not in the store") }
-        guard let attribute = model.attribute(key, of: entity) else {
-            throw StoreError(.unknownKey, "\(entity) has no attribute \(key)")
+        let location = try location(of: id)
+        let layout = layout(of: location)
+        guard case .attribute(let slot)? = layout.slots[key] else {
+            throw StoreError(.unknownKey, "\(layout.name) has no attribute \(key)")
         }
-        let stored = try AttributeValues.checked(value, for: attribute, entity: entity)
-        let old = state.records[id]?.attributes[key]
-        guard old != stored, !(old == nil && stored.isNull) else { return }
-        state.records[id]?.attributes[key] = stored.isNull ? nil : stored
-        changes.noteUpdate(id)
-        if model.identityAttribute(of: entity)?.name == key { try indexIdentity(of: id, old: old) }
+        try setAttribute(slot, to: AttributeValues.checked(value, for: layout.attributes[slot], entity: layout.name), of: id, at: location)
     }
 
     /// Points a to-one relationship at `target` (nil clears it), keeping the inverse consistent.
     public mutating func setTarget(_ key: String, to target: ObjectID?, of id: ObjectID) throws(StoreError) {
-        let relationship = try relationship(key, of: id, toMany: false)
-        let old = state.records[id]?.toOne[key]
-        guard old != target else { return }
-        if let target { try check(target, isA: relationship.destination, for: key) }
-        if let old, let inverse = relationship.inverse { unlink(old, inverse, from: id) }
-        state.records[id]?.toOne[key] = target
-        changes.noteUpdate(id)
-        if let target, let inverse = relationship.inverse { try link(target, inverse, to: id) }
+        let location = try location(of: id)
+        try setTarget(relationship(key, of: location, toMany: false), to: target, of: id, at: location)
     }
 
     /// Replaces a to-many relationship's targets, keeping inverses consistent.
     public mutating func setTargets(_ key: String, to targets: [ObjectID], of id: ObjectID) throws(StoreError) {
-        let relationship = try relationship(key, of: id, toMany: true)
+        let location = try location(of: id)
+        try setTargets(relationship(key, of: location, toMany: true), to: targets, of: id, at: location)
+    }
+
+    /// Deletes every object of the given entities and their sub-entities (every entity when the
+    /// list is empty), applying delete rules — what a `clearPolicy` does before or after an import.
+    public mutating func clear(_ entities: [String] = []) throws(StoreError) {
+        for entity in entities where model.layout(named: entity) == nil {
+            throw StoreError(.unknownEntity, "the model has no entity \(entity)")
+        }
+        let names = entities.isEmpty ? model.entities.map(\.name) : entities
+        for name in names {
+            for id in objects(of: name) where state.location(of: id) != nil { try delete(id) }
+        }
+    }
+
+    // MARK: Writing by slot
+
+    mutating func insert(_ layout: EntityLayout) throws(StoreError) -> ObjectID {
+        let id = state.nextID
+        let row = state.tables[layout.index].ids.count
+        state.locations.append(ObjectLocation(entity: Int32(layout.index), row: Int32(row)))
+        state.tables[layout.index].append(id, defaults: layout.defaults)
+        recorder.noteInsert(id)
+        if let slot = layout.identitySlot, !layout.defaults[slot].isNull {
+            try index(identity: layout.defaults[slot], of: id, layout: layout)
+        }
+        return id
+    }
+
+    /// Writes a value already of the attribute's type (``AttributeValues/checked(_:for:entity:)``).
+    mutating func setAttribute(_ slot: Int, to stored: Value, of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
+        let entity = Int(location.entity), row = Int(location.row)
+        let old = state.tables[entity].attributes[slot][row]
+        guard old != stored else { return }
+        state.tables[entity].attributes[slot][row] = stored
+        recorder.noteUpdate(id)
+        let layout = model.layouts[entity]
+        guard slot == layout.identitySlot, let root = layout.identityRoot else { return }
+        if !old.isNull, state.identities[root][old] == id { state.identities[root][old] = nil }
+        if !stored.isNull { try index(identity: stored, of: id, layout: layout) }
+    }
+
+    mutating func setTarget(_ relationship: EntityLayout.Relationship, to target: ObjectID?, of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
+        let entity = Int(location.entity), row = Int(location.row)
+        let old = state.tables[entity].toOne[relationship.slot][row]
+        guard old != (target?.rawValue ?? 0) else { return }
+        let targetLocation = try target.map { target throws(StoreError) in try check(target, isA: relationship) }
+        if old != 0, let inverse = relationship.inverse { unlink(ObjectID(rawValue: old), inverse, from: id) }
+        state.tables[entity].toOne[relationship.slot][row] = target?.rawValue ?? 0
+        recorder.noteUpdate(id)
+        if let target, let targetLocation, let inverse = relationship.inverse { link(target, at: targetLocation, inverse, to: id) }
+    }
+
+    mutating func setTargets(_ relationship: EntityLayout.Relationship, to targets: [ObjectID], of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
+        let entity = Int(location.entity), row = Int(location.row)
         var unique: [ObjectID] = []
         var seen: Set<ObjectID> = []
         for target in targets where seen.insert(target).inserted {
-            try check(target, isA: relationship.destination, for: key)
+            _ = try check(target, isA: relationship)
             unique.append(target)
         }
-        let old = state.records[id]?.toMany[key] ?? []
+        let old = state.tables[entity].toMany[relationship.slot][row]
         guard old != unique else { return }
         if let inverse = relationship.inverse {
             for removed in old where !seen.contains(removed) { unlink(removed, inverse, from: id) }
         }
-        state.records[id]?.toMany[key] = unique
-        changes.noteUpdate(id)
+        state.tables[entity].toMany[relationship.slot][row] = unique
+        recorder.noteUpdate(id)
         if let inverse = relationship.inverse {
             let before = Set(old)
-            for added in unique where !before.contains(added) { try link(added, inverse, to: id) }
+            for added in unique where !before.contains(added) {
+                if let targetLocation = state.location(of: added) { link(added, at: targetLocation, inverse, to: id) }
+            }
         }
     }
 
@@ -123,25 +183,25 @@ public struct StoreTransaction {
     /// targets, `deny` refuses while there are any, `nullify` clears their inverse, `noAction`
     /// leaves them.
     public mutating func delete(_ id: ObjectID) throws(StoreError) {
-        let record = try record(id)
-        let relationships = model.relationships(of: record.entity)
-        for relationship in relationships where relationship.deleteRule == .deny {
-            let count = relationship.isToMany ? (record.toMany[relationship.name]?.count ?? 0) : (record.toOne[relationship.name] == nil ? 0 : 1)
-            if count > 0 {
-                throw StoreError(.deleteDenied, "\(record.entity) \(id) cannot be deleted while its \(relationship.name) holds \(count) object(s) (delete rule deny)")
-            }
+        let location = try location(of: id)
+        let layout = layout(of: location)
+        let entity = Int(location.entity), row = Int(location.row)
+        let table = state.tables[entity]
+        let relationships = layout.toOne.map { ($0, table.toOne[$0.slot][row] == 0 ? [] : [ObjectID(rawValue: table.toOne[$0.slot][row])]) }
+            + layout.toMany.map { ($0, table.toMany[$0.slot][row]) }
+        for (relationship, targets) in relationships where relationship.description.deleteRule == .deny && !targets.isEmpty {
+            throw StoreError(.deleteDenied, "\(layout.name) \(id) cannot be deleted while its \(relationship.description.name) holds \(targets.count) object(s) (delete rule deny)")
         }
-        state.records[id] = nil
-        state.byEntity[record.entity]?.removeAll { $0 == id }
-        if let root = ObjectStore.identityRoot(of: record.entity, model: model),
-           let identity = model.identityAttribute(of: record.entity).flatMap({ record.attributes[$0.name] }) {
-            state.identities[root]?[identity] = nil
+        if let slot = layout.identitySlot, let root = layout.identityRoot {
+            let identity = table.attributes[slot][row]
+            if !identity.isNull, state.identities[root][identity] == id { state.identities[root][identity] = nil }
         }
-        changes.noteDelete(id)
-        for relationship in relationships {
-            let targets = relationship.isToMany ? (record.toMany[relationship.name] ?? []) : (record.toOne[relationship.name].map { [$0] } ?? [])
-            for target in targets where state.records[target] != nil {
-                switch relationship.deleteRule {
+        state.locations[Int(id.rawValue) - 1].row = -1
+        state.tables[entity].removeRow(row)
+        recorder.noteDelete(id)
+        for (relationship, targets) in relationships {
+            for target in targets where state.location(of: target) != nil {
+                switch relationship.description.deleteRule {
                 case .cascade: try delete(target)
                 case .nullify, .deny: if let inverse = relationship.inverse { unlink(target, inverse, from: id) }
                 case .noAction: break
@@ -150,89 +210,91 @@ public struct StoreTransaction {
         }
     }
 
-    /// Deletes every object of the given entities and their sub-entities (every entity when the
-    /// list is empty), applying delete rules — what a `clearPolicy` does before or after an import.
-    public mutating func clear(_ entities: [String] = []) throws(StoreError) {
-        for entity in entities where model.entity(named: entity) == nil {
-            throw StoreError(.unknownEntity, "the model has no entity \(entity)")
-        }
-        let names = entities.isEmpty ? model.entities.map(\.name) : entities
-        for name in names {
-            for id in objects(of: name) where state.records[id] != nil { try delete(id) }
-        }
-    }
-
-    /// Whether the user may delete `id`: its entity has an owner relationship, the object's owner
-    /// is set, and the owner's own entity is an owner entity (the signed-in account's posts, say).
-    public func isMine(_ id: ObjectID) -> Bool {
-        guard let entity = state.records[id]?.entity, let owner = model.entity(named: entity)?.ownerRelationship
-                ?? model.ancestors(of: entity).lazy.compactMap(\.ownerRelationship).first,
-              let target = state.records[id]?.toOne[owner], let ownerEntity = state.records[target]?.entity else { return false }
-        return model.entity(named: ownerEntity)?.isOwnerEntity == true
-    }
-
     // MARK: Helpers
 
-    private func record(_ id: ObjectID) throws(StoreError) -> ObjectRecord {
-        guard let record = state.records[id] else { throw StoreError(.deletedObject, "object \(id) is not in the store") }
-        return record
+    func location(of id: ObjectID) throws(StoreError) -> ObjectLocation {
+        guard let location = state.location(of: id) else { throw StoreError(.deletedObject, "object \(id) is not in the store") }
+        return location
     }
 
-    private func relationship(_ key: String, of id: ObjectID, toMany: Bool) throws(StoreError) -> RelationshipDescription {
-        let record = try record(id)
-        guard let relationship = model.relationship(key, of: record.entity) else {
-            throw StoreError(.unknownKey, "\(record.entity) has no relationship \(key)")
+    private func relationship(_ key: String, of location: ObjectLocation, toMany: Bool) throws(StoreError) -> EntityLayout.Relationship {
+        let layout = layout(of: location)
+        guard let slot = layout.slots[key], let relationship = layout.relationship(slot) else {
+            throw StoreError(.unknownKey, "\(layout.name) has no relationship \(key)")
         }
-        guard relationship.isToMany == toMany else {
-            throw StoreError(.typeMismatch, "\(record.entity).\(key) is \(relationship.isToMany ? "to-many" : "to-one")")
+        guard relationship.description.isToMany == toMany else {
+            throw StoreError(.typeMismatch, "\(layout.name).\(key) is \(relationship.description.isToMany ? "to-many" : "to-one")")
         }
         return relationship
     }
 
-    private func check(_ target: ObjectID, isA destination: String, for key: String) throws(StoreError) {
-        let record = try record(target)
-        guard model.isKind(record.entity, of: destination) else {
-            throw StoreError(.typeMismatch, "\(key) takes \(destination) objects, not \(record.entity)")
+    private func check(_ target: ObjectID, isA relationship: EntityLayout.Relationship) throws(StoreError) -> ObjectLocation {
+        let location = try location(of: target)
+        guard model.layouts[relationship.destination].isKind[Int(location.entity)] else {
+            throw StoreError(.typeMismatch, "\(relationship.description.name) takes \(relationship.description.destination) objects, not \(layout(of: location).name)")
         }
+        return location
     }
 
-    /// Adds `id` to `target`'s relationship `key` (the inverse of a write on `id`).
-    private mutating func link(_ target: ObjectID, _ key: String, to id: ObjectID) throws(StoreError) {
-        guard let record = state.records[target], let inverse = model.relationship(key, of: record.entity) else { return }
-        if inverse.isToMany {
-            if state.records[target]?.toMany[key]?.contains(id) == true { return }
-            state.records[target]?.toMany[key, default: []].append(id)
-        } else {
-            if let previous = state.records[target]?.toOne[key], previous != id, let back = inverse.inverse {
+    /// Adds `id` to `target`'s relationship `slot` (the inverse of a write on `id`). By the
+    /// inverse invariant the target does not hold `id` there yet.
+    private mutating func link(_ target: ObjectID, at location: ObjectLocation, _ slot: EntityLayout.Slot, to id: ObjectID) {
+        let entity = Int(location.entity), row = Int(location.row)
+        switch slot {
+        case .toMany(let index):
+            state.tables[entity].toMany[index][row].append(id)
+        case .toOne(let index):
+            let previous = state.tables[entity].toOne[index][row]
+            if previous != 0, previous != id.rawValue, let back = layout(of: location).toOne[index].inverse {
                 // The target pointed at another object: that object loses the target.
-                unlink(previous, back, from: target)
+                unlink(ObjectID(rawValue: previous), back, from: target)
             }
-            state.records[target]?.toOne[key] = id
-        }
-        changes.noteUpdate(target)
-    }
-
-    /// Removes `id` from `target`'s relationship `key`.
-    private mutating func unlink(_ target: ObjectID, _ key: String, from id: ObjectID) {
-        guard state.records[target] != nil else { return }
-        if state.records[target]?.toOne[key] == id {
-            state.records[target]?.toOne[key] = nil
-        } else if let position = state.records[target]?.toMany[key]?.firstIndex(of: id) {
-            state.records[target]?.toMany[key]?.remove(at: position)
-        } else {
+            state.tables[entity].toOne[index][row] = id.rawValue
+        case .attribute:
             return
         }
-        changes.noteUpdate(target)
+        recorder.noteUpdate(target)
     }
 
-    private mutating func indexIdentity(of id: ObjectID, old: Value?) throws(StoreError) {
-        guard let record = state.records[id], let attribute = model.identityAttribute(of: record.entity),
-              let root = ObjectStore.identityRoot(of: record.entity, model: model) else { return }
-        if let old { state.identities[root]?[old] = nil }
-        guard let identity = record.attributes[attribute.name] else { return }
-        if let existing = state.identities[root]?[identity], existing != id {
-            throw StoreError(.duplicateIdentity, "\(record.entity) \(id) has identity \(identity), which \(existing) already has")
+    /// Removes `id` from `target`'s relationship `slot`.
+    private mutating func unlink(_ target: ObjectID, _ slot: EntityLayout.Slot, from id: ObjectID) {
+        guard let location = state.location(of: target) else { return }
+        let entity = Int(location.entity), row = Int(location.row)
+        switch slot {
+        case .toOne(let index) where state.tables[entity].toOne[index][row] == id.rawValue:
+            state.tables[entity].toOne[index][row] = 0
+        case .toMany(let index):
+            guard let position = state.tables[entity].toMany[index][row].firstIndex(of: id) else { return }
+            state.tables[entity].toMany[index][row].remove(at: position)
+        default:
+            return
         }
-        state.identities[root, default: [:]][identity] = id
+        recorder.noteUpdate(target)
+    }
+
+    private mutating func index(identity: Value, of id: ObjectID, layout: EntityLayout) throws(StoreError) {
+        guard let root = layout.identityRoot else { return }
+        if let existing = state.identities[root][identity], existing != id {
+            throw StoreError(.duplicateIdentity, "\(layout.name) \(id) has identity \(identity), which \(existing) already has")
+        }
+        state.identities[root][identity] = id
+    }
+}
+
+extension EntityTable {
+    /// Appends a row for a new object with the given attribute values and no relationships.
+    mutating func append(_ id: ObjectID, defaults: [Value]) {
+        ids.append(id)
+        for slot in attributes.indices { attributes[slot].append(defaults[slot]) }
+        for slot in toOne.indices { toOne[slot].append(0) }
+        for slot in toMany.indices { toMany[slot].append([]) }
+    }
+
+    /// Empties a deleted object's row (rows never move, so other locations stay valid).
+    mutating func removeRow(_ row: Int) {
+        ids[row] = ObjectID(rawValue: 0)
+        for slot in attributes.indices { attributes[slot][row] = .null }
+        for slot in toOne.indices { toOne[slot][row] = 0 }
+        for slot in toMany.indices { toMany[slot][row] = [] }
     }
 }

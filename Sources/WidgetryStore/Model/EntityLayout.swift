@@ -1,0 +1,52 @@
+import WidgetryExpressions
+
+/// Where an entity's properties live in the store: one column per attribute, to-one and to-many
+/// relationship, numbered in the entity's resolved property order (inherited properties first,
+/// root first).
+///
+/// Because inherited properties come first, a property declared on an entity has the same slot in
+/// every descendant: a relationship's inverse slot holds whatever the target's concrete entity is.
+struct EntityLayout: Sendable {
+    /// A property's column.
+    enum Slot: Sendable, Equatable {
+        case attribute(Int)
+        case toOne(Int)
+        case toMany(Int)
+    }
+
+    /// A relationship with its column and its inverse's column on the destination.
+    struct Relationship: Sendable {
+        let description: RelationshipDescription
+        let slot: Int
+        let destination: Int
+        /// The inverse's column on every object of the destination hierarchy; nil when there is none.
+        let inverse: Slot?
+    }
+
+    let index: Int
+    let name: String
+    let attributes: [AttributeDescription]
+    let toOne: [Relationship]
+    let toMany: [Relationship]
+    let slots: [String: Slot]
+    /// Each attribute's value for a new object (`.null` for none).
+    let defaults: [Value]
+    let identitySlot: Int?
+    /// The entity whose identity index this one shares (the topmost ancestor); nil without identity.
+    let identityRoot: Int?
+    /// The entity and its descendants, in declaration order.
+    let kinds: [Int]
+    /// Indexed by entity: whether that entity is this one or inherits from it.
+    let isKind: [Bool]
+    /// The to-one relationship to the object that owns this one, declared here or inherited.
+    let ownerSlot: Int?
+    let isOwnerEntity: Bool
+
+    func relationship(_ slot: Slot) -> Relationship? {
+        switch slot {
+        case .attribute: nil
+        case .toOne(let index): toOne[index]
+        case .toMany(let index): toMany[index]
+        }
+    }
+}
