@@ -298,7 +298,7 @@ struct JSONParserCore {
     private mutating func parseString(pointer: JSONPointer) throws(JSONParseError) -> String {
         let quote = position
         let contentStart = position + 1
-        let scanEnd = min(end, contentStart &+ options.maxStringBytes)
+        let scanEnd = JSONSyntax.stringScanEnd(contentStart: contentStart, end: end, maxStringBytes: options.maxStringBytes)
         var cursor = contentStart
         var highBits: UInt8 = 0
         while cursor < scanEnd {
@@ -343,66 +343,16 @@ struct JSONParserCore {
                 cursor += 1
                 continue
             }
-            guard cursor + 1 < end else { break }
-            switch input[cursor + 1] {
-            case UInt8(ascii: "\""): scratch.append(0x22)
-            case UInt8(ascii: "\\"): scratch.append(0x5C)
-            case UInt8(ascii: "/"): scratch.append(0x2F)
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
-            case UInt8(ascii: "u"):
-                let scalar = try readUnicodeEscape(at: cursor, scanEnd: scanEnd, pointer: pointer)
-                appendUTF8(scalar.value)
-                cursor += scalar.value > 0xFFFF ? 12 : 6
-                continue
-            default:
-                throw error(.invalidEscape, "invalid escape sequence '\\\(printable(input[cursor + 1]))' in string",
-                            at: cursor, pointer: pointer,
-                            hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            let escape: (scalar: UInt32, length: Int)
+            do {
+                escape = try JSONSyntax.decodeEscape(in: input, at: cursor, scanEnd: scanEnd)
+            } catch {
+                throw escapeError(error, quote: quote, scanEnd: scanEnd, pointer: pointer)
             }
-            cursor += 2
+            appendUTF8(escape.scalar)
+            cursor += escape.length
         }
         throw unterminatedString(quote: quote, scanEnd: scanEnd, pointer: pointer)
-    }
-
-    /// Reads `\uXXXX` at `start` (the backslash), and a following low surrogate when the first is high.
-    private func readUnicodeEscape(at start: Int, scanEnd: Int, pointer: JSONPointer) throws(JSONParseError) -> Unicode.Scalar {
-        let high = try readHex4(at: start + 2, escapeStart: start, pointer: pointer)
-        switch high {
-        case 0xD800...0xDBFF:
-            let next = start + 6
-            guard next + 1 < scanEnd, input[next] == UInt8(ascii: "\\"), input[next + 1] == UInt8(ascii: "u") else {
-                throw error(.unpairedSurrogate, "high surrogate \\u\(hex4(high)) is not followed by a low surrogate",
-                            at: start, pointer: pointer, hint: "characters outside the BMP are written as a pair, e.g. \\uD83D\\uDE00")
-            }
-            let low = try readHex4(at: next + 2, escapeStart: next, pointer: pointer)
-            guard (0xDC00...0xDFFF).contains(low) else {
-                throw error(.unpairedSurrogate, "high surrogate \\u\(hex4(high)) is followed by \\u\(hex4(low)), not a low surrogate",
-                            at: next, pointer: pointer)
-            }
-            let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-            return Unicode.Scalar(value)!  // In 0x10000...0x10FFFF by construction.
-        case 0xDC00...0xDFFF:
-            throw error(.unpairedSurrogate, "low surrogate \\u\(hex4(high)) without a preceding high surrogate",
-                        at: start, pointer: pointer)
-        default:
-            return Unicode.Scalar(high)!  // Not a surrogate, so a valid scalar.
-        }
-    }
-
-    private func readHex4(at start: Int, escapeStart: Int, pointer: JSONPointer) throws(JSONParseError) -> UInt32 {
-        var value: UInt32 = 0
-        for offset in 0..<4 {
-            let index = start + offset
-            guard index < end, let digit = hexDigitValue(input[index]) else {
-                throw error(.invalidEscape, "\\u must be followed by four hexadecimal digits", at: escapeStart, pointer: pointer)
-            }
-            value = value << 4 | digit
-        }
-        return value
     }
 
     private mutating func appendUTF8(_ value: UInt32) {
@@ -431,28 +381,11 @@ struct JSONParserCore {
         let upper = range.upperBound
         var continuation = 0
         while index < upper {
-            let lead = input[index]
-            if lead < 0x80 {
+            if input[index] < 0x80 {
                 index += 1
                 continue
             }
-            let length: Int
-            var secondLow: UInt8 = 0x80
-            var secondHigh: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; secondLow = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; secondHigh = 0x9F
-            case 0xF0: length = 4; secondLow = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; secondHigh = 0x8F
-            default: throw invalidUTF8(at: index, pointer: pointer)
-            }
-            guard index + length <= upper else { throw invalidUTF8(at: index, pointer: pointer) }
-            let second = input[index + 1]
-            guard second >= secondLow, second <= secondHigh else { throw invalidUTF8(at: index, pointer: pointer) }
-            for following in (index + 2)..<(index + length) where input[following] & 0xC0 != 0x80 {
+            guard let length = JSONSyntax.utf8SequenceLength(in: input, at: index, limit: upper) else {
                 throw invalidUTF8(at: index, pointer: pointer)
             }
             continuation += length - 1
@@ -464,102 +397,17 @@ struct JSONParserCore {
     // MARK: Numbers
 
     private mutating func parseNumber(pointer: JSONPointer) throws(JSONParseError) -> JSONValue.Kind {
-        let start = position
-        var cursor = position
-        let negative = input[cursor] == UInt8(ascii: "-")
-        if negative { cursor += 1 }
-        guard cursor < end, isDigit(input[cursor]) else {
-            throw error(.invalidNumber, "expected a digit after '-'", at: cursor, pointer: pointer)
+        let number: (value: JSONSyntax.Number, end: Int)
+        do {
+            number = try JSONSyntax.scanNumber(in: input, from: position)
+        } catch {
+            throw numberError(error, pointer: pointer)
         }
-        var mantissa: UInt64 = 0
-        var exact = true  // every significant digit is in `mantissa`
-        var decimalExponent = 0
-        if input[cursor] == UInt8(ascii: "0") {
-            cursor += 1
-            if cursor < end, isDigit(input[cursor]) {
-                throw error(.invalidNumber, "leading zeros are not allowed in numbers", at: start, pointer: pointer)
-            }
-        } else {
-            while cursor < end, isDigit(input[cursor]) {
-                accumulate(input[cursor], into: &mantissa, exact: &exact, exponent: &decimalExponent, fractional: false)
-                cursor += 1
-            }
+        position = number.end
+        switch number.value {
+        case .integer(let value): return .integer(value)
+        case .double(let value): return .double(value)
         }
-        var isInteger = true
-        if cursor < end, input[cursor] == UInt8(ascii: ".") {
-            isInteger = false
-            cursor += 1
-            guard cursor < end, isDigit(input[cursor]) else {
-                throw error(.invalidNumber, "expected a digit after '.'", at: cursor, pointer: pointer)
-            }
-            while cursor < end, isDigit(input[cursor]) {
-                accumulate(input[cursor], into: &mantissa, exact: &exact, exponent: &decimalExponent, fractional: true)
-                cursor += 1
-            }
-        }
-        if cursor < end, input[cursor] | 0x20 == UInt8(ascii: "e") {
-            isInteger = false
-            cursor += 1
-            var exponentNegative = false
-            if cursor < end, input[cursor] == UInt8(ascii: "+") || input[cursor] == UInt8(ascii: "-") {
-                exponentNegative = input[cursor] == UInt8(ascii: "-")
-                cursor += 1
-            }
-            guard cursor < end, isDigit(input[cursor]) else {
-                throw error(.invalidNumber, "expected a digit in the exponent", at: cursor, pointer: pointer)
-            }
-            var exponent = 0
-            while cursor < end, isDigit(input[cursor]) {
-                if exponent < 1_000_000 { exponent = exponent * 10 + Int(input[cursor] - 0x30) }
-                cursor += 1
-            }
-            decimalExponent += exponentNegative ? -exponent : exponent
-        }
-        position = cursor
-
-        if isInteger, exact {
-            if negative {
-                if mantissa <= UInt64(Int64.max) { return .integer(-Int64(mantissa)) }
-                if mantissa == UInt64(Int64.max) + 1 { return .integer(Int64.min) }
-            } else if mantissa <= UInt64(Int64.max) {
-                return .integer(Int64(mantissa))
-            }
-        }
-        let value: Double
-        if exact, mantissa <= 1 << 53, let power = exactPowerOfTen(abs(decimalExponent)) {
-            // Clinger's fast path: both operands are exact doubles, so one rounding gives the correctly rounded result.
-            let magnitude = decimalExponent < 0 ? Double(mantissa) / power : Double(mantissa) * power
-            value = negative ? -magnitude : magnitude
-        } else {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<cursor]), as: UTF8.self)
-            value = Double(text) ?? .infinity
-        }
-        guard value.isFinite else {
-            throw error(.numberOutOfRange, "number is too large to represent", at: start, pointer: pointer,
-                        hint: "numbers must fit in a 64-bit double")
-        }
-        return .double(value)
-    }
-
-    private func accumulate(_ digit: UInt8, into mantissa: inout UInt64, exact: inout Bool, exponent: inout Int, fractional: Bool) {
-        let value = UInt64(digit - 0x30)
-        if exact, mantissa <= (UInt64.max - 9) / 10 {
-            mantissa = mantissa * 10 + value
-            if fractional { exponent -= 1 }
-        } else {
-            if value != 0 || !fractional { exact = false }
-            if !fractional { exponent += 1 }
-        }
-    }
-
-    /// 10^0 … 10^22: the powers of ten a double holds exactly.
-    private static let exactPowersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
-    private func exactPowerOfTen(_ exponent: Int) -> Double? {
-        exponent < JSONParserCore.exactPowersOfTen.count ? JSONParserCore.exactPowersOfTen[exponent] : nil
     }
 
     // MARK: Literals and whitespace
@@ -618,6 +466,44 @@ struct JSONParserCore {
                      at: position, pointer: pointer, hint: hint)
     }
 
+    private func numberError(_ failure: JSONSyntax.NumberFailure, pointer: JSONPointer) -> JSONParseError {
+        switch failure {
+        case .missingDigitAfterMinus(let offset):
+            error(.invalidNumber, "expected a digit after '-'", at: offset, pointer: pointer)
+        case .leadingZero(let offset):
+            error(.invalidNumber, "leading zeros are not allowed in numbers", at: offset, pointer: pointer)
+        case .missingFractionDigit(let offset):
+            error(.invalidNumber, "expected a digit after '.'", at: offset, pointer: pointer)
+        case .missingExponentDigit(let offset):
+            error(.invalidNumber, "expected a digit in the exponent", at: offset, pointer: pointer)
+        case .outOfRange(let offset):
+            error(.numberOutOfRange, "number is too large to represent", at: offset, pointer: pointer,
+                  hint: "numbers must fit in a 64-bit double")
+        }
+    }
+
+    private func escapeError(_ failure: JSONSyntax.EscapeFailure, quote: Int, scanEnd: Int, pointer: JSONPointer) -> JSONParseError {
+        switch failure {
+        case .truncated:
+            return unterminatedString(quote: quote, scanEnd: scanEnd, pointer: pointer)
+        case .invalidEscape(let offset):
+            return error(.invalidEscape, "invalid escape sequence '\\\(printable(input[offset + 1]))' in string",
+                         at: offset, pointer: pointer,
+                         hint: "valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+        case .invalidHexDigits(let offset):
+            return error(.invalidEscape, "\\u must be followed by four hexadecimal digits", at: offset, pointer: pointer)
+        case .missingLowSurrogate(let high, let offset):
+            return error(.unpairedSurrogate, "high surrogate \\u\(hex4(high)) is not followed by a low surrogate",
+                         at: offset, pointer: pointer, hint: "characters outside the BMP are written as a pair, e.g. \\uD83D\\uDE00")
+        case .notLowSurrogate(let high, let low, let offset):
+            return error(.unpairedSurrogate, "high surrogate \\u\(hex4(high)) is followed by \\u\(hex4(low)), not a low surrogate",
+                         at: offset, pointer: pointer)
+        case .loneLowSurrogate(let low, let offset):
+            return error(.unpairedSurrogate, "low surrogate \\u\(hex4(low)) without a preceding high surrogate",
+                         at: offset, pointer: pointer)
+        }
+    }
+
     private func controlCharacterError(at offset: Int, pointer: JSONPointer) -> JSONParseError {
         let byte = input[offset]
         let hint = byte == 0x0A ? "a string cannot span lines; write \\n for a line break" : "write control characters as escapes such as \\t or \\u001F"
@@ -668,20 +554,6 @@ struct JSONParserCore {
     private func printable(_ byte: UInt8) -> String {
         if byte >= 0x20, byte < 0x7F { return String(UnicodeScalar(byte)) }
         return "\\u{\(String(byte, radix: 16, uppercase: true))}"
-    }
-}
-
-@inline(__always)
-private func isDigit(_ byte: UInt8) -> Bool {
-    byte &- UInt8(ascii: "0") < 10
-}
-
-private func hexDigitValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
     }
 }
 

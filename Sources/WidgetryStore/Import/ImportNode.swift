@@ -1,0 +1,51 @@
+import WidgetryExpressions
+import WidgetryJSON
+
+/// A JSON value as the importer reads it. Two kinds of node run the same import rules: the
+/// parsed tree (``JSONValue``, which places errors with a pointer and a line and column) and
+/// ``LazyJSONNode`` (a view over the document's bytes that reads only what the model maps).
+protocol ImportNode {
+    var isNull: Bool { get }
+    var isObject: Bool { get }
+    /// The value at a key path (one key per element) of an object; nil when a step is missing.
+    func member(at path: [String]) -> Self?
+    /// The elements of an array; nil for anything else.
+    var elements: [Self]? { get }
+    /// The value as the expression language holds it.
+    var expressionValue: Value { get }
+    /// The JSON type name (`object`, `string`, …), for messages.
+    var typeName: String { get }
+    /// The value as JSON text, for messages.
+    var jsonText: String { get }
+    /// The error for a problem with this value.
+    func importError(_ code: ImportError.Code, _ message: String, hint: String?) -> ImportError
+}
+
+extension JSONValue: ImportNode {
+    func member(at path: [String]) -> JSONValue? {
+        var current = self
+        for key in path {
+            guard case .object(let object) = current.kind, let next = object[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    var isObject: Bool {
+        if case .object = kind { return true }
+        return false
+    }
+
+    var elements: [JSONValue]? {
+        if case .array(let elements) = kind { return elements }
+        return nil
+    }
+
+    var expressionValue: WidgetryExpressions.Value { WidgetryExpressions.Value(json: self) }
+
+    var jsonText: String { serialized() }
+
+    func importError(_ code: ImportError.Code, _ message: String, hint: String?) -> ImportError {
+        ImportError(code, message, at: self, hint: hint)
+    }
+}
