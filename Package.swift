@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -40,7 +41,11 @@ let package = Package(
         ),
         .target(
             name: "WidgetryStore",
-            dependencies: ["WidgetryJSON", "WidgetryExpressions"],
+            dependencies: [
+                "WidgetryJSON",
+                "WidgetryExpressions",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strictSwift6
         ),
         .target(

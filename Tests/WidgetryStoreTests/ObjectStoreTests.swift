@@ -7,16 +7,17 @@ import WidgetryStore
 /// The in-memory object store: defaults and type checks, inverses, identity across an entity
 /// hierarchy, all-or-nothing transactions with change sets, delete rules, and fetching.
 struct ObjectStoreTests {
-    let store: ObjectStore
+    let model: EntityModel
+    let files = TemporaryDirectory()
 
     init() throws {
         let bytes = try [UInt8](Data(contentsOf: ModelJSONReaderTests.feedModel))
-        store = ObjectStore(model: try ModelJSONReader.read(JSONParser.parse(bytes, fileName: "Model.json"), file: "Model.json"))
+        model = try ModelJSONReader.read(JSONParser.parse(bytes, fileName: "Model.json"), file: "Model.json")
     }
 
     /// Ann (an Account, "0") with two posts, Bob (a User, "1") with one.
     @discardableResult
-    private func seed() throws -> (ann: ObjectID, bob: ObjectID, posts: [ObjectID]) {
+    private func seed(_ store: ObjectStore) throws -> (ann: ObjectID, bob: ObjectID, posts: [ObjectID]) {
         try store.perform { transaction throws(StoreError) in
             let ann = try transaction.insert("Account")
             try transaction.setAttribute("userId", to: "0", of: ann)
@@ -37,8 +38,9 @@ struct ObjectStoreTests {
         }.result
     }
 
-    @Test func newObjectsGetDefaultsAndAttributesAreTypeChecked() throws {
-        let (_, _, posts) = try seed()
+    @Test(arguments: StoreMode.allCases) func newObjectsGetDefaultsAndAttributesAreTypeChecked(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (_, _, posts) = try seed(store)
         let reposts = try #require(store.object(posts[0])).value(forKey: "repostCount")
         #expect(reposts == 0)
         let errors: [(Value, String, StoreError.Code)] = [
@@ -55,8 +57,9 @@ struct ObjectStoreTests {
         }
     }
 
-    @Test func relationshipWritesKeepInversesConsistent() throws {
-        let (ann, bob, posts) = try seed()
+    @Test(arguments: StoreMode.allCases) func relationshipWritesKeepInversesConsistent(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (ann, bob, posts) = try seed(store)
         let annObject = try #require(store.object(ann))
         #expect(annObject.value(forKey: "posts").elements?.count == 2)
         try store.perform { transaction throws(StoreError) in try transaction.setTarget("author", to: bob, of: posts[0]) }
@@ -67,11 +70,12 @@ struct ObjectStoreTests {
         #expect(try #require(store.object(posts[1])).value(forKey: "author") == .object(try #require(store.object(bob))))
     }
 
-    @Test func identityIsSharedAcrossTheEntityHierarchy() throws {
-        let (ann, _, _) = try seed()
-        let found = try store.perform { transaction in transaction.object(withIdentity: "0", in: "User") }.result
+    @Test(arguments: StoreMode.allCases) func identityIsSharedAcrossTheEntityHierarchy(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (ann, _, _) = try seed(store)
+        let found = store.read { transaction in transaction.object(withIdentity: "0", in: "User") }
         #expect(found == ann)
-        #expect(try store.perform { $0.object(withIdentity: "0", in: "Post") }.result == nil)
+        #expect(store.read { $0.object(withIdentity: "0", in: "Post") } == nil)
         #expect(throws: StoreError.self) {
             try store.perform { transaction throws(StoreError) in
                 let other = try transaction.insert("User")
@@ -80,8 +84,9 @@ struct ObjectStoreTests {
         }
     }
 
-    @Test func aFailingTransactionLeavesTheStoreExactlyAsItWas() throws {
-        try seed()
+    @Test(arguments: StoreMode.allCases) func aFailingTransactionLeavesTheStoreExactlyAsItWas(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        try seed(store)
         let before = store.objects(of: "Post").map { $0.value(forKey: "favoritesCount") }
         do {
             try store.perform { transaction throws(StoreError) in
@@ -94,8 +99,9 @@ struct ObjectStoreTests {
         #expect(store.objects(of: "Post").count == 3)
     }
 
-    @Test func aTransactionReportsWhatItChanged() throws {
-        let (ann, bob, posts) = try seed()
+    @Test(arguments: StoreMode.allCases) func aTransactionReportsWhatItChanged(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (ann, bob, posts) = try seed(store)
         let changes = try store.perform { transaction throws(StoreError) in
             let post = try transaction.insert("Post")
             try transaction.setAttribute("postId", to: "p9", of: post)
@@ -109,8 +115,9 @@ struct ObjectStoreTests {
         #expect(changes.changes.deleted == [posts[2]])
     }
 
-    @Test func deleteRulesCascadeAndNullify() throws {
-        let (ann, bob, posts) = try seed()
+    @Test(arguments: StoreMode.allCases) func deleteRulesCascadeAndNullify(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (ann, bob, posts) = try seed(store)
         // Post.author is nullify: deleting a post removes it from its author's posts.
         try store.perform { transaction throws(StoreError) in try transaction.delete(posts[0]) }
         #expect(try #require(store.object(ann)).value(forKey: "posts").elements?.count == 1)
@@ -118,11 +125,12 @@ struct ObjectStoreTests {
         try store.perform { transaction throws(StoreError) in try transaction.delete(bob) }
         #expect(store.object(posts[1]) == nil)
         #expect(store.objects(of: "Post").count == 1)
-        #expect(try store.perform { $0.object(withIdentity: "1", in: "User") }.result == nil)
+        #expect(store.read { $0.object(withIdentity: "1", in: "User") } == nil)
     }
 
-    @Test func fetchFiltersSortsAndPagesThroughSubentities() throws {
-        try seed()
+    @Test(arguments: StoreMode.allCases) func fetchFiltersSortsAndPagesThroughSubentities(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        try seed(store)
         let users = try store.fetch(FetchRequest(entity: "User", sortDescriptors: [.init("name", ascending: false)]))
         #expect(users.map { $0.value(forKey: "name") } == ["Bob", "Ann"])
         #expect(users.map(\.entity) == ["User", "Account"])
@@ -136,8 +144,9 @@ struct ObjectStoreTests {
         #expect(counted.map { $0.value(forKey: "name") } == ["Ann"])
     }
 
-    @Test func nullSortsFirstAscending() throws {
-        try seed()
+    @Test(arguments: StoreMode.allCases) func nullSortsFirstAscending(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        try seed(store)
         try store.perform { transaction throws(StoreError) in
             let post = try transaction.insert("Post")
             try transaction.setAttribute("postId", to: "untitled", of: post)
@@ -146,8 +155,9 @@ struct ObjectStoreTests {
         #expect(posts.first?.value(forKey: "postId") == "untitled")
     }
 
-    @Test func handlesForTheSameObjectAreTheSameObject() throws {
-        let (ann, _, posts) = try seed()
+    @Test(arguments: StoreMode.allCases) func handlesForTheSameObjectAreTheSameObject(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (ann, _, posts) = try seed(store)
         let author = try #require(store.object(posts[0])).value(forKey: "author")
         #expect(author == .object(try #require(store.object(ann))))
         #expect(Set([author, .object(try #require(store.object(ann)))]).count == 1)
@@ -155,16 +165,18 @@ struct ObjectStoreTests {
         #expect(try mine.evaluate(with: .object(try #require(store.object(posts[2]))), variables: ["me": author]))
     }
 
-    @Test func onlyPostsOfTheOwnerEntityAreMine() throws {
-        let (_, _, posts) = try seed()
+    @Test(arguments: StoreMode.allCases) func onlyPostsOfTheOwnerEntityAreMine(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (_, _, posts) = try seed(store)
         let mine = posts.compactMap(store.object).map(store.isMine)
         #expect(mine == [true, false, true])
         try store.perform { transaction throws(StoreError) in try transaction.setTarget("author", to: nil, of: posts[0]) }
         #expect(store.isMine(try #require(store.object(posts[0]))) == false)
     }
 
-    @Test func clearingAnEntityDeletesItsObjectsAndRespectsRules() throws {
-        let (ann, _, _) = try seed()
+    @Test(arguments: StoreMode.allCases) func clearingAnEntityDeletesItsObjectsAndRespectsRules(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        let (ann, _, _) = try seed(store)
         let changes = try store.perform { transaction throws(StoreError) in try transaction.clear(["Post"]) }.changes
         #expect(changes.deleted.count == 3)
         #expect(store.objects(of: "Post").isEmpty)

@@ -2,7 +2,7 @@ public import WidgetryJSON
 
 /// JSON that could not be imported, with the JSON Pointer (and, for parsed documents, the line
 /// and column) of the value at fault. The import it belonged to is rolled back whole.
-public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ImportError: StoreErrorRepresentable, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable, CaseIterable {
         case shapeMismatch = "import.shape-mismatch"
         case conversion = "import.conversion"
@@ -22,6 +22,15 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         pointer = value.pointer
         location = value.location
         self.hint = hint
+    }
+
+    /// A store failure outside any JSON value (saving the import's transaction).
+    public init(_ storeError: StoreError) {
+        code = .store
+        message = storeError.message
+        pointer = .root
+        location = nil
+        hint = storeError.hint
     }
 
     public var description: String {

@@ -13,32 +13,78 @@ public final class ObjectStore: Sendable {
     public let model: EntityModel
     private let state: Mutex<StoreState>
 
+    private let file: StoreFile?
+    private let observers = Mutex(Observers())
+
+    /// An empty store that lives in memory.
     public init(model: EntityModel) {
         self.model = model
         state = Mutex(StoreState(model: model))
+        file = nil
     }
 
-    /// Runs `body` as one transaction; whatever it throws, nothing of it is kept.
+    /// A store kept in the SQLite file at `path` (created when missing): it starts with the
+    /// objects the file holds and writes every transaction to it (see ``filePath``).
+    public init(model: EntityModel, filePath path: String) throws(StoreError) {
+        self.model = model
+        let file = try StoreFile(path: path, model: model)
+        state = Mutex(try file.load())
+        self.file = file
+    }
+
+    /// The SQLite file the store is kept in; nil for a store in memory.
+    public var filePath: String? { file?.path }
+
+    /// Runs `body` as one transaction; whatever it throws, nothing of it is kept. A store with a
+    /// file writes the changes there first, and keeps nothing if that fails (thrown as the
+    /// body's error type).
+    /// After a transaction with changes is in, the store's observers are called with them, on the
+    /// caller's thread, in the order they were added.
     @discardableResult
-    public func perform<Result, Failure: Error>(_ body: (inout StoreTransaction) throws(Failure) -> Result) throws(Failure) -> (result: Result, changes: ChangeSet) {
-        try state.withLock { (current: inout StoreState) throws(Failure) -> (result: Result, changes: ChangeSet) in
+    public func perform<Result, Failure: StoreErrorRepresentable>(_ body: (inout StoreTransaction) throws(Failure) -> Result) throws(Failure) -> (result: Result, changes: ChangeSet) {
+        let outcome = try state.withLock { (current: inout StoreState) throws(Failure) -> (result: Result, changes: ChangeSet) in
             var transaction = StoreTransaction(model: model, state: current)
             let result = try body(&transaction)
+            let changes = transaction.changes
+            if let file, !changes.isEmpty {
+                do throws(StoreError) {
+                    try file.save(changes, of: transaction.state)
+                } catch {
+                    throw Failure(error)
+                }
+            }
             current = transaction.state
-            return (result, transaction.changes)
+            return (result, changes)
+        }
+        if !outcome.changes.isEmpty {
+            for handler in observers.withLock({ $0.ordered }) { handler(outcome.changes) }
+        }
+        return outcome
+    }
+
+    /// Calls `handler` with the changes of every transaction from now on, until the returned
+    /// observation is cancelled or released.
+    public func observe(_ handler: @escaping @Sendable (ChangeSet) -> Void) -> StoreObservation {
+        let key = observers.withLock { observers in
+            observers.next += 1
+            observers.handlers[observers.next] = handler
+            return observers.next
+        }
+        return StoreObservation { [weak self] in
+            _ = self?.observers.withLock { $0.handlers.removeValue(forKey: key) }
         }
     }
 
     /// The object with `id`, if it is in the store.
     public func object(_ id: ObjectID) -> StoreObject? {
-        guard let location = read({ $0.location(of: id) }) else { return nil }
+        guard let location = readState({ $0.location(of: id) }) else { return nil }
         return StoreObject(store: self, id: id, entity: model.layouts[Int(location.entity)].name)
     }
 
     /// The objects of `entity` (and its descendants), in insertion order.
     public func objects(of entity: String, includingDescendants: Bool = true) -> [StoreObject] {
         guard let layout = model.layout(named: entity) else { return [] }
-        return read { state in
+        return readState { state in
             state.ids(of: includingDescendants ? layout.kinds : [layout.index]).map { id in
                 StoreObject(store: self, id: id, entity: model.layouts[Int(state.locations[Int(id.rawValue) - 1].entity)].name)
             }
@@ -47,43 +93,23 @@ public final class ObjectStore: Sendable {
 
     /// Whether the user may delete the object (see ``StoreTransaction/isMine(_:)``).
     public func isMine(_ object: StoreObject) -> Bool {
-        read { state in StoreTransaction(model: model, state: state).isMine(object.id) }
+        read { $0.isMine(object.id) }
     }
 
-    /// The objects a request selects, filtered, sorted, offset and limited.
-    public func fetch(_ request: FetchRequest) throws(EvaluationError) -> [StoreObject] {
-        var selected = objects(of: request.entity, includingDescendants: request.includesSubentities)
-        if let predicate = request.predicate {
-            var kept: [StoreObject] = []
-            for object in selected where try predicate.evaluate(with: .object(object), context: request.context) { kept.append(object) }
-            selected = kept
-        }
-        if !request.sortDescriptors.isEmpty {
-            let keys = try selected.map { object throws(EvaluationError) in
-                try request.sortDescriptors.map { descriptor throws(EvaluationError) in try Value.object(object).value(forKeyPath: descriptor.keyPath) }
-            }
-            let order = selected.indices.sorted { left, right in
-                for (index, descriptor) in request.sortDescriptors.enumerated() {
-                    let comparison = SortOrder.compare(keys[left][index], keys[right][index])
-                    if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
-                }
-                return left < right
-            }
-            selected = order.map { selected[$0] }
-        }
-        let start = min(request.offset, selected.count)
-        let end = request.limit.map { min(selected.count, start + $0) } ?? selected.count
-        return Array(selected[start..<end])
+    /// Reads the store through a transaction's reading methods, all from one consistent state
+    /// (changes made on `transaction` are dropped).
+    public func read<Result>(_ body: (StoreTransaction) -> Result) -> Result {
+        state.withLock { body(StoreTransaction(model: model, state: $0)) }
     }
 
-    func read<Result>(_ body: (StoreState) -> Result) -> Result {
+    func readState<Result>(_ body: (StoreState) -> Result) -> Result {
         state.withLock { body($0) }
     }
 
     /// What `key` reads on the object `id`: an attribute's value, a to-one target as an object
     /// (or null), a to-many's targets as an array of objects; `self` is the object itself.
     func value(forKey key: String, of object: StoreObject) -> Value {
-        read { state in
+        readState { state in
             guard let location = state.location(of: object.id) else { return .null }
             let entity = Int(location.entity), row = Int(location.row)
             switch model.layouts[entity].slots[key] {
@@ -102,5 +128,34 @@ public final class ObjectStore: Sendable {
 
     private func handle(_ id: ObjectID, in state: StoreState) -> StoreObject? {
         state.location(of: id).map { StoreObject(store: self, id: id, entity: model.layouts[Int($0.entity)].name) }
+    }
+}
+
+/// The store's observers, by the order they were added.
+private struct Observers {
+    var next = 0
+    var handlers: [Int: @Sendable (ChangeSet) -> Void] = [:] {
+        didSet { ordered = handlers.keys.sorted().map { handlers[$0]! } }
+    }
+    private(set) var ordered: [@Sendable (ChangeSet) -> Void] = []
+}
+
+/// Keeps a store observer registered; cancelling it or releasing it removes the observer.
+public final class StoreObservation: Sendable {
+    private let remove: Mutex<(@Sendable () -> Void)?>
+
+    init(remove: @escaping @Sendable () -> Void) {
+        self.remove = Mutex(remove)
+    }
+
+    public func cancel() {
+        remove.withLock { remove in
+            remove?()
+            remove = nil
+        }
+    }
+
+    deinit {
+        cancel()
     }
 }

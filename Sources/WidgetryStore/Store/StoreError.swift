@@ -8,15 +8,33 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case deletedObject = "store.deleted-object"
         case deleteDenied = "store.delete-denied"
         case duplicateIdentity = "store.duplicate-identity"
+        /// The store file could not be opened, read or written.
+        case persistence = "store.persistence"
+        /// The store file was written for a different model.
+        case incompatibleFile = "store.incompatible-file"
     }
 
     public var code: Code
     public var message: String
+    public var hint: String?
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, hint: String? = nil) {
         self.code = code
         self.message = message
+        self.hint = hint
     }
 
-    public var description: String { "\(message) [\(code.rawValue)]" }
+    public var description: String { "\(message) [\(code.rawValue)]" + (hint.map { "; \($0)" } ?? "") }
+}
+
+/// An error type a transaction body may throw, which can also carry the store's own failure to
+/// save the transaction (``ObjectStore/perform(_:)`` throws the body's error type).
+public protocol StoreErrorRepresentable: Error {
+    init(_ storeError: StoreError)
+}
+
+extension StoreError: StoreErrorRepresentable {
+    public init(_ storeError: StoreError) {
+        self = storeError
+    }
 }

@@ -1,0 +1,212 @@
+import Foundation
+import GRDB
+import WidgetryExpressions
+
+/// A store's objects in an SQLite file, so what a user saw (seen and liked flags, say) survives
+/// to the next run.
+///
+/// One table per entity, named after it: `_id` (the object id) and a column per attribute
+/// (INTEGER, REAL, TEXT or BLOB by type; booleans 0/1; dates as seconds since 2001-01-01, as
+/// Core Data keeps them, so they round-trip exactly), per to-one relationship (the target id)
+/// and per to-many relationship (the target ids in order, as a JSON array). Table `_widgetry`
+/// holds the format, the model's fingerprint and the next object id (ids are never reused).
+///
+/// Every transaction is written in one SQLite transaction before the store shows it; if the
+/// write fails the store keeps its previous state.
+final class StoreFile: Sendable {
+    let path: String
+    private let database: DatabaseQueue
+    private let model: EntityModel
+
+    private static let format = "1"
+
+    /// Opens (or creates) the file for `model` and reads its objects.
+    init(path: String, model: EntityModel) throws(StoreError) {
+        self.path = path
+        self.model = model
+        do {
+            database = try DatabaseQueue(path: path)
+        } catch {
+            throw StoreError(.persistence, "cannot open store file \(path): \(StoreFile.describe(error))")
+        }
+    }
+
+    /// Creates the tables on first use, checks the model fingerprint, and returns the stored state.
+    func load() throws(StoreError) -> StoreState {
+        let fingerprint = StoreFile.fingerprint(of: model)
+        let path = path
+        return try run("read") { db in
+            if try db.tableExists("_widgetry") {
+                let stored = try String.fetchOne(db, sql: "SELECT value FROM _widgetry WHERE key = 'model'")
+                guard stored == fingerprint else {
+                    throw StoreError(.incompatibleFile, "store file \(path) was written for a different model",
+                                     hint: "delete the file to start with an empty store")
+                }
+            } else {
+                try create(db, fingerprint: fingerprint)
+            }
+            return try read(db)
+        }
+    }
+
+    /// Writes what a transaction changed: whole rows for inserted and updated objects, deletions,
+    /// and the next object id.
+    func save(_ changes: ChangeSet, of state: StoreState) throws(StoreError) {
+        try run("write") { db in
+            for id in changes.inserted + changes.updated {
+                guard let location = state.location(of: id) else { continue }
+                try write(id, at: location, of: state, in: db)
+            }
+            for id in changes.deleted {
+                let entity = state.locations[Int(id.rawValue) - 1].entity
+                try db.execute(sql: "DELETE FROM \(StoreFile.quoted(model.layouts[Int(entity)].name)) WHERE _id = ?", arguments: [Int64(id.rawValue)])
+            }
+            try db.execute(sql: "UPDATE _widgetry SET value = ? WHERE key = 'nextID'", arguments: [String(state.nextID.rawValue)])
+        }
+    }
+
+    // MARK: Schema
+
+    private func create(_ db: Database, fingerprint: String) throws {
+        try db.execute(sql: "CREATE TABLE _widgetry (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        try db.execute(sql: "INSERT INTO _widgetry (key, value) VALUES ('format', ?), ('model', ?), ('nextID', '1')",
+                       arguments: [StoreFile.format, fingerprint])
+        for layout in model.layouts {
+            let columns = ["_id INTEGER PRIMARY KEY"]
+                + layout.attributes.map { "\(StoreFile.quoted($0.name)) \(StoreFile.columnType($0.type))" }
+                + layout.toOne.map { "\(StoreFile.quoted($0.description.name)) INTEGER" }
+                + layout.toMany.map { "\(StoreFile.quoted($0.description.name)) TEXT" }
+            try db.execute(sql: "CREATE TABLE \(StoreFile.quoted(layout.name)) (\(columns.joined(separator: ", ")))")
+        }
+    }
+
+    /// What the tables depend on: every entity's columns with their types, in slot order.
+    static func fingerprint(of model: EntityModel) -> String {
+        model.layouts.map { layout in
+            layout.name + "(" + (layout.attributes.map { "\($0.name):\($0.type.rawValue)" }
+                + layout.toOne.map { "\($0.description.name)>\($0.description.destination)" }
+                + layout.toMany.map { "\($0.description.name)>>\($0.description.destination)" }).joined(separator: ",") + ")"
+        }.joined(separator: ";") + "#format" + format
+    }
+
+    private static func columnType(_ type: AttributeType) -> String {
+        switch type {
+        case .integer16, .integer32, .integer64, .boolean: "INTEGER"
+        case .double, .float, .decimal, .date: "REAL"
+        case .string, .uuid, .uri: "TEXT"
+        case .binary: "BLOB"
+        }
+    }
+
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: Rows
+
+    private func read(_ db: Database) throws -> StoreState {
+        var state = StoreState(model: model)
+        let next = try String.fetchOne(db, sql: "SELECT value FROM _widgetry WHERE key = 'nextID'").flatMap(UInt64.init) ?? 1
+        state.locations = Array(repeating: ObjectLocation(entity: 0, row: -1), count: Int(next - 1))
+        for layout in model.layouts {
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(StoreFile.quoted(layout.name)) ORDER BY _id")
+            while let row = try rows.next() {
+                let raw: Int64 = try row.decode(atIndex: 0)
+                guard raw > 0, raw < Int64(next) else {
+                    throw StoreError(.persistence, "\(layout.name) row with id \(raw) is outside the file's ids (next \(next))")
+                }
+                let id = ObjectID(rawValue: UInt64(raw))
+                var column = 1
+                let attributes = try layout.attributes.map { attribute in
+                    defer { column += 1 }
+                    return try StoreFile.value(row[column] as DatabaseValue, type: attribute.type, column: attribute.name, table: layout.name)
+                }
+                let toOne = try layout.toOne.map { _ in
+                    defer { column += 1 }
+                    let target: Int64? = try row.decode(atIndex: column)
+                    return UInt64(target ?? 0)
+                }
+                let toMany = try layout.toMany.map { _ in
+                    defer { column += 1 }
+                    let text: String? = try row.decode(atIndex: column)
+                    return try StoreFile.ids(text)
+                }
+                let rowIndex = state.tables[layout.index].ids.count
+                state.tables[layout.index].append(id, defaults: attributes)
+                for (slot, target) in toOne.enumerated() { state.tables[layout.index].toOne[slot][rowIndex] = target }
+                for (slot, targets) in toMany.enumerated() { state.tables[layout.index].toMany[slot][rowIndex] = targets }
+                state.locations[Int(raw) - 1] = ObjectLocation(entity: Int32(layout.index), row: Int32(rowIndex))
+                if let slot = layout.identitySlot, let root = layout.identityRoot, !attributes[slot].isNull {
+                    state.identities[root][attributes[slot]] = id
+                }
+            }
+        }
+        return state
+    }
+
+    private func write(_ id: ObjectID, at location: ObjectLocation, of state: StoreState, in db: Database) throws {
+        let layout = model.layouts[Int(location.entity)]
+        let table = state.tables[layout.index], row = Int(location.row)
+        let columns = ["_id"] + layout.attributes.map(\.name) + layout.toOne.map(\.description.name) + layout.toMany.map(\.description.name)
+        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(StoreFile.quoted(layout.name)) ("
+            + columns.map(StoreFile.quoted).joined(separator: ", ") + ") VALUES (" + columns.map { _ in "?" }.joined(separator: ", ") + ")")
+        var values: [DatabaseValue] = [Int64(id.rawValue).databaseValue]
+        values += table.attributes.map { StoreFile.databaseValue($0[row]) }
+        values += table.toOne.map { $0[row] == 0 ? .null : Int64($0[row]).databaseValue }
+        values += table.toMany.map { "[" + $0[row].map { String($0.rawValue) }.joined(separator: ",") + "]" }.map(\.databaseValue)
+        try statement.execute(arguments: StatementArguments(values))
+    }
+
+    // MARK: Values
+
+    private static func databaseValue(_ value: Value) -> DatabaseValue {
+        switch value {
+        case .null: .null
+        case .bool(let flag): Int64(flag ? 1 : 0).databaseValue
+        case .int(let number): number.databaseValue
+        case .double(let number): number.databaseValue
+        case .string(let text): text.databaseValue
+        case .date(let date): date.timeIntervalSinceReferenceDate.databaseValue
+        case .data(let bytes): Data(bytes).databaseValue
+        default: .null
+        }
+    }
+
+    private static func value(_ stored: DatabaseValue, type: AttributeType, column: String, table: String) throws -> Value {
+        switch (stored.storage, type) {
+        case (.null, _): return .null
+        case (.int64(let number), .integer16), (.int64(let number), .integer32), (.int64(let number), .integer64): return .int(number)
+        case (.int64(let number), .boolean): return .bool(number != 0)
+        case (.double(let number), .double), (.double(let number), .float), (.double(let number), .decimal): return .double(number)
+        case (.int64(let number), .double), (.int64(let number), .float), (.int64(let number), .decimal): return .double(Double(number))
+        case (.double(let seconds), .date): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case (.int64(let seconds), .date): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+        case (.string(let text), .string), (.string(let text), .uri), (.string(let text), .uuid): return .string(text)
+        case (.blob(let data), .binary): return .data([UInt8](data))
+        default:
+            throw StoreError(.persistence, "\(table).\(column) holds \(stored), which is not a \(type.rawValue)")
+        }
+    }
+
+    private static func ids(_ text: String?) throws -> [ObjectID] {
+        guard let text, text.count > 2 else { return [] }
+        return try text.dropFirst().dropLast().split(separator: ",").map { part in
+            guard let raw = UInt64(part) else { throw StoreError(.persistence, "a to-many column holds \(text), not a list of ids") }
+            return ObjectID(rawValue: raw)
+        }
+    }
+
+    private func run<Result>(_ what: String, _ body: (Database) throws -> Result) throws(StoreError) -> Result {
+        do {
+            return try database.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.persistence, "cannot \(what) store file \(path): \(StoreFile.describe(error))")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? DatabaseError)?.message ?? String(describing: error)
+    }
+}
