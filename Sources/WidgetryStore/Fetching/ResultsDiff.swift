@@ -54,9 +54,9 @@ public struct ResultsChanges: Sendable, Equatable {
 /// Computes ``ResultsChanges`` between two fetches.
 ///
 /// An object in both is moved when its section changed, or when its order relative to the other
-/// objects that stayed in its section changed; the fewest such objects are reported (those off
-/// a longest increasing run of old positions). An object that stayed in place is updated when
-/// the transaction changed it.
+/// objects that stayed in its section changed; the fewest such objects are reported, preferring
+/// objects the transaction changed over ones it did not (those off the heaviest increasing run of
+/// old positions). An object that stayed in place is updated when the transaction changed it.
 enum ResultsDiff {
     static func changes(from old: [ResultsSection], to new: [ResultsSection], changed: Set<ObjectID>) -> ResultsChanges {
         var changes = ResultsChanges()
@@ -87,7 +87,8 @@ enum ResultsDiff {
                     changes.moved.append(ResultsChanges.Move(from: path, to: here))
                 }
             }
-            let kept = longestIncreasingRun(stayed.map(\.old.row))
+            // Keep as many objects in place as possible, and among those, the unchanged ones.
+            let kept = heaviestIncreasingRun(stayed.map(\.old.row), weights: stayed.map { changed.contains($0.id) ? 1 : stayed.count + 1 })
             for (position, object) in stayed.enumerated() {
                 if kept.contains(position) {
                     if changed.contains(object.id) { changes.updated.append(object.old) }
@@ -103,21 +104,33 @@ enum ResultsDiff {
         return changes
     }
 
-    /// Positions (into `values`) of one longest strictly increasing subsequence.
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
-        var tails: [Int] = []
+    /// Positions (into `values`) of a heaviest strictly increasing subsequence, each position
+    /// weighing `weights[position]`; a Fenwick tree over the values keeps it O(n log n).
+    /// `values` are distinct and non-negative.
+    static func heaviestIncreasingRun(_ values: [Int], weights: [Int]) -> Set<Int> {
+        guard let largest = values.max() else { return [] }
+        // tree[i]: the best (weight, end position) of runs ending in a value within i's range.
+        var tree = [(weight: Int, position: Int)](repeating: (0, -1), count: largest + 2)
         var previous = [Int](repeating: -1, count: values.count)
+        var best = (weight: 0, position: -1)
         for (position, value) in values.enumerated() {
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            var before = (weight: 0, position: -1)
+            var index = value          // values below `value`: tree indices 1...value
+            while index > 0 {
+                if tree[index].weight > before.weight { before = tree[index] }
+                index -= index & -index
             }
-            if low > 0 { previous[position] = tails[low - 1] }
-            if low == tails.count { tails.append(position) } else { tails[low] = position }
+            let here = (weight: before.weight + weights[position], position: position)
+            previous[position] = before.position
+            if here.weight > best.weight { best = here }
+            index = value + 1
+            while index < tree.count {
+                if here.weight > tree[index].weight { tree[index] = here }
+                index += index & -index
+            }
         }
         var result: Set<Int> = []
-        var position = tails.last ?? -1
+        var position = best.position
         while position >= 0 {
             result.insert(position)
             position = previous[position]
