@@ -3,13 +3,13 @@
 // prints both medians with the ratio (Python time / Widgetry time), then times a fetch of the
 // imported posts. Peak memory is each process's maximum resident set.
 //
-//   swift run -c release StoreImport [--posts N] [--authors N] [--rounds N] [--python PATH]
+//   swift run -c release StoreImport [--posts N] [--authors N] [--rounds N] [--python PATH] [--only-bytes [no-python]]
 import Foundation
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
 
-var posts = 100_000, authors = 1_000, rounds = 5
+var posts = 100_000, authors = 1_000, rounds = 5, withTree = true, withPython = true
 var python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Python/import_posts.py").path
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
@@ -19,6 +19,7 @@ while let argument = arguments.next() {
     case "--authors": authors = Int(value) ?? authors
     case "--rounds": rounds = Int(value) ?? rounds
     case "--python": python = value
+    case "--only-bytes": withTree = false; withPython = value != "no-python"  // for profiling: `--only-bytes no-python`
     default:
         FileHandle.standardError.write(Data("unknown option \(argument)\n".utf8))
         exit(2)
@@ -82,32 +83,41 @@ do {
     let megabytes = Double(json.utf8.count) / 1_048_576
 
     // Python first, in its own process.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", python, file, String(rounds)]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let pythonData = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let peer = try JSONParser.parse([UInt8](pythonData), fileName: "python").root
+    var peer = JSONValue(.object(JSONObject()))
+    if withPython {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", python, file, String(rounds)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let pythonData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        peer = try JSONParser.parse([UInt8](pythonData), fileName: "python").root
+    }
 
     let model = try ModelJSONReader.read(JSONParser.parse(modelJSON, fileName: "model"), file: "model")
     let importer = JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 1_600_000_000)))
-    var times: [Double] = [], parseTimes: [Double] = []
+    // Both of Widgetry's paths: from the bytes (what a host calls), and from a parsed tree.
+    var times: [Double] = [], treeTimes: [Double] = []
     var store = ObjectStore(model: model)
     for round in 0...rounds {
         let fresh = ObjectStore(model: model)
-        var parse = 0.0
         let elapsed = try seconds {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-            var document: JSONDocument?
-            parse = try seconds { document = try JSONParser.parse(bytes, fileName: file) }
-            try fresh.perform { (transaction: inout StoreTransaction) throws(ImportError) in
-                _ = try importer.importJSON(document!.root, into: "Post", in: &transaction)
+            try fresh.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+                _ = try importer.importJSON(bytes, fileName: file, into: "Post", in: &transaction)
             }
         }
-        if round > 0 { times.append(elapsed); parseTimes.append(parse) }
+        let viaTree = ObjectStore(model: model)
+        let treeElapsed = try !withTree ? 0 : seconds {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            let document = try JSONParser.parse(bytes, fileName: file)
+            try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+                _ = try importer.importJSON(document.root, into: "Post", in: &transaction)
+            }
+        }
+        if round > 0 { times.append(elapsed); treeTimes.append(treeElapsed) }
         store = fresh
     }
     let postCount = store.objects(of: "Post").count, userCount = store.objects(of: "User").count
@@ -130,11 +140,11 @@ do {
                  Int(peer["posts"]?.integerValue ?? -1), Int(peer["users"]?.integerValue ?? -1), Double(peer["peakRSSKilobytes"]?.integerValue ?? 0) / 1024))
     print("Widgetry            " + String(format: "| %10.3f | %6d | %5d | %12.0f", widgetrySeconds, postCount, userCount, Double(peakResidentKilobytes()) / 1024))
     print(String(format: "\nratio (Python / Widgetry): %.1f×", pythonSeconds / widgetrySeconds))
-    print(String(format: "of Widgetry's import, parsing the JSON: median %.3f s", median(parseTimes)))
+    print(String(format: "Widgetry from a parsed tree (JSONParser.parse, then import): median %.3f s", median(treeTimes)))
     print(String(format: "fetch favoritesCount > 50 AND text CONTAINS[c] 'swift', sorted by timestamp descending: %d posts, median %.1f ms",
                  fetched, median(fetchTimes) * 1000))
     let agree = Int(peer["posts"]?.integerValue ?? -1) == postCount && Int(peer["users"]?.integerValue ?? -1) == userCount
-    exit(agree ? 0 : 1)
+    exit(agree || !withPython ? 0 : 1)
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(2)

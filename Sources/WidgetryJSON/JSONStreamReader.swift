@@ -122,6 +122,16 @@ public struct JSONStreamReader {
         rejectsDuplicateKeys = options.duplicateKeys == .reject
     }
 
+    /// The byte offset just past the last token read (past the whole value after ``skipValue()``).
+    public var endOffset: Int { position }
+
+    /// Whether the last ``Token/key`` or ``Token/string`` is ASCII without escapes: its text is
+    /// then exactly the bytes between its quotes.
+    public var lastStringIsPlain: Bool { stringIsPlain }
+
+    /// The byte range of the last ``Token/key`` or ``Token/string`` between its quotes.
+    public var lastStringRange: Range<Int> { stringStart..<stringEnd }
+
     /// The number of containers open around the reader's position: 1 after the root's
     /// ``Token/beginObject``, 0 again after its ``Token/endObject``.
     public var depth: Int { containers.count }

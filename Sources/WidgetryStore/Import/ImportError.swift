@@ -41,3 +41,21 @@ public struct ImportError: StoreErrorRepresentable, Sendable, Equatable, CustomS
         return text
     }
 }
+
+/// Why importing a JSON document's bytes failed: the document is not JSON, or its content does
+/// not import. Either carries the place (line, column, pointer) and a stable code.
+public enum JSONImportError: StoreErrorRepresentable, Sendable, Equatable, CustomStringConvertible {
+    case syntax(JSONParseError)
+    case content(ImportError)
+
+    public init(_ storeError: StoreError) {
+        self = .content(ImportError(storeError))
+    }
+
+    public var description: String {
+        switch self {
+        case .syntax(let error): error.description
+        case .content(let error): error.description
+        }
+    }
+}

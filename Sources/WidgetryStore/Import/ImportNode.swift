@@ -6,9 +6,11 @@ import WidgetryJSON
 /// ``LazyJSONNode`` (a view over the document's bytes that reads only what the model maps).
 protocol ImportNode {
     var isNull: Bool { get }
+    /// The node ready for several lookups (a lazy node scans its members once).
+    var prepared: Self { get }
     var isObject: Bool { get }
-    /// The value at a key path (one key per element) of an object; nil when a step is missing.
-    func member(at path: [String]) -> Self?
+    /// The value at a key path of an object; nil when a step is missing.
+    func member(at path: ImportPath) -> Self?
     /// The elements of an array; nil for anything else.
     var elements: [Self]? { get }
     /// The value as the expression language holds it.
@@ -22,14 +24,16 @@ protocol ImportNode {
 }
 
 extension JSONValue: ImportNode {
-    func member(at path: [String]) -> JSONValue? {
+    func member(at path: ImportPath) -> JSONValue? {
         var current = self
-        for key in path {
-            guard case .object(let object) = current.kind, let next = object[key] else { return nil }
+        for key in path.keys {
+            guard case .object(let object) = current.kind, let next = object[key.text] else { return nil }
             current = next
         }
         return current
     }
+
+    var prepared: JSONValue { self }
 
     var isObject: Bool {
         if case .object = kind { return true }

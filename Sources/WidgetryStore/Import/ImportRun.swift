@@ -11,6 +11,7 @@ struct ImportRun<Node: ImportNode> {
         if let elements = node.elements {
             var ids: [ObjectID] = []
             ids.reserveCapacity(elements.count)
+            transaction.reserveIdentities(elements.count, for: entity.layout)
             for element in elements where !element.isNull {
                 ids.append(try importObject(element, into: entity, in: &transaction))
             }
@@ -24,6 +25,7 @@ struct ImportRun<Node: ImportNode> {
 
     /// Merges an object into the object with its identity, or inserts a new one.
     func importObject(_ node: Node, into entity: ImportPlan.Entity, in transaction: inout StoreTransaction) throws(ImportError) -> ObjectID {
+        let node = node.prepared
         guard node.isObject else {
             throw node.importError(.shapeMismatch, "\(entity.layout.name) imports from an object, not \(node.typeName)", hint: nil)
         }
@@ -88,7 +90,7 @@ struct ImportRun<Node: ImportNode> {
     /// string; `Binary` base64 text.
     func value(_ node: Node, for attribute: ImportPlan.Attribute, of entity: ImportPlan.Entity) throws(ImportError) -> Value {
         var value = node.expressionValue
-        let name = "\(entity.layout.name).\(attribute.description.name)"
+        var name: String { "\(entity.layout.name).\(attribute.description.name)" }
         if let transformerName = attribute.transformerName {
             guard let transformer = attribute.transformer else {
                 throw node.importError(.unknownTransformer, "\(name) names transformer \(transformerName), which is not registered",
@@ -99,9 +101,9 @@ struct ImportRun<Node: ImportNode> {
             }
             value = transformed
         }
-        guard let converted = attribute.description.type.storedValue(value, accepting: [.isoDates, .base64Data, .numericBooleans, .booleanNumbers]) else {
+        guard let converted = attribute.type.storedValue(value, accepting: [.isoDates, .base64Data, .numericBooleans, .booleanNumbers]) else {
             throw node.importError(.conversion, "\(name) is \(attribute.description.type.rawValue); the JSON value \(node.jsonText) does not convert",
-                                   hint: attribute.description.type == .date ? "name a date transformer with JSONTransformerName, or send ISO 8601" : nil)
+                                   hint: attribute.type == .date ? "name a date transformer with JSONTransformerName, or send ISO 8601" : nil)
         }
         return converted
     }

@@ -4,9 +4,11 @@ import WidgetryExpressions
 /// relationship, numbered in the entity's resolved property order (inherited properties first,
 /// root first).
 ///
+/// A class: the store reads it on every write, and sharing it costs one reference.
+///
 /// Because inherited properties come first, a property declared on an entity has the same slot in
 /// every descendant: a relationship's inverse slot holds whatever the target's concrete entity is.
-struct EntityLayout: Sendable {
+final class EntityLayout: Sendable {
     /// A property's column.
     enum Slot: Sendable, Equatable {
         case attribute(Int)
@@ -41,6 +43,24 @@ struct EntityLayout: Sendable {
     /// The to-one relationship to the object that owns this one, declared here or inherited.
     let ownerSlot: Int?
     let isOwnerEntity: Bool
+
+    init(index: Int, name: String, attributes: [AttributeDescription], toOne: [Relationship], toMany: [Relationship],
+         slots: [String: Slot], defaults: [Value], identitySlot: Int?, identityRoot: Int?, kinds: [Int], isKind: [Bool],
+         ownerSlot: Int?, isOwnerEntity: Bool) {
+        self.index = index
+        self.name = name
+        self.attributes = attributes
+        self.toOne = toOne
+        self.toMany = toMany
+        self.slots = slots
+        self.defaults = defaults
+        self.identitySlot = identitySlot
+        self.identityRoot = identityRoot
+        self.kinds = kinds
+        self.isKind = isKind
+        self.ownerSlot = ownerSlot
+        self.isOwnerEntity = isOwnerEntity
+    }
 
     func relationship(_ slot: Slot) -> Relationship? {
         switch slot {

@@ -272,6 +272,12 @@ public struct StoreTransaction {
         recorder.noteUpdate(target)
     }
 
+    /// Makes room in `layout`'s identity index for `count` more objects (before a batch import).
+    mutating func reserveIdentities(_ count: Int, for layout: EntityLayout) {
+        guard let root = layout.identityRoot else { return }
+        state.identities[root].reserveCapacity(state.identities[root].count + count)
+    }
+
     private mutating func index(identity: Value, of id: ObjectID, layout: EntityLayout) throws(StoreError) {
         guard let root = layout.identityRoot else { return }
         if let existing = state.identities[root][identity], existing != id {

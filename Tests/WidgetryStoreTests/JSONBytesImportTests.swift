@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import WidgetryExpressions
+import WidgetryJSON
+import WidgetryStore
+
+/// Importing a document's bytes reads them without building a tree; it must give exactly what
+/// importing the parsed tree gives: the same objects, or the same located error.
+struct JSONBytesImportTests {
+    let model: EntityModel
+    let importer: JSONImporter
+
+    init() throws {
+        model = try ModelJSONReader.read(JSONParser.parse(#"""
+            {"entities": {
+              "Item": {"identityAttribute": "itemId", "attributes": {
+                "itemId": {"type": "String", "JSONKeyPath": "id"}, "title": {"type": "String", "optional": true, "JSONKeyPath": "title"},
+                "score": {"type": "Integer 64", "optional": true, "JSONKeyPath": "meta.score"},
+                "ratio": {"type": "Double", "optional": true, "JSONKeyPath": "ratio"},
+                "flag": {"type": "Boolean", "optional": true, "JSONKeyPath": "flag"},
+                "label": {"type": "String", "optional": true, "JSONKeyPath": "café"},
+                "size": {"type": "Integer 32", "optional": true, "JSONKeyPath": "parts", "JSONTransformerName": "count"},
+                "when": {"type": "Date", "optional": true, "JSONKeyPath": "when"}},
+                "relationships": {"owner": {"destination": "Person", "inverse": "items", "JSONKeyPath": "owner"},
+                                  "tags": {"destination": "Tag", "toMany": true, "ordered": true, "inverse": "items", "JSONKeyPath": "tags"}}},
+              "Person": {"identityAttribute": "personId", "attributes": {
+                "personId": {"type": "String", "JSONKeyPath": "id"}, "name": {"type": "String", "optional": true, "JSONKeyPath": "name"}},
+                "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "owner"}}},
+              "Tag": {"identityAttribute": "name", "attributes": {"name": {"type": "String", "JSONKeyPath": "name"}},
+                "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "tags"}}}}}
+            """#, fileName: "Model.json"), file: "Model.json")
+        var transformers = BindingTransformerRegistry()
+        transformers.register(name: "count", BindingTransformer { value, _ in value.elements.map { .int(Int64($0.count)) } })
+        importer = JSONImporter(transformers: transformers, transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 0)))
+    }
+
+    /// The outcome of importing `text` one way: the store's dump, or the error's description.
+    private func outcome(_ text: String, fromBytes: Bool) -> String {
+        let store = ObjectStore(model: model)
+        do {
+            if fromBytes {
+                try store.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+                    _ = try importer.importJSON(Array(text.utf8), fileName: "doc.json", into: "Item", in: &transaction)
+                }
+            } else {
+                let root = try JSONParser.parse(text, fileName: "doc.json").root
+                try store.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+                    _ = try importer.importJSON(root, into: "Item", in: &transaction)
+                }
+            }
+            return dump(store)
+        } catch {
+            return "error: \(error)" + (dump(store).isEmpty ? "" : " (and objects were left behind)")
+        }
+    }
+
+    @Test func theSampleFeedImportsTheSameFromBytes() throws {
+        let stub = try [UInt8](Data(contentsOf: JSONImporterTests.feed.appendingPathComponent("StubService.json")))
+        let feed = try JSONParser.parse(stub, fileName: "StubService.json").root
+        let modelBytes = try [UInt8](Data(contentsOf: JSONImporterTests.feed.appendingPathComponent("Model.json")))
+        let model = try ModelJSONReader.read(JSONParser.parse(modelBytes, fileName: "Model.json"), file: "Model.json")
+        var transformers = BindingTransformerRegistry()
+        try transformers.registerDateTransformers(from: try #require(feed["options"]?["transformers"]))
+        let importer = JSONImporter(transformers: transformers, transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 0)))
+        let (viaBytes, viaTree) = (ObjectStore(model: model), ObjectStore(model: model))
+        for (action, entity) in [("currentUser", "Account"), ("homeFeed", "Post")] {
+            let response = try #require(feed["actions"]?[action]?["response"])
+            try viaBytes.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+                _ = try importer.importJSON(Array(response.serialized().utf8), into: entity, in: &transaction)
+            }
+            try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+                _ = try importer.importJSON(response, into: entity, in: &transaction)
+            }
+        }
+        #expect(viaBytes.objects(of: "Post").count == 6)
+        #expect(dump(viaBytes) == dump(viaTree))
+    }
+
+    @Test func randomDocumentsImportTheSameBothWays() {
+        var random = SeededGenerator(seed: 2026)
+        var failures = 0
+        for round in 0..<400 {
+            let text = RandomItems.document(using: &random)
+            let viaTree = outcome(text, fromBytes: false)
+            #expect(outcome(text, fromBytes: true) == viaTree, "round \(round): \(text)")
+            if viaTree.hasPrefix("error") { failures += 1 }
+            // A cut document is a syntax error, reported as the parser reports it.
+            let cut = String(text.utf8.prefix(Int.random(in: 1..<text.utf8.count, using: &random)))
+            if let cut, (try? JSONParser.parse(cut)) == nil {
+                #expect(outcome(cut, fromBytes: true) == outcome(cut, fromBytes: false))
+            }
+        }
+        // Both outcomes occur, so both paths were compared on each.
+        #expect(failures > 40 && failures < 360)
+    }
+
+    @Test func aSyntaxErrorIsLocatedAndTheTransactionKeepsNothing() throws {
+        let store = ObjectStore(model: model)
+        do {
+            try store.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+                _ = try importer.importJSON(Array(#"[{"id": "a"},\#n {"id": "b",}]"#.utf8), fileName: "doc.json", into: "Item", in: &transaction)
+            }
+            Issue.record("accepted")
+        } catch {
+            guard case .syntax(let syntax) = error else { Issue.record("\(error)"); return }
+            #expect(syntax.code == .trailingComma)
+            #expect(syntax.location.line == 2)
+        }
+        #expect(store.objects(of: "Item").isEmpty)
+    }
+}
+
+/// Documents of items with every kind of member the model maps, and the mistakes imports meet.
+enum RandomItems {
+    static func document(using random: inout SeededGenerator) -> String {
+        let count = Int.random(in: 0...6, using: &random)
+        return "[" + (0..<count).map { _ in item(using: &random) }.joined(separator: ", ") + "]"
+    }
+
+    private static func item(using random: inout SeededGenerator) -> String {
+        func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+        /// A good value mostly, a bad one (which fails the import) now and then.
+        func pick(_ good: [String], bad: [String] = []) -> String {
+            (bad.isEmpty || chance(94) ? good : bad).randomElement(using: &random)!
+        }
+        var members: [String] = []
+        if chance(95) { members.append(#""id": \#(chance(2) ? "7" : "\"i\(Int.random(in: 0..<5, using: &random))\"")"#) }
+        if chance(70) { members.append(#""title": \#(pick(["\"plain\"", "\"caf\\u00e9 \\\"q\\\"\"", "\"😀 emoji\"", "null", "\"\""]))"#) }
+        if chance(60) { members.append(#""meta": \#(pick(["{\"score\": 12}", "{\"score\": 1e2}", "{}", "null", "{\"other\": [1, {\"a\": 2}]}"], bad: ["{\"score\": \"x\"}", "{\"score\": 1.5}"]))"#) }
+        if chance(50) { members.append(#""ratio": \#(pick(["0.5", "-3", "1E-3"], bad: ["\"half\""]))"#) }
+        if chance(50) { members.append(#""flag": \#(pick(["true", "false", "1", "0"], bad: ["2"]))"#) }
+        if chance(50) { members.append(#"\#(pick(["\"café\"", "\"caf\\u00e9\"", "\"cafe\\u0301\"", "\"cafe\""])): "label""#) }
+        if chance(40) { members.append(#""parts": \#(pick(["[1, 2, 3]", "[]"], bad: ["\"many\"", "{\"a\": 1}"]))"#) }
+        if chance(40) { members.append(#""when": \#(pick(["\"2018-06-20T18:00:00Z\""], bad: ["\"yesterday\"", "1529517600"]))"#) }
+        if chance(50) {
+            members.append(#""owner": \#(pick(["{\"id\": \"p1\", \"name\": \"Ann\"}", "\"p2\"", "{\"name\": \"No id\"}", "{\"id\": \"p1\"}", "null"], bad: ["[\"p1\"]", "3"]))"#)
+        }
+        if chance(50) { members.append(#""tags": \#(pick(["[\"t1\", {\"name\": \"t2\"}, null, \"t1\"]", "[]", "[{\"name\": \"t3\"}]"], bad: ["\"t1\"", "[{\"name\": 3}]"]))"#) }
+        if chance(30) { members.append(#""unknown": {"deep": [true, null, {"x": "\u0041"}]}"#) }
+        members.shuffle(using: &random)
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+}
