@@ -69,10 +69,21 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
+/// The process's peak resident set since the last ``resetPeakResident()`` (Linux: VmHWM), in KiB.
 func peakResidentKilobytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+        return kilobytes
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss
+}
+
+/// Starts a new peak for ``peakResidentKilobytes()`` (Linux; elsewhere the peak stays the process's).
+func resetPeakResident() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
 }
 
 do {
@@ -98,9 +109,11 @@ do {
 
     let model = try ModelJSONReader.read(JSONParser.parse(modelJSON, fileName: "model"), file: "model")
     let importer = JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 1_600_000_000)))
-    // Both of Widgetry's paths: from the bytes (what a host calls), and from a parsed tree.
+    // Both of Widgetry's paths, one after the other so each has its own peak memory: from the
+    // bytes (what a host calls), and from a parsed tree.
     var times: [Double] = [], treeTimes: [Double] = []
     var store = ObjectStore(model: model)
+    resetPeakResident()
     for round in 0...rounds {
         let fresh = ObjectStore(model: model)
         let elapsed = try seconds {
@@ -109,17 +122,23 @@ do {
                 _ = try importer.importJSON(bytes, fileName: file, into: "Post", in: &transaction)
             }
         }
+        if round > 0 { times.append(elapsed) }
+        store = fresh
+    }
+    let peak = peakResidentKilobytes()
+    resetPeakResident()
+    for round in 0...(withTree ? rounds : -1) {
         let viaTree = ObjectStore(model: model)
-        let treeElapsed = try !withTree ? 0 : seconds {
+        let elapsed = try seconds {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
             let document = try JSONParser.parse(bytes, fileName: file)
             try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
                 _ = try importer.importJSON(document.root, into: "Post", in: &transaction)
             }
         }
-        if round > 0 { times.append(elapsed); treeTimes.append(treeElapsed) }
-        store = fresh
+        if round > 0 { treeTimes.append(elapsed) }
     }
+    let treePeak = peakResidentKilobytes()
     let postCount = store.objects(of: "Post").count, userCount = store.objects(of: "User").count
     let request = FetchRequest(entity: "Post", predicate: try Predicate(format: "favoritesCount > 50 AND text CONTAINS[c] 'swift'"),
                                sortDescriptors: [.init("timestamp", ascending: false)])
@@ -138,9 +157,12 @@ do {
     let peerName = (peer["implementation"]?.stringValue ?? "Python").padding(toLength: 20, withPad: " ", startingAt: 0)
     print(peerName + String(format: "| %10.3f | %6d | %5d | %12.0f", pythonSeconds,
                  Int(peer["posts"]?.integerValue ?? -1), Int(peer["users"]?.integerValue ?? -1), Double(peer["peakRSSKilobytes"]?.integerValue ?? 0) / 1024))
-    print("Widgetry            " + String(format: "| %10.3f | %6d | %5d | %12.0f", widgetrySeconds, postCount, userCount, Double(peakResidentKilobytes()) / 1024))
+    print("Widgetry            " + String(format: "| %10.3f | %6d | %5d | %12.0f", widgetrySeconds, postCount, userCount, Double(peak) / 1024))
     print(String(format: "\nratio (Python / Widgetry): %.1f×", pythonSeconds / widgetrySeconds))
-    print(String(format: "Widgetry from a parsed tree (JSONParser.parse, then import): median %.3f s", median(treeTimes)))
+    if withTree {
+        print(String(format: "Widgetry from a parsed tree (JSONParser.parse, then import): median %.3f s, peak RSS %.0f MB",
+                     median(treeTimes), Double(treePeak) / 1024))
+    }
     print(String(format: "fetch favoritesCount > 50 AND text CONTAINS[c] 'swift', sorted by timestamp descending: %d posts, median %.1f ms",
                  fetched, median(fetchTimes) * 1000))
     let agree = Int(peer["posts"]?.integerValue ?? -1) == postCount && Int(peer["users"]?.integerValue ?? -1) == userCount
