@@ -1,5 +1,5 @@
 import Synchronization
-public import WidgetryExpressions
+import WidgetryExpressions
 
 /// An in-memory object store for one widget run: objects of the model's entities, read through
 /// ``StoreObject`` (which answers ``KeyValueCoding``, so predicates and bindings walk it) and
