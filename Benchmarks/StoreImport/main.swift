@@ -127,7 +127,7 @@ do {
     }
     let peak = peakResidentKilobytes()
     resetPeakResident()
-    for round in 0...(withTree ? rounds : -1) {
+    for round in 0..<(withTree ? rounds + 1 : 0) {
         let viaTree = ObjectStore(model: model)
         let elapsed = try seconds {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))

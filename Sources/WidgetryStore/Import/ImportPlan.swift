@@ -7,8 +7,9 @@ struct ImportPlan {
     final class Attribute {
         let slot: Int
         let description: AttributeDescription
-        /// Nil for an identity attribute without `JSONKeyPath` (found only by references).
-        let path: ImportPath?
+        /// No keys for an identity attribute without `JSONKeyPath` (found only by references).
+        let path: ImportPath
+        let isMapped: Bool
         /// Nil when the attribute names no transformer or one that is not registered
         /// (``transformerName`` tells them apart).
         let transformer: BindingTransformer?
@@ -18,7 +19,8 @@ struct ImportPlan {
         init(slot: Int, description: AttributeDescription, path: ImportPath?, transformer: BindingTransformer?) {
             self.slot = slot
             self.description = description
-            self.path = path
+            self.path = path ?? ImportPath("")
+            isMapped = path != nil
             self.transformer = transformer
             type = description.type
             transformerName = description.jsonTransformerName
@@ -67,29 +69,44 @@ struct ImportPlan {
                 return Relationship(relationship: relationship, path: ImportPath(path))
             }
             return Entity(layout: layout, identity: layout.identitySlot.map { all[$0] },
-                          attributes: all.filter { $0.path != nil }, relationships: relationships)
+                          attributes: all.filter(\.isMapped), relationships: relationships)
         }
     }
 }
 
-/// A `JSONKeyPath` split into keys (`user.name` → `user`, `name`), each also as UTF-8 bytes so
-/// lazy nodes compare keys without building strings.
+/// A `JSONKeyPath` split into keys (`user.name` → `user`, `name`). Each key also carries, when
+/// it is ASCII of at most 16 bytes (nearly always), its bytes packed into two words, so lazy
+/// nodes compare keys with two integer comparisons and no reference counting.
 struct ImportPath {
-    final class Key {
-        let text: String
-        let utf8: [UInt8]
-        let isASCII: Bool
-
-        init(_ text: Substring) {
-            self.text = String(text)
-            utf8 = Array(text.utf8)
-            isASCII = utf8.allSatisfy { $0 < 0x80 }
-        }
+    struct Key {
+        /// The key's UTF-8 in two little-endian words, zero-padded; valid when `isShortASCII`.
+        let words: (UInt64, UInt64)
+        let count: Int
+        let isShortASCII: Bool
+        /// Position in ``ImportPath/texts``.
+        let index: Int
     }
 
     let keys: [Key]
+    /// The keys as text, for the parsed tree and for keys that are not short ASCII.
+    let texts: [String]
 
     init(_ keyPath: String) {
-        keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(Key.init)
+        texts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        keys = texts.enumerated().map { index, text in
+            let utf8 = Array(text.utf8)
+            let isShortASCII = utf8.count <= 16 && utf8.allSatisfy { $0 < 0x80 }
+            return Key(words: isShortASCII ? ImportPath.pack(utf8[...]) : (0, 0), count: utf8.count, isShortASCII: isShortASCII, index: index)
+        }
+    }
+
+    /// Up to 16 bytes as two little-endian words, zero-padded.
+    @inline(__always)
+    static func pack(_ bytes: ArraySlice<UInt8>) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { target in
+            for (offset, byte) in bytes.enumerated() { target[offset] = byte }
+        }
+        return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
     }
 }

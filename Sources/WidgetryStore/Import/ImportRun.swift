@@ -30,7 +30,7 @@ struct ImportRun<Node: ImportNode> {
             throw node.importError(.shapeMismatch, "\(entity.layout.name) imports from an object, not \(node.typeName)", hint: nil)
         }
         var existing: ObjectID?
-        if let identity = entity.identity, let path = identity.path, let raw = node.member(at: path), !raw.isNull {
+        if let identity = entity.identity, identity.isMapped, let raw = node.member(at: identity.path), !raw.isNull {
             existing = transaction.object(withIdentity: try value(raw, for: identity, of: entity), in: entity.layout)
         }
         let id: ObjectID
@@ -41,7 +41,7 @@ struct ImportRun<Node: ImportNode> {
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
         for attribute in entity.attributes {
-            guard let path = attribute.path, let raw = node.member(at: path), !raw.isNull else { continue }
+            guard let raw = node.member(at: attribute.path), !raw.isNull else { continue }
             let converted = try value(raw, for: attribute, of: entity)
             try storing(at: raw) { () throws(StoreError) in try transaction.setAttribute(attribute.slot, to: converted, of: id, at: location) }
         }

@@ -48,19 +48,49 @@ final class LazyJSONDocument {
     /// Reads and validates the whole document; throws where the reader stopped.
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONStreamError) {
         self.bytes = bytes
-        let (entries, strings) = try LazyJSONDocument.read(bytes)
-        self.entries = .allocate(capacity: entries.count)
-        _ = self.entries.initialize(from: entries)
-        self.strings = strings
+        var entries = EntryBuffer(capacity: bytes.count / 24 + 16)
+        do throws(JSONStreamError) {
+            strings = try LazyJSONDocument.read(bytes, into: &entries)
+        } catch {
+            entries.memory.deallocate()
+            throw error
+        }
+        self.entries = UnsafeMutableBufferPointer(rebasing: entries.memory[..<entries.count])
     }
 
     deinit {
         entries.deallocate()
     }
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONStreamError) -> ([Entry], [String]) {
-        var entries: [Entry] = [], strings: [String] = []
-        entries.reserveCapacity(bytes.count / 12)
+    /// Entries written in place, the memory doubling as needed (entries are plain values, so
+    /// growing is one copy of bytes).
+    struct EntryBuffer {
+        var memory: UnsafeMutableBufferPointer<Entry>
+        var count = 0
+
+        init(capacity: Int) {
+            memory = .allocate(capacity: capacity)
+        }
+
+        mutating func append(_ entry: Entry) {
+            if count == memory.count {
+                let larger = UnsafeMutableBufferPointer<Entry>.allocate(capacity: memory.count * 2)
+                _ = larger.initialize(fromContentsOf: memory)
+                memory.deallocate()
+                memory = larger
+            }
+            memory.initializeElement(at: count, to: entry)
+            count += 1
+        }
+
+        subscript(index: Int) -> Entry {
+            get { memory[index] }
+            set { memory[index] = newValue }
+        }
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, into entries: inout EntryBuffer) throws(JSONStreamError) -> [String] {
+        var strings: [String] = []
         var reader = JSONStreamReader(bytes)
         var open: [Int] = []
         var keyStart: Int32 = -1, keyEnd: Int32 = -1
@@ -91,7 +121,7 @@ final class LazyJSONDocument {
                 entries[index].next = Int32(entries.count)
                 continue
             case .endOfDocument:
-                return (entries, strings)
+                return strings
             case .null:
                 entry.kind = .null
             case .bool(let flag):
@@ -126,29 +156,60 @@ final class LazyJSONDocument {
 
     var root: LazyJSONNode { LazyJSONNode(document: self, index: 0) }
 
-    /// Whether entry `index`'s key is `key`, compared as the parsed tree compares keys (as Swift
-    /// strings, so up to canonical equivalence).
-    func key(of index: Int, is key: ImportPath.Key) -> Bool {
+    /// Whether entry `index`'s key is `key` of `path` (see ``LazyJSONNode/keyMatches(_:_:in:)``).
+    func keyMatches(_ index: Int, _ key: ImportPath.Key, in path: ImportPath) -> Bool {
         let entry = entries[index]
-        if entry.keyEnd == -2 { return strings[Int(entry.keyStart)] == key.text }
-        let count = Int(entry.keyEnd - entry.keyStart)
-        guard key.isASCII else {
-            // An ASCII key can still equal a non-ASCII one up to canonical equivalence.
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.keyStart)..<Int(entry.keyEnd)]), as: UTF8.self) == key.text
-        }
-        guard count == key.utf8.count else { return false }
-        guard count > 0 else { return true }
-        return key.utf8.withUnsafeBufferPointer { utf8 in memcmp(bytes.baseAddress! + Int(entry.keyStart), utf8.baseAddress!, count) == 0 }
+        let text = path.texts[key.index]
+        if entry.keyEnd == -2 { return strings[Int(entry.keyStart)] == text }
+        if entry.keyEnd < 0 { return false }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.keyStart)..<Int(entry.keyEnd)]), as: UTF8.self) == text
     }
 }
 
 /// A value of a ``LazyJSONDocument``: the document and the value's entry. Valid while the
 /// document is; it never outlives the import that made it.
 struct LazyJSONNode {
-    unowned(unsafe) let document: LazyJSONDocument
+    /// The document, unretained: the import holds it for as long as any node lives.
+    private let owner: Unmanaged<LazyJSONDocument>
+    /// The document's entries and bytes, read directly so the hot loop never touches the
+    /// document object (or its reference count).
+    private let entries: UnsafeMutablePointer<LazyJSONDocument.Entry>
+    private let bytes: UnsafePointer<UInt8>
     let index: Int
 
-    private var entry: LazyJSONDocument.Entry { document.entries[index] }
+    init(document: LazyJSONDocument, index: Int) {
+        owner = .passUnretained(document)
+        entries = document.entries.baseAddress!
+        bytes = document.bytes.baseAddress!
+        self.index = index
+    }
+
+    private init(_ other: LazyJSONNode, index: Int) {
+        owner = other.owner
+        entries = other.entries
+        bytes = other.bytes
+        self.index = index
+    }
+
+    private var entry: LazyJSONDocument.Entry { entries[index] }
+
+    private var document: LazyJSONDocument { owner.takeUnretainedValue() }
+
+    /// Whether entry `index`'s key is `key` of `path`, compared as the parsed tree compares keys
+    /// (as Swift strings, so up to canonical equivalence); plain ASCII on both sides, the usual
+    /// case, is two integer comparisons.
+    @inline(__always)
+    private func keyMatches(_ index: Int, _ key: ImportPath.Key, in path: ImportPath) -> Bool {
+        let entry = entries[index]
+        guard key.isShortASCII, entry.keyEnd >= 0 else { return owner._withUnsafeGuaranteedRef { $0.keyMatches(index, key, in: path) } }
+        let count = Int(entry.keyEnd - entry.keyStart)
+        guard count == key.count else { return false }
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { target in
+            target.baseAddress!.copyMemory(from: bytes + Int(entry.keyStart), byteCount: count)
+        }
+        return UInt64(littleEndian: words.0) == key.words.0 && UInt64(littleEndian: words.1) == key.words.1
+    }
 }
 
 extension LazyJSONNode: ImportNode {
@@ -161,16 +222,16 @@ extension LazyJSONNode: ImportNode {
     func member(at path: ImportPath) -> LazyJSONNode? {
         var current = index
         for key in path.keys {
-            let container = document.entries[current]
+            let container = entries[current]
             guard container.kind == .object else { return nil }
             var child = current + 1
-            while child < Int(container.next), !document.key(of: child, is: key) {
-                child = Int(document.entries[child].next)
+            while child < Int(container.next), !keyMatches(child, key, in: path) {
+                child = Int(entries[child].next)
             }
             guard child < Int(container.next) else { return nil }
             current = child
         }
-        return LazyJSONNode(document: document, index: current)
+        return LazyJSONNode(self, index: current)
     }
 
     var elements: [LazyJSONNode]? {
@@ -179,8 +240,8 @@ extension LazyJSONNode: ImportNode {
         var elements: [LazyJSONNode] = []
         var child = index + 1
         while child < Int(container.next) {
-            elements.append(LazyJSONNode(document: document, index: child))
-            child = Int(document.entries[child].next)
+            elements.append(LazyJSONNode(self, index: child))
+            child = Int(entries[child].next)
         }
         return elements
     }
@@ -194,7 +255,7 @@ extension LazyJSONNode: ImportNode {
         case .double: return .double(Double(bitPattern: entry.payload))
         case .string:
             guard entry.isPlainString else { return .string(document.strings[Int(entry.payload)]) }
-            let text = UnsafeBufferPointer(rebasing: document.bytes[Int(entry.payload >> 32)..<Int(entry.payload & 0xFFFF_FFFF)])
+            let text = UnsafeBufferPointer(start: bytes + Int(entry.payload >> 32), count: Int(entry.payload & 0xFFFF_FFFF) - Int(entry.payload >> 32))
             return .string(String(decoding: text, as: UTF8.self))
         case .array, .object:
             // A container as a value (for a transformer): the value the parsed tree gives.
