@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
         .library(name: "WidgetryStore", targets: ["WidgetryStore"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
+        .library(name: "WidgetryService", targets: ["WidgetryService"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -45,6 +46,18 @@ let package = Package(
                 "WidgetryJSON",
                 "WidgetryExpressions",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryService",
+            dependencies: [
+                "WidgetryJSON",
+                "WidgetryExpressions",
+                "WidgetryStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -102,6 +115,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryStoreTests",
             dependencies: ["WidgetryStore", "WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryServiceTests",
+            dependencies: ["WidgetryService", "WidgetryStore", "WidgetryJSON", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -1,0 +1,57 @@
+/// Why performing an action failed. Every failure is reported (an `…Error` event), never dropped.
+public struct ActionError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable, CaseIterable {
+        /// The service file has no such action.
+        case unknownAction = "action.unknown"
+        /// Neither the action's `path` nor the file's `baseUrl` gives a URL.
+        case noURL = "action.no-url"
+        /// The URL, after substitution, is not a valid URL.
+        case invalidURL = "action.invalid-url"
+        /// A `$key` in the URL or parameters could not be read from the argument.
+        case substitution = "action.substitution"
+        /// `needAuth` and the host gave no credentials.
+        case missingCredentials = "action.missing-credentials"
+        /// A multipart part's content is missing or not data / a file path.
+        case upload = "action.upload"
+        /// Could not connect, or the connection failed.
+        case connection = "action.connection"
+        case timeout = "action.timeout"
+        /// The response body is larger than the transport's limit.
+        case responseTooLarge = "action.response-too-large"
+        /// The server answered with an error (status ≠ 200 and a JSON object body).
+        case server = "action.server"
+        /// The body is not JSON.
+        case invalidJSON = "action.invalid-json"
+        /// `resultKeyPath` or `resultType` does not fit the response's shape.
+        case resultShape = "action.result-shape"
+        /// Importing the result into the store failed.
+        case importFailed = "action.import"
+        /// A stub action without a `response` (upstream: code 404, "Test response not implemented.").
+        case notImplemented = "action.not-implemented"
+        /// A `nextAction` chain went past its limit.
+        case chainLimit = "action.chain-limit"
+        /// A `nextAction` chain came back to an action already in it.
+        case chainCycle = "action.chain-cycle"
+        case cancelled = "action.cancelled"
+    }
+
+    public var code: Code
+    public var message: String
+    /// The HTTP status, when a response came back (404 for a stub without a response).
+    public var status: Int?
+    public var hint: String?
+
+    public init(_ code: Code, _ message: String, status: Int? = nil, hint: String? = nil) {
+        self.code = code
+        self.message = message
+        self.status = status
+        self.hint = hint
+    }
+
+    public var description: String {
+        var text = "\(message) [\(code.rawValue)]"
+        if let status { text += " (HTTP \(status))" }
+        if let hint { text += "; \(hint)" }
+        return text
+    }
+}

@@ -1,0 +1,49 @@
+public import WidgetryJSON
+
+/// An action with its file's defaults applied (§5.2): the values a request is built from.
+public struct ResolvedAction: Sendable {
+    public var action: ServiceAction
+    public var baseURL: String?
+    public var httpMethod: HTTPMethod
+    /// The defaults' headers, then the action's; an action header replaces a default one of the
+    /// same name (case-insensitively) in place.
+    public var headers: [HeaderField]
+    /// The defaults' parameters with the action's on top.
+    public var parameters: JSONObject
+    public var resultKeyPath: String
+    /// `error` unless the file says otherwise.
+    public var errorKeyPath: String
+    public var needAuth: Bool
+    public var parameterEncoding: ParameterEncoding
+
+    public var name: String { action.name }
+
+    public init(_ action: ServiceAction, defaults: ServiceDefaults) {
+        self.action = action
+        baseURL = defaults.baseURL
+        httpMethod = action.httpMethod ?? defaults.httpMethod ?? .get
+        var headers = defaults.headers
+        for header in action.headers ?? [] {
+            if let index = headers.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }) {
+                headers[index] = header
+            } else {
+                headers.append(header)
+            }
+        }
+        self.headers = headers
+        var parameters = defaults.parameters
+        for member in action.parameters ?? JSONObject() { parameters[member.key] = member.value }
+        self.parameters = parameters
+        resultKeyPath = action.resultKeyPath ?? defaults.resultKeyPath ?? ""
+        errorKeyPath = action.errorKeyPath ?? defaults.errorKeyPath ?? "error"
+        needAuth = action.needAuth ?? defaults.needAuth ?? false
+        parameterEncoding = action.parameterEncoding ?? defaults.parameterEncoding ?? .form
+    }
+}
+
+extension ServiceConfiguration {
+    /// The action named `name` with the defaults applied; nil when there is no such action.
+    public func resolved(_ name: String) -> ResolvedAction? {
+        action(named: name).map { ResolvedAction($0, defaults: defaults) }
+    }
+}
