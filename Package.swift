@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -80,7 +81,9 @@ let package = Package(
                 "WidgetryExpressions",
                 "WidgetryStore",
                 "WidgetryBundle",
+                "WidgetryService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -119,7 +122,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryServiceTests",
-            dependencies: ["WidgetryService", "WidgetryStore", "WidgetryJSON", "WidgetryTestSupport"],
+            dependencies: ["WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -129,7 +132,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryCLITests",
-            dependencies: ["WidgetryCLI", "WidgetryTestSupport"],
+            dependencies: [
+                "WidgetryCLI",
+                "WidgetryService",
+                "WidgetryTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strictSwift6
         ),
     ]

@@ -9,6 +9,7 @@ public struct TestRequest: Sendable {
     public var method: String
     public var uri: String
     public var headers: [(name: String, value: String)]
+    public var body: [UInt8] = []
 
     /// The first value of header `name` (case-insensitive).
     public func header(_ name: String) -> String? {
@@ -86,6 +87,19 @@ public final class TestHTTPServer: Sendable {
         return TestHTTPServer(port: port, channel: channel, recorded: recorded)
     }
 
+    /// Runs `body` with a started server and stops the server afterwards, whatever happens.
+    public static func with<Result>(_ handler: @escaping Handler, _ body: (TestHTTPServer) async throws -> Result) async throws -> Result {
+        let server = try await start(handler)
+        do {
+            let result = try await body(server)
+            try await server.stop()
+            return result
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+    }
+
     public func stop() async throws {
         try await channel.close()
     }
@@ -102,6 +116,7 @@ private final class RequestHandler: ChannelInboundHandler {
     private let handler: TestHTTPServer.Handler
     private let recorded: NIOLockedValueBox<[TestRequest]>
     private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
 
     init(handler: @escaping TestHTTPServer.Handler, recorded: NIOLockedValueBox<[TestRequest]>) {
         self.handler = handler
@@ -112,11 +127,12 @@ private final class RequestHandler: ChannelInboundHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             self.head = head
-        case .body:
-            break
+            body = []
+        case .body(let buffer):
+            body.append(contentsOf: buffer.readableBytesView)
         case .end:
             guard let head else { return }
-            let request = TestRequest(method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) })
+            let request = TestRequest(method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) }, body: body)
             recorded.withLockedValue { $0.append(request) }
             respond(handler(request), context: context)
         }

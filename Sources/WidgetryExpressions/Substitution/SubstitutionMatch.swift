@@ -1,14 +1,15 @@
 /// One `$…` occurrence found by ``StringSubstitution``.
-struct SubstitutionMatch: Equatable {
+public struct SubstitutionMatch: Equatable, Sendable {
     /// From the `$` to the end of the match, in the scalars of the scanned text.
-    let range: Range<String.UnicodeScalarView.Index>
+    public let range: Range<String.UnicodeScalarView.Index>
     /// The match without its `$`.
-    let keyPath: String
+    public let keyPath: String
 }
 
 extension StringSubstitution {
-    /// The matches in `text`, left to right, found in one pass over its Unicode scalars.
-    func matches(in text: String) -> [SubstitutionMatch] {
+    /// The matches in `text`, left to right, found in one pass over its Unicode scalars (for
+    /// callers that treat the text between matches differently from the values, such as URLs).
+    public func matches(in text: String) -> [SubstitutionMatch] {
         let scalars = text.unicodeScalars
         var matches: [SubstitutionMatch] = []
         var position = scalars.startIndex

@@ -1,0 +1,55 @@
+import ArgumentParser
+import WidgetryBundle
+import WidgetryJSON
+import WidgetryService
+
+struct ServeStubCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-stub",
+        abstract: "Serve a bundle's StubService.json over HTTP on 127.0.0.1.",
+        discussion: """
+            Each action with a response answers at its method and path (baseUrl's path + the \
+            action's path; $key placeholders match any text and can be read back in the response), \
+            and every action also at /_actions/NAME. Query parameters and form fields are the \
+            argument $keyPath substitution in responses reads from. options.debugDelay becomes real \
+            latency. Each request is logged on stderr. Stop with Ctrl-C.
+            """
+    )
+
+    @Argument(help: "A bundle folder, archive or URL.")
+    var bundle: String
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    func run() async throws {
+        let console = Console.standard
+        let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
+        defer { loaded.removeExtractedFiles() }
+        guard let file = loaded.bundle.stubService else {
+            throw CommandFailure(message: "\(bundle) has no StubService.json; serve-stub serves canned responses from it")
+        }
+        let configuration: ServiceConfiguration
+        do {
+            configuration = try ServiceConfigurationReader.read(file.document, file: file.path, kind: .stub)
+        } catch {
+            error.errors.forEach { console.writeError($0.description + "\n") }
+            throw ExitCode(ExitStatus.inputError)
+        }
+        let server = StubServer(configuration: configuration) { line in console.writeError(line + "\n") }
+        try await server.run(port: port) { port in
+            console.writeError("serving \(configuration.actions.count) actions of \(file.path) on http://127.0.0.1:\(port)/\n")
+            for route in server.routes.routes {
+                let path = "/" + route.segments.map { $0.map { part in
+                    switch part {
+                    case .text(let text): text
+                    case .placeholder(let name): "$" + name
+                    }
+                }.joined() }.joined(separator: "/")
+                console.writeError("  \(route.method) \(path)  →  \(route.action.name)\n")
+            }
+        }
+    }
+}

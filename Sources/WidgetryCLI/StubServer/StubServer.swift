@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import WidgetryExpressions
+import WidgetryJSON
+import WidgetryService
+
+/// Serves a stub file over HTTP on 127.0.0.1 (`widgetry serve-stub`), so a real app can be
+/// pointed at canned responses: each request is matched to an action (``StubRoutes``), answered
+/// with its response after `debugDelay` seconds of real latency, and logged. Query parameters,
+/// form-encoded body fields and path placeholders form the argument `$keyPath`s in a response
+/// read from; an action without a response answers 404 as the stub transport does.
+struct StubServer: Sendable {
+    let routes: StubRoutes
+    let responder: StubResponder
+    let log: @Sendable (String) -> Void
+
+    init(configuration: ServiceConfiguration, log: @escaping @Sendable (String) -> Void) {
+        routes = StubRoutes(configuration: configuration)
+        responder = StubResponder(configuration: configuration)
+        self.log = log
+    }
+
+    /// Serves until the task is cancelled; `onRunning` gets the port the server listens on.
+    func run(port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let application = Application(
+            responder: CallbackResponder { (request: Request, context: BasicRequestContext) in
+                try await respond(to: request, context: context)
+            },
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "widgetry serve-stub"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) })
+        try await application.run()
+    }
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        var request = request
+        let method = request.method.rawValue, target = request.uri.string
+        guard let match = routes.match(method: method, path: request.uri.path) else {
+            log("\(method) \(target) → 404 (no action)")
+            return Self.json(status: .notFound, #"{"error": {"message": "no stub action answers \#(method) \#(request.uri.path)"}}"#)
+        }
+        let body = try await request.collectBody(upTo: 1 << 20)
+        var argument = ValueDictionary()
+        for (name, value) in StubServer.formFields(request.uri.query ?? "") { argument[name] = .string(value) }
+        if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
+            for (name, value) in StubServer.formFields(String(buffer: body)) { argument[name] = .string(value) }
+        }
+        for (name, value) in match.placeholders { argument[name] = .string(value) }
+        if responder.delay > 0 { try await Task.sleep(nanoseconds: UInt64(responder.delay * 1e9)) }
+        switch responder.response(for: match.action, argument: .dictionary(argument)) {
+        case .success(let response):
+            log("\(method) \(target) → 200 \(match.action.name) (\(response.body.count) bytes)")
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: response.body)))
+        case .failure(let error):
+            let status = error.status ?? 500
+            log("\(method) \(target) → \(status) \(match.action.name): \(error.message)")
+            let message = JSONValue(.string(error.message)).serialized()
+            return Self.json(status: .init(code: status), #"{"error": {"message": \#(message)}}"#)
+        }
+    }
+
+    private static func json(status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// `a=1&b=x%20y` → pairs, `+` read as a space.
+    static func formFields(_ text: String) -> [(String, String)] {
+        text.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String { (part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding) ?? String(part) }
+            guard let name = parts.first, !name.isEmpty else { return nil }
+            return (decode(name), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+}

@@ -1,0 +1,459 @@
+public import WidgetryJSON
+import WidgetryExpressions
+
+/// Which kind of service file a document is: the one requests are sent from (`Service.json`,
+/// `Service.dev.json`) or the stub that answers them itself (`StubService.json`).
+public enum ServiceFileKind: Sendable, CaseIterable {
+    /// `Service.json` or `Service.dev.json`: no `response`, no `options.debugDelay`.
+    case service
+    /// `StubService.json`: actions may carry a canned `response`, `options` a `debugDelay`.
+    case stub
+}
+
+/// Reads a service file (UPSTREAM-FORMAT §5.2):
+///
+/// ```json
+/// {"defaults": {"baseUrl": "https://api.example.com", "headers": {"Accept": "application/json"}},
+///  "actions": {"homeFeed": {"path": "feed", "resultType": "[Post]", "clearPolicy": "after", "nextAction": "currentUser"},
+///              "currentUser": {"path": "me", "resultType": "Account"}},
+///  "options": {"transformers": {"date": {"strToDate": {"format": "EEE MMM d HH:mm:ss Z y"}}}}}
+/// ```
+///
+/// Unknown keys are errors, with the nearest known key as a hint, so a typo never silently
+/// drops a setting. Keys starting with `***` are comments anywhere: they are skipped, and
+/// removed from the values kept as written (`auth`, `parameters`, `set`, `response`) so a
+/// comment never travels in a request or lands in the store. Every problem is reported with its
+/// line, column and JSON Pointer, all of them at once, in file order.
+///
+/// Where upstream guessed, Widgetry reports an error instead: upstream treated a `headers` map
+/// with a non-string value as empty, any `httpMethod` that is not an upper-case token as GET,
+/// an unknown `clearPolicy` as `none`, a `needAuth` or `isUpload` that is not a boolean as
+/// false, and silently dropped calls to a `nextAction` the file does not define. `baseUrl` must
+/// be an `http(s)://` URL; date transformers in `options.transformers` are checked here rather
+/// than when the first binding uses them.
+public enum ServiceConfigurationReader {
+    /// A part of a service file whose keys the reader checks.
+    public enum Section: String, Sendable, CaseIterable {
+        /// The top level: `auth`, `defaults`, `actions`, `options`.
+        case root
+        case defaults
+        /// One entry of `actions`.
+        case action
+        case options
+    }
+
+    /// The keys `section` accepts in a file of `kind`, besides `***` comments; the JSON schemas
+    /// in `Schemas/` declare the same.
+    public static func keys(in section: Section, kind: ServiceFileKind) -> [String] {
+        switch (section, kind) {
+        case (.root, _): ["$schema", "auth", "defaults", "actions", "options"]
+        case (.defaults, _):
+            ["baseUrl", "httpMethod", "headers", "parameters", "resultKeyPath", "errorKeyPath", "needAuth", "socket", "parameterEncoding"]
+        case (.action, .service): actionKeys
+        case (.action, .stub): actionKeys + ["response"]
+        case (.options, .service): ["transformers"]
+        case (.options, .stub): ["transformers", "debugDelay"]
+        }
+    }
+
+    private static let actionKeys = [
+        "path", "httpMethod", "headers", "parameters", "resultType", "resultKeyPath", "errorKeyPath", "needAuth",
+        "nextAction", "clearPolicy", "set", "isUpload", "multipart", "parameterEncoding",
+    ]
+
+    /// Whether a key is a comment (`***`, `***note`), ignored wherever it appears.
+    public static func isComment(_ key: String) -> Bool {
+        key.hasPrefix("***")
+    }
+
+    /// The service file in `document`, checked; `file` names it in errors.
+    public static func read(_ document: JSONDocument, file: String, kind: ServiceFileKind) throws(ServiceConfigurationErrors) -> ServiceConfiguration {
+        var reader = Reader(file: file, kind: kind)
+        let configuration = reader.configuration(document.root)
+        if !reader.errors.isEmpty { throw ServiceConfigurationErrors(reader.sortedErrors) }
+        return configuration
+    }
+
+    private struct Reader {
+        let file: String
+        let kind: ServiceFileKind
+        var errors: [ServiceConfigurationError] = []
+        /// Each `nextAction` value, checked once every action name is known.
+        private var nextActions: [JSONValue] = []
+
+        init(file: String, kind: ServiceFileKind) {
+            self.file = file
+            self.kind = kind
+        }
+
+        /// The errors by their place in the file (those without a place last), keeping the order
+        /// they were found in for one place.
+        var sortedErrors: [ServiceConfigurationError] {
+            errors.enumerated().sorted { lhs, rhs in
+                let left = lhs.element.location?.offset ?? .max, right = rhs.element.location?.offset ?? .max
+                return left != right ? left < right : lhs.offset < rhs.offset
+            }.map(\.element)
+        }
+
+        mutating func configuration(_ root: JSONValue) -> ServiceConfiguration {
+            var configuration = ServiceConfiguration(file: file)
+            guard let object = members(root, section: .root, what: "the service file") else { return configuration }
+            _ = string(object["$schema"])
+            if let auth = object["auth"] { configuration.auth = self.auth(auth) }
+            if let defaults = object["defaults"] { configuration.defaults = self.defaults(defaults) }
+            if let actions = object["actions"] { configuration.actions = self.actions(actions) }
+            if let options = object["options"] { configuration.options = self.options(options) }
+            return configuration
+        }
+
+        // MARK: Sections
+
+        private mutating func auth(_ json: JSONValue) -> JSONObject? {
+            guard let object = self.object(json, expected: "an object (the auth section: url and any keys the host reads)") else { return nil }
+            _ = string(object["url"])
+            return ServiceConfigurationReader.withoutComments(json).objectValue
+        }
+
+        private mutating func defaults(_ json: JSONValue) -> ServiceDefaults {
+            var defaults = ServiceDefaults()
+            guard let object = members(json, section: .defaults, what: "defaults") else { return defaults }
+            defaults.baseURL = baseURL(object["baseUrl"])
+            defaults.httpMethod = httpMethod(object["httpMethod"])
+            defaults.headers = headers(object["headers"]) ?? []
+            defaults.parameters = parameters(object["parameters"]) ?? JSONObject()
+            defaults.resultKeyPath = string(object["resultKeyPath"])
+            defaults.errorKeyPath = string(object["errorKeyPath"])
+            defaults.needAuth = bool(object["needAuth"])
+            defaults.socket = string(object["socket"])
+            defaults.parameterEncoding = parameterEncoding(object["parameterEncoding"])
+            return defaults
+        }
+
+        private mutating func actions(_ json: JSONValue) -> [ServiceAction] {
+            guard let byName = object(json, expected: "an object of actions by name") else { return [] }
+            let names = Set(byName.keys.filter { !ServiceConfigurationReader.isComment($0) })
+            var actions: [ServiceAction] = []
+            for member in byName where !ServiceConfigurationReader.isComment(member.key) {
+                checkActionName(member)
+                if let action = action(named: member.key, member.value) { actions.append(action) }
+            }
+            for next in nextActions {
+                guard let name = next.stringValue, !names.contains(name) else { continue }
+                let nearest = NearestName.find(name, in: byName.keys.filter { names.contains($0) })
+                errors.append(ServiceConfigurationError(.unknownAction, "nextAction \"\(name)\" names no action of this file", file: file, at: next,
+                                                        hint: nearest.map { "did you mean \"\($0)\"?" }
+                                                            ?? (names.isEmpty ? "declare it in \"actions\"" : "the actions are " + quotedList(byName.keys.filter { names.contains($0) }))))
+            }
+            return actions
+        }
+
+        private mutating func checkActionName(_ member: JSONObject.Member) {
+            let name = member.key
+            guard name.isEmpty || name.contains(".") else { return }
+            let parts = name.split(separator: ".").map(String.init)
+            let suggestion = parts.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+            errors.append(ServiceConfigurationError(
+                .invalidActionName, name.isEmpty ? "an action has an empty name" : "action name \"\(name)\" contains a dot", file: file,
+                location: member.keyLocation ?? member.value.location, pointer: member.value.pointer,
+                hint: "actions are looked up by key path (actions.<name>.<key>), so a name must be non-empty and without dots"
+                    + (suggestion.isEmpty ? "" : "; rename it \"\(suggestion)\"")))
+        }
+
+        private mutating func action(named name: String, _ json: JSONValue) -> ServiceAction? {
+            guard let object = members(json, section: .action, what: "action \(name)") else { return nil }
+            var action = ServiceAction(name: name, location: json.location, pointer: json.pointer)
+            action.path = string(object["path"])
+            action.httpMethod = httpMethod(object["httpMethod"])
+            action.headers = headers(object["headers"])
+            action.parameters = parameters(object["parameters"])
+            action.resultType = resultType(object["resultType"])
+            action.resultKeyPath = string(object["resultKeyPath"])
+            action.errorKeyPath = string(object["errorKeyPath"])
+            action.needAuth = bool(object["needAuth"])
+            if let next = object["nextAction"], let name = string(next) {
+                action.nextAction = name
+                nextActions.append(next)
+            }
+            action.clearPolicy = clearPolicy(object["clearPolicy"]) ?? .none
+            if let set = object["set"], self.object(set, expected: "an object of attribute values") != nil {
+                action.set = ServiceConfigurationReader.withoutComments(set).objectValue
+            }
+            action.isUpload = bool(object["isUpload"]) ?? false
+            action.multipart = multipart(object["multipart"])
+            action.parameterEncoding = parameterEncoding(object["parameterEncoding"])
+            if kind == .stub, let response = object["response"] {
+                action.response = ServiceConfigurationReader.withoutComments(response)
+            }
+            return action
+        }
+
+        private mutating func options(_ json: JSONValue) -> ServiceOptions {
+            var options = ServiceOptions()
+            guard let object = members(json, section: .options, what: "options") else { return options }
+            if let transformers = object["transformers"], self.object(transformers, expected: "an object (transformers by kind: date)") != nil {
+                options.transformers = transformers
+                checkTransformers(transformers)
+            }
+            if kind == .stub, let delay = object["debugDelay"] {
+                if let seconds = delay.doubleValue {
+                    options.debugDelay = seconds
+                } else {
+                    errors.append(wrongType(delay, expected: "a number of seconds"))
+                }
+            }
+            return options
+        }
+
+        /// Date transformers are registered when a run starts; checking them now reports a bad
+        /// definition with the rest of the file's problems.
+        private mutating func checkTransformers(_ transformers: JSONValue) {
+            var registry = BindingTransformerRegistry()
+            do {
+                try registry.registerDateTransformers(from: transformers)
+            } catch {
+                let code: ServiceConfigurationError.Code = error.code == .unknownStyle ? .invalidValue : .wrongType
+                errors.append(ServiceConfigurationError(code, error.message, file: file, location: error.location, pointer: error.pointer,
+                                                        hint: error.hint))
+            }
+        }
+
+        // MARK: Values
+
+        private mutating func baseURL(_ json: JSONValue?) -> String? {
+            guard let json, var url = string(json) else { return nil }
+            let scheme = url.hasPrefix("https://") ? "https://" : url.hasPrefix("http://") ? "http://" : nil
+            guard let scheme, url.count > scheme.count, !url.dropFirst(scheme.count).hasPrefix("/") else {
+                errors.append(ServiceConfigurationError(.invalidValue, "baseUrl \"\(url)\" is not an http or https URL", file: file, at: json,
+                                                        hint: "write an absolute URL such as \"https://api.example.com/v1/\""))
+                return nil
+            }
+            if !url.hasSuffix("/") { url += "/" }
+            return url
+        }
+
+        private mutating func httpMethod(_ json: JSONValue?) -> HTTPMethod? {
+            guard let json, let text = string(json) else { return nil }
+            if let method = HTTPMethod(rawValue: text) { return method }
+            let upper = text.uppercased()
+            errors.append(ServiceConfigurationError(.invalidValue, "httpMethod \"\(text)\" is not an upper-case HTTP method", file: file, at: json,
+                                                    hint: HTTPMethod(rawValue: upper) != nil ? "did you mean \"\(upper)\"?"
+                                                        : "write an upper-case method such as \"GET\", \"POST\" or \"DELETE\""))
+            return nil
+        }
+
+        private mutating func headers(_ json: JSONValue?) -> [HeaderField]? {
+            guard let json, let object = object(json, expected: "an object of header values by name") else { return nil }
+            var headers: [HeaderField] = []
+            for member in object where !ServiceConfigurationReader.isComment(member.key) {
+                guard let value = member.value.stringValue else {
+                    errors.append(wrongType(member.value, expected: "a string (header values are text)"))
+                    continue
+                }
+                headers.append(HeaderField(member.key, value))
+            }
+            return headers
+        }
+
+        private mutating func parameters(_ json: JSONValue?) -> JSONObject? {
+            guard let json, object(json, expected: "an object of parameters by name") != nil else { return nil }
+            return ServiceConfigurationReader.withoutComments(json).objectValue
+        }
+
+        private mutating func resultType(_ json: JSONValue?) -> ResultType? {
+            guard let json, let text = string(json) else { return nil }
+            if let type = ResultType(text) { return type }
+            errors.append(ServiceConfigurationError(.invalidValue, "resultType \"\(text)\" is not an entity name or [entity name]", file: file,
+                                                    at: json, hint: "write \"Post\" to import one object, \"[Post]\" to import an array"))
+            return nil
+        }
+
+        private mutating func clearPolicy(_ json: JSONValue?) -> ClearPolicy? {
+            choice(json, ClearPolicy.self, what: "clearPolicy")
+        }
+
+        private mutating func parameterEncoding(_ json: JSONValue?) -> ParameterEncoding? {
+            choice(json, ParameterEncoding.self, what: "parameterEncoding")
+        }
+
+        private mutating func multipart(_ json: JSONValue?) -> [MultipartPart]? {
+            guard let json, let object = object(json, expected: "an object of part names to key paths") else { return nil }
+            var parts: [MultipartPart] = []
+            for member in object where !ServiceConfigurationReader.isComment(member.key) {
+                guard let keyPath = string(member.value) else { continue }
+                guard !keyPath.isEmpty else {
+                    errors.append(ServiceConfigurationError(.invalidValue, "multipart part \"\(member.key)\" has an empty key path", file: file,
+                                                            at: member.value, hint: "write the key path of the part's content in the action's argument, e.g. \"image\""))
+                    continue
+                }
+                parts.append(MultipartPart(name: member.key, keyPath: keyPath))
+            }
+            return parts
+        }
+
+        // MARK: Typed reads
+
+        /// The members of an object, reporting keys `section` does not accept (besides comments).
+        private mutating func members(_ json: JSONValue, section: Section, what: String) -> JSONObject? {
+            guard let object = object(json, expected: "an object (\(what))") else { return nil }
+            let allowed = ServiceConfigurationReader.keys(in: section, kind: kind)
+            for member in object where !allowed.contains(member.key) && !ServiceConfigurationReader.isComment(member.key) {
+                errors.append(ServiceConfigurationError(.unknownKey, "\(what) has unknown key \"\(member.key)\"", file: file,
+                                                        location: member.keyLocation ?? member.value.location, pointer: member.value.pointer,
+                                                        hint: unknownKeyHint(member.key, section: section, allowed: allowed)))
+            }
+            return object
+        }
+
+        private func unknownKeyHint(_ key: String, section: Section, allowed: [String]) -> String {
+            if kind == .service, ServiceConfigurationReader.keys(in: section, kind: .stub).contains(key) {
+                return key == "response"
+                    ? "canned responses belong in StubService.json; this file's actions are sent over the network"
+                    : "\(key) applies to StubService.json only"
+            }
+            if section == .action, key == "baseUrl" {
+                return "baseUrl is set once in \"defaults\"; for another host write an absolute path starting with http"
+            }
+            let homes = Section.allCases.filter { $0 != section && ServiceConfigurationReader.keys(in: $0, kind: .stub).contains(key) }
+            if !homes.isEmpty {
+                return "\"\(key)\" belongs in " + homes.map(\.place).joined(separator: " or ")
+            }
+            if let nearest = NearestName.find(key, in: allowed) { return "did you mean \"\(nearest)\"?" }
+            return "the keys are " + quotedList(allowed)
+        }
+
+        /// A string naming a case of `Choice`.
+        private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ json: JSONValue?, _: Choice.Type, what: String) -> Choice?
+        where Choice.RawValue == String {
+            guard let json, let text = string(json) else { return nil }
+            if let value = Choice(rawValue: text) { return value }
+            let names = Choice.allCases.map(\.rawValue)
+            errors.append(ServiceConfigurationError(.invalidValue, "\(what) \"\(text)\" is not one of " + quotedList(names), file: file, at: json,
+                                                    hint: NearestName.find(text, in: names).map { "did you mean \"\($0)\"?" }
+                                                        ?? "write one of " + quotedList(names)))
+            return nil
+        }
+
+        private mutating func object(_ json: JSONValue, expected: String) -> JSONObject? {
+            guard let object = json.objectValue else {
+                errors.append(wrongType(json, expected: expected))
+                return nil
+            }
+            return object
+        }
+
+        private mutating func string(_ json: JSONValue?) -> String? {
+            guard let json else { return nil }
+            guard let text = json.stringValue else {
+                errors.append(wrongType(json, expected: "a string"))
+                return nil
+            }
+            return text
+        }
+
+        private mutating func bool(_ json: JSONValue?) -> Bool? {
+            guard let json else { return nil }
+            guard let flag = json.boolValue else {
+                errors.append(wrongType(json, expected: "true or false"))
+                return nil
+            }
+            return flag
+        }
+
+        private func wrongType(_ json: JSONValue, expected: String) -> ServiceConfigurationError {
+            let name = json.pointer.lastToken.map { "\"\($0.text)\"" } ?? "the file"
+            return ServiceConfigurationError(.wrongType, "\(name) must be \(expected), found \(json.typeName)", file: file, at: json)
+        }
+
+        private func quotedList(_ names: [String]) -> String {
+            names.map { "\"\($0)\"" }.joined(separator: ", ")
+        }
+    }
+
+    /// `json` without the members whose key is a comment, at any depth (bounded by the
+    /// parser's depth limit). Values without comments are returned as they are.
+    static func withoutComments(_ json: JSONValue) -> JSONValue {
+        strippingComments(json) ?? json
+    }
+
+    /// nil when `json` holds no comment. (Not a conditional expression: JSONValue is
+    /// ExpressibleByNilLiteral, so `cond ? value : nil` would give JSON null, not nil.)
+    private static func strippingComments(_ json: JSONValue) -> JSONValue? {
+        switch json.kind {
+        case .object(let object):
+            var result = object
+            var changed = false
+            for member in object {
+                if isComment(member.key) {
+                    result[member.key] = nil
+                    changed = true
+                } else if let stripped = strippingComments(member.value) {
+                    result[member.key] = stripped
+                    changed = true
+                }
+            }
+            guard changed else { return nil }
+            return JSONValue(.object(result), location: json.location, pointer: json.pointer)
+        case .array(let elements):
+            var result = elements
+            var changed = false
+            for (index, element) in elements.enumerated() {
+                if let stripped = strippingComments(element) {
+                    result[index] = stripped
+                    changed = true
+                }
+            }
+            guard changed else { return nil }
+            return JSONValue(.array(result), location: json.location, pointer: json.pointer)
+        default:
+            return nil
+        }
+    }
+}
+
+extension ServiceConfigurationReader.Section {
+    /// Where a key of this section is written, for hints.
+    fileprivate var place: String {
+        switch self {
+        case .root: "the top level"
+        case .defaults: "\"defaults\""
+        case .action: "an action"
+        case .options: "\"options\""
+        }
+    }
+}
+
+/// The candidate closest to a misspelt name, for "did you mean" hints.
+fileprivate enum NearestName {
+    /// The candidate within a few edits of `name` (ignoring case), the first of the closest;
+    /// nil when none is close enough to be a likely typo.
+    static func find(_ name: String, in candidates: [String]) -> String? {
+        let target = Array(name.lowercased().unicodeScalars)
+        guard !target.isEmpty else { return nil }
+        let limit = max(1, min(3, target.count / 3))
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+            if distance <= limit, distance < target.count, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        if let best { return best.name }
+        // A shortened name ("method" for "httpMethod") when only one candidate contains it.
+        guard target.count >= 4 else { return nil }
+        let containing = candidates.filter { $0.lowercased().contains(name.lowercased()) }
+        return containing.count == 1 ? containing[0] : nil
+    }
+
+    /// Levenshtein distance.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,62 @@
+import WidgetryJSON
+
+/// How a response turns into the JSON an action imports (§5.4 steps 1, 4, 5, 6).
+enum ResponseReading {
+    /// The body as JSON, or the server's error: a status other than 200 with a JSON object body
+    /// is an error whose message comes from the object's `errorKeyPath` member (a top-level key).
+    /// An empty 204/205 body reads as null.
+    static func json(of response: ServiceResponse, errorKeyPath: String, action: String) -> Result<JSONValue, ActionError> {
+        if response.body.isEmpty, response.status == 204 || response.status == 205 { return .success(JSONValue(.null)) }
+        let parsed: JSONValue
+        do throws(JSONParseError) {
+            parsed = try JSONParser.parse(response.body, fileName: "\(action) response").root
+        } catch {
+            if response.status != 200 {
+                return .failure(ActionError(.server, "\(action) failed with HTTP status \(response.status)", status: response.status))
+            }
+            return .failure(ActionError(.invalidJSON, "the response to \(action) is not JSON: \(error.message) at \(error.location.line):\(error.location.column)",
+                                        status: response.status))
+        }
+        if response.status != 200, case .object(let object) = parsed.kind {
+            return .failure(ActionError(.server, "\(action) failed: " + message(object[errorKeyPath] ?? parsed), status: response.status))
+        }
+        return .success(parsed)
+    }
+
+    /// The text of a server's error: a string as it is, an object's `message` (or its JSON), anything else as JSON.
+    private static func message(_ info: JSONValue) -> String {
+        switch info.kind {
+        case .string(let text): return text
+        case .object(let object): return object["message"]?.stringValue ?? info.serialized()
+        default: return info.serialized()
+        }
+    }
+
+    /// The part of `json` to import: at `keyPath` (dotted) when it is not empty, which needs an
+    /// object; then an array of objects for `[T]`, an object for `T`.
+    static func result(in json: JSONValue, keyPath: String, type: ResultType, action: String) -> Result<JSONValue, ActionError> {
+        var result = json
+        if !keyPath.isEmpty {
+            guard case .object = json.kind else {
+                return .failure(ActionError(.resultShape, "\(action) reads its result at \"\(keyPath)\", but the response is \(json.typeName), not an object"))
+            }
+            for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+                guard case .object(let object) = result.kind, let next = object[String(key)] else {
+                    return .failure(ActionError(.resultShape, "the response to \(action) has nothing at \"\(keyPath)\""))
+                }
+                result = next
+            }
+        }
+        switch type {
+        case .array:
+            guard case .array(let elements) = result.kind, elements.allSatisfy({ $0.isNull || $0.objectValue != nil }) else {
+                return .failure(ActionError(.resultShape, "\(action) expects \(type), an array of objects, but the result is \(result.typeName)"))
+            }
+        case .object:
+            guard case .object = result.kind else {
+                return .failure(ActionError(.resultShape, "\(action) expects \(type), an object, but the result is \(result.typeName)"))
+            }
+        }
+        return .success(result)
+    }
+}

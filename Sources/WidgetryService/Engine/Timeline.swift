@@ -1,0 +1,192 @@
+public import Foundation
+import Synchronization
+
+/// A run's clock and event queue: work scheduled at times on the run's clock, done in time order
+/// (ties in the order scheduled), on the thread that calls ``run(until:)``.
+///
+/// The clock is virtual by default: time jumps to the next scheduled event, so a run with stub
+/// delays, timers and debounces takes no real time and always comes out the same. A real clock
+/// waits for real time instead. Work outside the run (a real HTTP request) is started with
+/// ``perform(_:then:)``: it runs concurrently, and its result comes back as an event at the time
+/// it arrives, so everything the run does still happens on one thread, one event at a time. (On
+/// a virtual clock such an operation takes no run time; while one is outstanding, events already
+/// scheduled still run, so a real network makes a virtual run's order depend on the network.)
+public final class Timeline {
+    public enum Clock: Sendable {
+        /// Time moves only from event to event.
+        case virtual
+        /// Time is the wall clock.
+        case real
+    }
+
+    public let clock: Clock
+    /// The moment the run's time 0 stands for (`now()` in predicates, dates in snapshots).
+    public let start: Date
+    /// Seconds since ``start``.
+    public private(set) var now: Double = 0
+
+    private struct Scheduled {
+        let time: Double
+        let sequence: UInt64
+        let work: () -> Void
+    }
+
+    private var queue: [Scheduled] = []
+    private var sequence: UInt64 = 0
+    private let inbox = Inbox()
+    private var handlers: [UInt64: (any Sendable) -> Void] = [:]
+    private var nextOperation: UInt64 = 0
+    private let realStart = DispatchTime.now().uptimeNanoseconds
+
+    public init(clock: Clock = .virtual, start: Date = Date(timeIntervalSince1970: 0)) {
+        self.clock = clock
+        self.start = start
+    }
+
+    /// The run's current date.
+    public var date: Date { start.addingTimeInterval(now) }
+
+    /// Operations started with ``perform(_:then:)`` whose results have not been handled yet.
+    public var outstandingOperations: Int { handlers.count }
+
+    /// Schedules `work` `delay` seconds from now (at once, after what is already due now, for 0).
+    public func schedule(after delay: Double, _ work: @escaping () -> Void) {
+        schedule(at: now + max(0, delay), work)
+    }
+
+    /// Schedules `work` at run time `time` (or now, if that has passed).
+    public func schedule(at time: Double, _ work: @escaping () -> Void) {
+        sequence += 1
+        let item = Scheduled(time: max(time, now), sequence: sequence, work: work)
+        // Keep the queue sorted by (time, sequence); new work usually goes last.
+        let position = queue.lastIndex { ($0.time, $0.sequence) < (item.time, item.sequence) }.map { $0 + 1 } ?? 0
+        queue.insert(item, at: position)
+    }
+
+    /// Starts `operation` concurrently; when it finishes, `then` runs with its result as an event
+    /// of this timeline. Returns a handle that ``cancel(_:)`` takes.
+    @discardableResult
+    public func perform<Result: Sendable>(_ operation: @escaping @Sendable () async -> Result, then: @escaping (Result) -> Void) -> Operation {
+        nextOperation += 1
+        let id = nextOperation
+        handlers[id] = { value in then(value as! Result) }
+        let inbox = inbox
+        let task = Task {
+            let result = await operation()
+            inbox.deliver(id, result)
+        }
+        return Operation(id: id, task: task)
+    }
+
+    /// An operation started with ``perform(_:then:)``.
+    public struct Operation: Sendable {
+        let id: UInt64
+        let task: Task<Void, Never>
+    }
+
+    /// Cancels the operation's task (its result, typically a cancellation error, still arrives).
+    public func cancel(_ operation: Operation) {
+        operation.task.cancel()
+    }
+
+    /// Does the scheduled work in order, and waits for outstanding operations, until nothing is
+    /// left or the next event would be after `limit` (run time); returns the time reached.
+    /// Waiting suspends the caller's task; it never blocks a thread.
+    @discardableResult
+    public func run(until limit: Double = .infinity) async -> Double {
+        while true {
+            await takeDeliveries(waiting: false)
+            if let next = queue.first, next.time <= limit {
+                if clock == .real {
+                    // Wait for the event's time, unless an operation's result comes first.
+                    let remaining = next.time - realNow
+                    if remaining > 0 {
+                        await takeDeliveries(waiting: true, timeout: remaining)
+                        continue
+                    }
+                }
+                queue.removeFirst()
+                now = max(now, next.time)
+                next.work()
+            } else if !handlers.isEmpty {
+                if clock == .real, limit.isFinite {
+                    let remaining = limit - realNow
+                    guard remaining > 0 else {
+                        now = max(now, limit)
+                        return now
+                    }
+                    await takeDeliveries(waiting: true, timeout: remaining)
+                } else {
+                    // On a virtual clock an operation takes no run time: wait for it.
+                    await takeDeliveries(waiting: true)
+                }
+            } else {
+                if limit.isFinite { now = max(now, limit) }
+                return now
+            }
+        }
+    }
+
+    private var realNow: Double { Double(DispatchTime.now().uptimeNanoseconds - realStart) / 1e9 }
+
+    /// Turns delivered results into events at the current time (real time on a real clock).
+    private func takeDeliveries(waiting: Bool, timeout: Double? = nil) async {
+        let delivered = waiting ? await inbox.wait(timeout: timeout) : inbox.take()
+        if clock == .real { now = max(now, realNow) }
+        for (id, value) in delivered {
+            guard let handler = handlers.removeValue(forKey: id) else { continue }
+            schedule(after: 0) { handler(value) }
+        }
+    }
+}
+
+/// Results of concurrent operations, handed to the task running the timeline.
+private final class Inbox: Sendable {
+    private struct State {
+        var items: [(UInt64, any Sendable)] = []
+        var waiter: CheckedContinuation<Void, Never>?
+        var generation: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    func deliver(_ id: UInt64, _ value: any Sendable) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.items.append((id, value))
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    func take() -> [(UInt64, any Sendable)] {
+        state.withLock { state in
+            defer { state.items.removeAll() }
+            return state.items
+        }
+    }
+
+    /// Suspends until a delivery (or `timeout` seconds, when given), then takes everything.
+    func wait(timeout: Double?) async -> [(UInt64, any Sendable)] {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let generation = state.withLock { state -> UInt64? in
+                guard state.items.isEmpty else { return nil }
+                state.generation += 1
+                state.waiter = continuation
+                return state.generation
+            }
+            guard let generation else { return continuation.resume() }
+            guard let timeout else { return }
+            Task { [self] in
+                try? await Task.sleep(nanoseconds: UInt64(min(max(timeout, 0), 3600) * 1e9))
+                let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                    guard state.generation == generation, let waiter = state.waiter else { return nil }
+                    state.waiter = nil
+                    return waiter
+                }
+                waiter?.resume()
+            }
+        }
+        return take()
+    }
+}

@@ -1,0 +1,101 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Limits for ``HTTPTransport``.
+public struct HTTPTransportOptions: Sendable {
+    /// Seconds to establish a connection (TLS included).
+    public var connectTimeout: Double
+    /// Seconds without receiving anything before giving up.
+    public var readTimeout: Double
+    /// Seconds for the whole exchange.
+    public var totalTimeout: Double
+    public var maxRedirects: Int
+    /// Largest response body accepted, in bytes.
+    public var maxResponseBytes: Int
+
+    public init(connectTimeout: Double = 10, readTimeout: Double = 30, totalTimeout: Double = 60, maxRedirects: Int = 5,
+                maxResponseBytes: Int = 32 << 20) {
+        self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
+        self.totalTimeout = totalTimeout
+        self.maxRedirects = maxRedirects
+        self.maxResponseBytes = maxResponseBytes
+    }
+}
+
+/// Real HTTP(S) through AsyncHTTPClient, with connect, read and total timeouts, a redirect limit
+/// and a response size limit; TLS as the system provides it. One client per transport: call
+/// ``shutdown()`` when done.
+public final class HTTPTransport: ServiceTransport {
+    public let options: HTTPTransportOptions
+    private let client: HTTPClient
+
+    public init(options: HTTPTransportOptions = HTTPTransportOptions()) {
+        self.options = options
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .follow(max: options.maxRedirects, allowCycles: false)
+        configuration.timeout = .init(connect: HTTPTransport.amount(options.connectTimeout), read: HTTPTransport.amount(options.readTimeout))
+        configuration.decompression = .enabled(limit: .size(options.maxResponseBytes))
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    public func shutdown() async throws {
+        try await client.shutdown()
+    }
+
+    public func send(_ request: ServiceRequest) async -> Result<ServiceResponse, ActionError> {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        outgoing.headers.add(name: "User-Agent", value: "Widgetry")
+        for header in request.headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
+        if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
+        do {
+            let response = try await client.execute(outgoing, timeout: HTTPTransport.amount(options.totalTimeout))
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maxResponseBytes {
+                return .failure(tooLarge(request))
+            }
+            var body: [UInt8] = []
+            for try await buffer in response.body {
+                guard body.count + buffer.readableBytes <= options.maxResponseBytes else { return .failure(tooLarge(request)) }
+                body.append(contentsOf: buffer.readableBytesView)
+            }
+            return .success(ServiceResponse(status: Int(response.status.code), headers: response.headers.map { HeaderField($0.name, $0.value) },
+                                            body: body))
+        } catch {
+            return .failure(HTTPTransport.map(error, request: request))
+        }
+    }
+
+    private static func amount(_ seconds: Double) -> TimeAmount {
+        .nanoseconds(Int64(max(0, seconds) * 1e9))
+    }
+
+    private func tooLarge(_ request: ServiceRequest) -> ActionError {
+        ActionError(.responseTooLarge, "the response to \(request.method) \(request.url) is over \(options.maxResponseBytes) bytes",
+                    hint: "raise HTTPTransportOptions.maxResponseBytes if the service is trusted")
+    }
+
+    static func map(_ error: any Error, request: ServiceRequest) -> ActionError {
+        let target = "\(request.method) \(request.url)"
+        if error is CancellationError { return ActionError(.cancelled, "\(target) was cancelled") }
+        if let client = error as? HTTPClientError {
+            switch client {
+            case .readTimeout, .deadlineExceeded, .connectTimeout:
+                return ActionError(.timeout, "\(target) timed out")
+            case .cancelled:
+                return ActionError(.cancelled, "\(target) was cancelled")
+            case .remoteConnectionClosed:
+                return ActionError(.connection, "\(target): the server closed the connection before the end of the response")
+            case .redirectLimitReached, .redirectCycleDetected:
+                return ActionError(.connection, "\(target): too many redirects")
+            default:
+                return ActionError(.connection, "\(target) failed: \(client)")
+            }
+        }
+        if error is HTTPParserError { return ActionError(.connection, "\(target): the response is not valid HTTP (\(error))") }
+        if let channel = error as? ChannelError, case .connectTimeout = channel { return ActionError(.timeout, "\(target): connecting timed out") }
+        return ActionError(.connection, "\(target) failed: \(error)")
+    }
+}
