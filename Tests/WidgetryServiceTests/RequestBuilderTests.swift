@@ -168,7 +168,7 @@ struct RequestBuilderTests {
         for builder in [RequestBuilder(), RequestBuilder(credentials: Credentials()), RequestBuilder(credentials: Credentials(bearerToken: ""))] {
             let error = #expect(throws: ActionError.self) { try builder.request(for: action, argument: .null) }
             #expect(error?.code == .missingCredentials, "checked before the missing URL")
-            #expect(error?.hint == "the host supplies credentials; on the command line pass --bearer TOKEN or --header 'Name: value'")
+            #expect(error?.hint == "the host supplies credentials; on the command line pass --bearer TOKEN or --auth-header 'Name: value'")
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 public import WidgetryExpressions
-import WidgetryJSON
+public import WidgetryJSON
 public import WidgetryStore
 
 /// Performs a service file's actions (§5.4): builds the request, sends it (or asks the stub),
@@ -34,6 +34,9 @@ public final class ActionEngine {
     public struct LoggedRequest: Sendable {
         public var time: Double
         public var request: ServiceRequest
+        /// Why `$…` substitution in the parameters fell back to the unsubstituted parameters
+        /// (``JSONSubstitutionMode/upstream`` mode only).
+        public var parameterFallback: JSONParseError?
     }
 
     public let configuration: ServiceConfiguration
@@ -103,13 +106,14 @@ public final class ActionEngine {
             // Upstream clears when the call starts: the list empties while loading.
             if let error = clear(type.entity) { return fail(error) }
         }
-        let request: ServiceRequest
+        let built: RequestBuilder.Outcome
         do throws(ActionError) {
-            request = try builder.request(for: action, argument: argument)
+            built = try builder.outcome(for: action, argument: argument)
         } catch {
             return fail(error)
         }
-        requestLog.append(LoggedRequest(time: timeline.now, request: request))
+        let request = built.request
+        requestLog.append(LoggedRequest(time: timeline.now, request: request, parameterFallback: built.parameterFallback))
         let flight = Flight()
         inFlight[identity(name, sender)] = flight
         emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))

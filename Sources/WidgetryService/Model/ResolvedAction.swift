@@ -23,13 +23,7 @@ public struct ResolvedAction: Sendable {
         baseURL = defaults.baseURL
         httpMethod = action.httpMethod ?? defaults.httpMethod ?? .get
         var headers = defaults.headers
-        for header in action.headers ?? [] {
-            if let index = headers.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }) {
-                headers[index] = header
-            } else {
-                headers.append(header)
-            }
-        }
+        for header in action.headers ?? [] { headers.setting(header) }
         self.headers = headers
         var parameters = defaults.parameters
         for member in action.parameters ?? JSONObject() { parameters[member.key] = member.value }

@@ -154,3 +154,20 @@ public struct MultipartPart: Sendable, Equatable {
         self.keyPath = keyPath
     }
 }
+
+extension [HeaderField] {
+    /// Replaces the first header named like `field` (case-insensitively) in place, or appends it;
+    /// later headers of that name are removed.
+    mutating func setting(_ field: HeaderField) {
+        let name = field.name.lowercased()
+        guard let index = firstIndex(where: { $0.name.lowercased() == name }) else {
+            append(field)
+            return
+        }
+        self[index] = field
+        var position = index + 1
+        while position < count {
+            if self[position].name.lowercased() == name { remove(at: position) } else { position += 1 }
+        }
+    }
+}

@@ -101,7 +101,7 @@ public struct RequestBuilder: Sendable {
         guard action.needAuth else { return nil }
         guard let credentials, (credentials.bearerToken.map { !$0.isEmpty } ?? false) || !credentials.headers.isEmpty else {
             throw ActionError(.missingCredentials, "action '\(action.name)' needs authentication and no credentials were given",
-                              hint: "the host supplies credentials; on the command line pass --bearer TOKEN or --header 'Name: value'")
+                              hint: "the host supplies credentials; on the command line pass --bearer TOKEN or --auth-header 'Name: value'")
         }
         return credentials
     }
@@ -153,22 +153,5 @@ public struct RequestBuilder: Sendable {
         guard let questionMark = url.firstIndex(of: "?") else { return url + "?" + query }
         if url.index(after: questionMark) == url.endIndex || url.hasSuffix("&") { return url + query }
         return url + "&" + query
-    }
-}
-
-private extension [HeaderField] {
-    /// Replaces the first header named like `field` (case-insensitively) in place, or appends it;
-    /// later headers of that name are removed.
-    mutating func setting(_ field: HeaderField) {
-        let name = field.name.lowercased()
-        guard let index = firstIndex(where: { $0.name.lowercased() == name }) else {
-            append(field)
-            return
-        }
-        self[index] = field
-        var position = index + 1
-        while position < count {
-            if self[position].name.lowercased() == name { remove(at: position) } else { position += 1 }
-        }
     }
 }
