@@ -58,6 +58,21 @@ struct ActionEngineHTTPTests {
         }
     }
 
+    @Test func queryParametersGoInTheURLByteForByte() async throws {
+        try await TestHTTPServer.with({ _ in Self.json(#"{"id_str": "1"}"#) }) { server in
+            let parameters = try #require(JSONParser.parse(#"{"q": "$text", "flag": false, "list": [1, "a b"]}"#).root.objectValue)
+            let action = ServiceAction(name: "find", path: "find?v=2", parameters: parameters, resultType: .object(entity: "Post"),
+                                       parameterEncoding: .query)
+            let (events, _, log) = try await run(action, server: server, argument: .dictionary(["text": "ü+?&"]))
+            #expect(events.map(\.name) == ["findStart", "findReady", "findSuccess"])
+            let received = try #require(server.requests.first)
+            #expect(received.method == "GET")
+            #expect(received.uri == "/find?v=2&flag=0&list%5B%5D=1&list%5B%5D=a%20b&q=%C3%BC%2B%3F%26")
+            #expect(received.body.isEmpty)
+            #expect(log.first?.url == server.baseURL + received.uri)
+        }
+    }
+
     @Test func aServerErrorComesThroughErrorKeyPathAndChangesNothing() async throws {
         try await TestHTTPServer.with({ _ in Self.json(#"{"error": {"message": "quota exceeded"}}"#, status: 500) }) { server in
         let (events, store, _) = try await run(ServiceAction(name: "feed", resultType: .array(entity: "Post"), clearPolicy: .after), server: server)
