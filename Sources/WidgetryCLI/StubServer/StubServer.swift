@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import WidgetryExpressions
 import WidgetryJSON
@@ -28,9 +29,17 @@ struct StubServer: Sendable {
                 try await respond(to: request, context: context)
             },
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "widgetry serve-stub"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) })
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: StubServer.quietLogger)
         try await application.run()
     }
+
+    /// The server's own log: warnings and errors only (requests are logged through `log`).
+    private static let quietLogger: Logger = {
+        var logger = Logger(label: "widgetry.serve-stub")
+        logger.logLevel = .warning
+        return logger
+    }()
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         var request = request
