@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "WidgetryStore", targets: ["WidgetryStore"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
         .library(name: "WidgetryService", targets: ["WidgetryService"]),
+        .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -63,6 +64,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryRuntime",
+            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryStore", "WidgetryService", "WidgetryBundle"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryBundle",
             dependencies: [
                 "WidgetryJSON",
@@ -82,6 +88,7 @@ let package = Package(
                 "WidgetryStore",
                 "WidgetryBundle",
                 "WidgetryService",
+                "WidgetryRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -124,6 +131,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryServiceTests",
             dependencies: ["WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryRuntimeTests",
+            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -68,7 +68,7 @@ struct WidgetryCommand: AsyncParsableCommand {
             Exit codes: 0 success, 2 input or usage error, 3 internal error.
             """,
         version: WidgetryVersion.current,
-        subcommands: [InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self]
+        subcommands: [InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self, RunCommand.self]
     )
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
+import WidgetryRuntime
 import WidgetryStore
 
 /// Reading a bundle's model for `inspect`, and printing it: entities with their parent,
@@ -9,20 +10,7 @@ import WidgetryStore
 enum ModelListing {
     /// The model of a bundle, read from whichever form it ships.
     static func load(_ source: ModelSource, bundleRoot: String) throws(ModelErrors) -> EntityModel {
-        switch source {
-        case .json(let file):
-            return try ModelJSONReader.read(file.document, file: file.path)
-        case .xcdatamodel(let path):
-            let bytes: [UInt8]
-            do {
-                bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundleRoot + "/" + path)))
-            } catch {
-                throw ModelErrors([ModelError(.invalidXML, "cannot read \(path): \(error.localizedDescription)", file: path)])
-            }
-            return try XcdatamodelReader.read(bytes, file: path)
-        case .compiled(let path):
-            throw ModelErrors([ModelError.compiledModelError(path: path)])
-        }
+        try BundleModel.load(source, bundleRoot: bundleRoot)
     }
 
     /// Indented text lines, one entity after the other.

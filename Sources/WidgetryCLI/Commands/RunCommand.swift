@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import WidgetryBundle
+import WidgetryJSON
+import WidgetryRuntime
+import WidgetryService
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a widget headlessly and print a snapshot of its screen.",
+        discussion: """
+            Loads the bundle, shows its entry screen (or --screen), runs its on-load actions and \
+            everything they start until nothing is left to do (or --for SECONDS of run time), then \
+            prints every element's state, each table's rows and cells, statuses, alerts, the \
+            requests, the events with their run times, and the store's counts. The clock is \
+            virtual unless --real-time: delays take no time, and --now fixes the instant the run \
+            starts at, so the output is the same on every run.
+            """
+    )
+
+    @Argument(help: "A bundle folder, archive or URL.")
+    var bundle: String
+
+    @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"))
+    var screen: String?
+
+    @Option(name: .customLong("for"), help: ArgumentHelp("Stop after this many seconds of run time (default: when idle).", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
+    var now: String?
+
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone of dates and transformers (default UTC).", valueName: "id"))
+    var timeZone: String = "UTC"
+
+    @Flag(name: .customLong("real-time"), help: "Use the wall clock instead of the virtual one.")
+    var realTime = false
+
+    @Option(help: ArgumentHelp("Keep the store in this SQLite file (created when missing).", valueName: "file"))
+    var store: String?
+
+    @OptionGroup var serviceOptions: ServiceCommandOptions
+    @OptionGroup var sourceOptions: SourceOptions
+
+    func run() async throws {
+        let console = Console.standard
+        var start = Date()
+        if let now {
+            guard let date = ISO8601DateFormatter().date(from: now) else { throw ValidationError("--now takes an ISO 8601 instant such as 2018-06-20T19:00:00Z") }
+            start = date
+        }
+        guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
+        let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
+        defer { loaded.removeExtractedFiles() }
+        let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone, clock: realTime ? .real : .virtual,
+                                        storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
+                                        screen: screen)
+        let widget: WidgetRun
+        do {
+            widget = try WidgetRun(bundle: loaded.bundle, options: options)
+        } catch {
+            console.writeError(error.description + "\n")
+            throw ExitCode(ExitStatus.inputError)
+        }
+        await widget.run(until: duration ?? .infinity)
+        await widget.shutdown()
+        console.write(SnapshotText.render(widget))
+    }
+}

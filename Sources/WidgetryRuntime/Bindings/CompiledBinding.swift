@@ -1,0 +1,153 @@
+public import WidgetryExpressions
+
+/// A binding or evaluation ready to run: its predicate parsed, its transformer looked up and its
+/// key paths split once, so that evaluating it (on every refresh of a screen, for every cell) does
+/// no parsing and no lookups by name.
+///
+/// ``evaluate(in:context:transformerContext:)`` runs steps 1–5 of upstream format §4.2 and is all
+/// an evaluation (`evals`, e.g. `cellIdentifier`) needs; ``apply(to:in:context:transformerContext:)``
+/// adds step 6, the write at ``BindingSpec/to``.
+///
+/// Compiling is stricter than upstream in two places, both reported as a located
+/// ``BindingError``: a `predicateFormat` that does not parse (upstream: an exception when the
+/// binding first ran) and a `transformer` no one registered (upstream ignored the option
+/// silently and bound the untransformed value).
+public struct CompiledBinding: Sendable {
+    /// The binding as written.
+    public let spec: BindingSpec
+    /// The parsed `predicateFormat`, if any.
+    public let predicate: Predicate?
+    /// The `ifTrue`/`ifFalse` results, when both are present (JSON null as ``Value/null``).
+    let choices: (ifTrue: Value, ifFalse: Value)?
+    /// The registered transformer `spec.transformer` names, if any.
+    let transformer: BindingTransformer?
+    let source: BindingSourcePath?
+    /// `spec.to` split at its dots.
+    let targetKeys: [String]
+
+    /// Compiles `spec`, looking its transformer up in `transformers`.
+    ///
+    /// Throws `binding.predicate` for a `predicateFormat` that does not parse and
+    /// `binding.unknown-transformer` for a `transformer` that `transformers` does not hold, both
+    /// at the spec's location and pointer.
+    public init(_ spec: BindingSpec, transformers: BindingTransformerRegistry) throws(BindingError) {
+        self.spec = spec
+        if let format = spec.predicateFormat {
+            do {
+                predicate = try Predicate(format: format, arguments: [])
+            } catch {
+                throw BindingError(.predicate, "predicateFormat '\(format)' does not parse: \(error)", at: spec, hint: error.hint)
+            }
+        } else {
+            predicate = nil
+        }
+        if let ifTrue = spec.ifTrue, let ifFalse = spec.ifFalse {
+            choices = (Value(json: ifTrue), Value(json: ifFalse))
+        } else {
+            choices = nil
+        }
+        if let name = spec.transformer {
+            guard let found = transformers.transformer(named: name) else {
+                throw BindingError(.unknownTransformer, "no transformer named '\(name)'", at: spec,
+                                   hint: "registered transformers: \(transformers.names.joined(separator: ", "))")
+            }
+            transformer = found
+        } else {
+            transformer = nil
+        }
+        source = spec.from.map(BindingSourcePath.init)
+        targetKeys = spec.to.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The binding's value for `scope` (upstream format §4.2 steps 1–5); ``Value/null`` stands
+    /// for nil.
+    ///
+    /// 1. The source is the value at `from` in `scope`, or `scope` itself.
+    /// 2. With a predicate, evaluated with the source as `SELF` (null allowed), the value is the
+    ///    chosen `ifTrue`/`ifFalse` result when both are given, else the boolean. A chosen string
+    ///    is a binding string (``StringSubstitution/substituteBindingString(_:source:)``) for a
+    ///    non-null source. Without a predicate the value is the source.
+    /// 3. A non-null value goes through the transformer; a transformer that does not apply (nil,
+    ///    or null) leaves the value as it was.
+    /// 4. A non-null value is substituted into `format` as its source.
+    /// 5. A null value becomes the placeholder, which skips steps 3 and 4.
+    ///
+    /// Throws `binding.evaluation` when `from` cannot be read or the predicate fails on the source
+    /// (a type mismatch, an unbound variable), at the spec's location and pointer.
+    public func evaluate(in scope: Value, context: EvaluationContext,
+                         transformerContext: TransformerContext) throws(BindingError) -> Value {
+        let source: Value
+        if let path = self.source {
+            do {
+                source = try path.read(from: scope)
+            } catch {
+                throw BindingError(.evaluation, "cannot read 'from' key path '\(path.text)': \(error)", at: spec)
+            }
+        } else {
+            source = scope
+        }
+
+        var value = source
+        if let predicate {
+            let matches: Bool
+            do {
+                matches = try predicate.evaluate(with: source, context: context)
+            } catch {
+                throw BindingError(.evaluation, "predicate '\(predicate.format)' failed on \(source.typeName): \(error)", at: spec)
+            }
+            if let choices {
+                value = matches ? choices.ifTrue : choices.ifFalse
+                if case .string(let template) = value, !source.isNull {
+                    value = .string(try bindingString(template, source: source, option: matches ? "ifTrue" : "ifFalse"))
+                }
+            } else {
+                value = .bool(matches)
+            }
+        }
+
+        if let transformer, !value.isNull, let transformed = transformer.transform(value, transformerContext),
+           !transformed.isNull
+        {
+            value = transformed
+        }
+
+        if let format = spec.format, !value.isNull {
+            value = .string(try bindingString(format, source: value, option: "format"))
+        }
+
+        if value.isNull, let placeholder = spec.placeholder {
+            value = .string(placeholder)
+        }
+        return value
+    }
+
+    /// `template` substituted for `source` by the binding-string rules (§4.3).
+    private func bindingString(_ template: String, source: Value, option: String) throws(BindingError) -> String {
+        do {
+            return try StringSubstitution.substituteBindingString(template, source: source)
+        } catch {
+            throw BindingError(.evaluation, "cannot substitute \(option) '\(template)': \(error)", at: spec)
+        }
+    }
+}
+
+/// The `from` key path, split once. A path with a collection operator (`items.@count`) is read
+/// by ``Value/value(forKeyPath:)``, which knows the operators; any other is walked key by key.
+struct BindingSourcePath: Sendable {
+    let text: String
+    /// The keys to walk; nil when the path has a collection operator.
+    private let keys: [DictionaryKey]?
+
+    init(_ text: String) {
+        self.text = text
+        let components = text.split(separator: ".", omittingEmptySubsequences: false)
+        keys = components.contains { $0.utf8.first == UInt8(ascii: "@") } ? nil : components.map { DictionaryKey(String($0)) }
+    }
+
+    func read(from scope: Value) throws(EvaluationError) -> Value {
+        guard let keys else { return try scope.value(forKeyPath: text) }
+        var value = scope
+        for key in keys { value = value.value(forKey: key) }
+        return value
+    }
+}

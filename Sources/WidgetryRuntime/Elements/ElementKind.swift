@@ -1,0 +1,113 @@
+/// What an element is: the UIKit (or framework) class a screen names in its view tree.
+///
+/// The kind decides which keys an element answers and what its `wx_value` means (upstream
+/// format §4.6). Several file names can map to one kind (`TextInputView` is a text field,
+/// `AnimatedConstraint` a layout constraint); ``typeName`` gives the canonical name back.
+public enum ElementKind: Sendable, Hashable, CaseIterable {
+    case view
+    case label
+    case button
+    case barButtonItem
+    case imageView
+    case textField
+    case textView
+    case searchBar
+    case switchControl
+    case activityIndicator
+    case refreshControl
+    case progressView
+    case tableView
+    case collectionView
+    case formDisplayView
+    case contentDisplayView
+    case containerView
+    case layoutConstraint
+
+    /// The kind a screen file's type name stands for, or nil for a type Widgetry does not model.
+    public init?(typeName: String) {
+        switch typeName {
+        case "UIView": self = .view
+        case "UILabel": self = .label
+        case "UIButton": self = .button
+        case "UIBarButtonItem": self = .barButtonItem
+        case "UIImageView": self = .imageView
+        case "UITextField", "TextInputView": self = .textField
+        case "UITextView": self = .textView
+        case "UISearchBar": self = .searchBar
+        case "UISwitch": self = .switchControl
+        case "UIActivityIndicatorView": self = .activityIndicator
+        case "UIRefreshControl": self = .refreshControl
+        case "UIProgressView": self = .progressView
+        case "UITableView": self = .tableView
+        case "UICollectionView": self = .collectionView
+        case "FormDisplayView": self = .formDisplayView
+        case "ContentDisplayView": self = .contentDisplayView
+        case "ContainerView": self = .containerView
+        case "NSLayoutConstraint", "AnimatedConstraint": self = .layoutConstraint
+        default: return nil
+        }
+    }
+
+    /// The canonical type name: what messages and snapshots print.
+    public var typeName: String {
+        switch self {
+        case .view: "UIView"
+        case .label: "UILabel"
+        case .button: "UIButton"
+        case .barButtonItem: "UIBarButtonItem"
+        case .imageView: "UIImageView"
+        case .textField: "UITextField"
+        case .textView: "UITextView"
+        case .searchBar: "UISearchBar"
+        case .switchControl: "UISwitch"
+        case .activityIndicator: "UIActivityIndicatorView"
+        case .refreshControl: "UIRefreshControl"
+        case .progressView: "UIProgressView"
+        case .tableView: "UITableView"
+        case .collectionView: "UICollectionView"
+        case .formDisplayView: "FormDisplayView"
+        case .contentDisplayView: "ContentDisplayView"
+        case .containerView: "ContainerView"
+        case .layoutConstraint: "NSLayoutConstraint"
+        }
+    }
+
+    /// Whether the element is a view (everything but a layout constraint). Bar button items
+    /// count as views here: they answer `hidden` as UIKit's have since iOS 16.
+    public var isView: Bool { self != .layoutConstraint }
+
+    /// Whether `wx_disabled` means "not enabled" (controls) rather than "no user interaction".
+    public var isControl: Bool {
+        switch self {
+        case .button, .barButtonItem, .textField, .switchControl, .searchBar: true
+        default: false
+        }
+    }
+
+    /// Whether the element shows a text that `wx_value` reads and writes.
+    var showsText: Bool {
+        switch self {
+        case .label, .textField, .textView, .searchBar: true
+        default: false
+        }
+    }
+
+    /// Whether the element can hold a pull-to-refresh control.
+    var scrolls: Bool { self == .tableView || self == .collectionView }
+
+    /// The stored property `wx_value` reads and writes, or nil when it has none (plain views and
+    /// containers: reads null, writes are ignored).
+    var valueProperty: ElementProperty? {
+        switch self {
+        case .label, .textField, .textView, .searchBar: .text
+        case .button, .barButtonItem: .title
+        case .imageView: .image
+        case .activityIndicator: .animating
+        case .refreshControl: .refreshing
+        case .switchControl: .on
+        case .progressView: .progress
+        case .layoutConstraint: .constant
+        case .view, .tableView, .collectionView, .formDisplayView, .contentDisplayView, .containerView: nil
+        }
+    }
+}

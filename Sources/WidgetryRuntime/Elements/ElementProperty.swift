@@ -1,0 +1,138 @@
+import WidgetryExpressions
+
+/// A property an element stores. Every key an element answers reads or writes one of these
+/// (`wx_visible` is `hidden` negated, `wx_value` of a label is `text`); the raw value is the
+/// name change records and display states use.
+enum ElementProperty: String, Sendable, Hashable {
+    case text
+    case title
+    case placeholder
+    case image
+    case animating
+    case refreshing
+    case on
+    case progress
+    case constant
+    case hidden
+    case enabled
+    case userInteractionEnabled
+    case editable
+    case fieldName = "wx_fieldName"
+    case alpha
+    case cornerRadius
+    case borderWidth
+    case shadowRadius
+    case shadowOpacity
+    case unveilAlpha
+    case standardShadow
+    case tag
+    case animationDuration
+    case animationDelay
+    case refreshControl
+    case duplicateKeyPolicy = "dublicateKeyPolicy"
+    case mandatoryFields
+    case optionalFields
+
+    /// The value before anything is written, as UIKit starts out. Labels and image views do not
+    /// take user interaction by default.
+    func initialValue(for kind: ElementKind) -> Value {
+        switch self {
+        case .text, .title: .string("")
+        case .placeholder, .image, .fieldName, .refreshControl: .null
+        case .animating, .refreshing, .on, .hidden, .standardShadow: .bool(false)
+        case .enabled, .editable: .bool(true)
+        case .userInteractionEnabled: .bool(kind != .label && kind != .imageView)
+        case .progress, .constant, .cornerRadius, .borderWidth, .shadowOpacity, .animationDuration, .animationDelay: .double(0)
+        case .alpha, .unveilAlpha: .double(1)
+        case .shadowRadius: .double(3)
+        case .tag: .int(0)
+        case .duplicateKeyPolicy: .string("overwrite")
+        case .mandatoryFields, .optionalFields: .array([])
+        }
+    }
+
+    /// What a direct write of `value` at `key` stores: the strict conversion KVC would make,
+    /// with a typed error where upstream crashed (null into a scalar, §8.14; a string into an
+    /// object property, §8.2).
+    func converted(_ value: Value, key: String, kind: ElementKind) throws(KeyValueError) -> Value {
+        func mismatch(_ expected: String, found: String? = nil) -> KeyValueError {
+            KeyValueError(key: key, typeName: kind.typeName,
+                          reason: .typeMismatch(expected: expected, found: found ?? value.typeName))
+        }
+        switch self {
+        case .text, .title:
+            return .string(ElementConversion.text(of: value))
+        case .placeholder:
+            return value.isNull ? .null : .string(ElementConversion.text(of: value))
+        case .image:
+            if value.isNull { return .null }
+            guard case .object(let object) = value, object is ElementImage else { throw mismatch("an image") }
+            return value
+        case .on, .hidden, .enabled, .userInteractionEnabled, .editable, .standardShadow, .animating, .refreshing:
+            guard let flag = ElementConversion.strictBoolean(value) else { throw mismatch("a boolean") }
+            return .bool(flag)
+        case .progress:
+            guard let number = ElementConversion.strictNumber(value) else { throw mismatch("a number") }
+            return .double(ElementConversion.clampedProgress(number))
+        case .constant, .alpha, .cornerRadius, .borderWidth, .shadowRadius, .shadowOpacity, .unveilAlpha,
+             .animationDuration, .animationDelay:
+            guard let number = ElementConversion.strictNumber(value) else { throw mismatch("a number") }
+            return .double(number)
+        case .tag:
+            guard let number = ElementConversion.strictNumber(value), let integer = Int64(exactly: number) else {
+                throw mismatch("an integer")
+            }
+            return .int(integer)
+        case .fieldName:
+            if value.isNull { return .null }
+            guard case .string = value else { throw mismatch("a string") }
+            return value
+        case .refreshControl:
+            if value.isNull { return .null }
+            guard case .object(let object) = value, let element = object as? Element, element.kind == .refreshControl else {
+                throw mismatch("a UIRefreshControl")
+            }
+            return value
+        case .duplicateKeyPolicy:
+            guard let policy = value.stringValue, ["overwrite", "join", "array"].contains(policy) else {
+                throw mismatch("'overwrite', 'join' or 'array'", found: value.stringValue.map { "'\($0)'" })
+            }
+            return value
+        case .mandatoryFields, .optionalFields:
+            if value.isNull { return .array([]) }
+            guard let fields = value.elements else { throw mismatch("an array of elements") }
+            for field in fields {
+                guard case .object(let object) = field, object is Element else {
+                    throw mismatch("an array of elements", found: "an array holding a \(field.typeName)")
+                }
+            }
+            return .array(fields)
+        }
+    }
+}
+
+extension ElementProperty {
+    /// What a `wx_value` write of `value` stores in this property, the kind's value property;
+    /// nil when the write is ignored. Lenient where upstream's `wx_value` setters are: text
+    /// elements show any value's text, an image view clears for anything but an image, the
+    /// indicators ignore what is not a boolean or a number.
+    func convertedFromWXValue(_ value: Value) -> Value? {
+        switch self {
+        case .text, .title:
+            return .string(ElementConversion.text(of: value))
+        case .image:
+            if case .object(let object) = value, object is ElementImage { return value }
+            return .null
+        case .animating, .refreshing:
+            return ElementConversion.numericBoolean(value).map(Value.bool)
+        case .on:
+            return .bool(ElementConversion.booleanText(ElementConversion.text(of: value)))
+        case .progress:
+            return ElementConversion.numberFromText(value).map { .double(ElementConversion.clampedProgress($0)) }
+        case .constant:
+            return ElementConversion.numberFromText(value).map(Value.double)
+        default:
+            return nil
+        }
+    }
+}

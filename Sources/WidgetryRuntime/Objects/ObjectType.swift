@@ -1,0 +1,161 @@
+public import WidgetryExpressions
+
+/// The mediating controllers a screen's `objects` can create (§3), with the attributes and
+/// outlets each accepts. One table instead of a class per type: attributes are checked against
+/// it (an unknown attribute or outlet is a located error, where upstream crashed, §8.2), and the
+/// runtime reads typed values from it.
+public enum ObjectType: String, Sendable, CaseIterable {
+    case baseContentProvider = "BaseContentProvider"
+    case itemsCollection = "ItemsCollection"
+    case managedObjectsProvider = "ManagedObjectsProvider"
+    case managedObjectsCollection = "ManagedObjectsCollection"
+    case baseDisplayController = "BaseDisplayController"
+    case contentDisplayController = "ContentDisplayController"
+    case tableDisplayController = "TableDisplayController"
+    case actionController = "ActionController"
+    case buttonActionController = "ButtonActionController"
+    case barButtonActionController = "BarButtonActionController"
+    case onLoadActionController = "OnLoadActionController"
+    case timerActionController = "TimerActionController"
+    case tableRefreshActionController = "TableRefreshActionController"
+    case searchActionController = "SearchActionController"
+    case actionStatusController = "ActionStatusController"
+
+    /// What an attribute holds.
+    public enum AttributeKind: Sendable, Equatable {
+        case string
+        case bool
+        case number
+        /// An array of strings (`resultChain`).
+        case strings
+        /// Any value (`masterObject`).
+        case any
+    }
+
+    /// What an outlet may point at.
+    public enum OutletKind: Sendable, Equatable {
+        case provider
+        case displayController
+        case actionController
+        case searchController
+        case element
+        case elements
+        case anyObject
+    }
+
+    public var isProvider: Bool {
+        switch self {
+        case .baseContentProvider, .itemsCollection, .managedObjectsProvider, .managedObjectsCollection: true
+        default: false
+        }
+    }
+
+    public var isDisplayController: Bool {
+        switch self {
+        case .baseDisplayController, .contentDisplayController, .tableDisplayController: true
+        default: false
+        }
+    }
+
+    public var isActionController: Bool {
+        switch self {
+        case .actionController, .buttonActionController, .barButtonActionController, .onLoadActionController,
+             .timerActionController, .tableRefreshActionController, .searchActionController: true
+        default: false
+        }
+    }
+
+    /// The attributes the type accepts, with their default values (`nil`: no default).
+    public var attributes: [String: (kind: AttributeKind, defaultValue: Value)] {
+        var result: [String: (kind: AttributeKind, defaultValue: Value)] = [:]
+        if isProvider {
+            result["sortByFields"] = (.string, .null)
+            result["sortAscending"] = (.bool, true)
+            result["predicateFormat"] = (.string, .null)
+            result["filterFormat"] = (.string, .null)
+            result["searchString"] = (.string, .null)
+            result["masterObject"] = (.any, .null)
+            result["masterKeyPath"] = (.string, .null)
+            result["resultChain"] = (.strings, .null)
+            result["resultChainArgs"] = (.strings, .null)
+            result["resultChainTxt"] = (.string, .null)
+            result["resultChainArgsTxt"] = (.string, .null)
+        }
+        if self == .managedObjectsProvider || self == .managedObjectsCollection {
+            result["entityName"] = (.string, .null)
+            result["groupByField"] = (.string, .null)
+            result["cacheName"] = (.string, .null)
+        }
+        if isDisplayController {
+            result["renderOn"] = (.string, .null)
+        }
+        if self == .tableDisplayController {
+            result["cellIdentifier"] = (.string, "Cell")
+            result["searchCellIdentifier"] = (.string, .null)
+            result["sectionHeaderIdentifier"] = (.string, "Header")
+            result["sectionFooterIdentifier"] = (.string, "Footer")
+            result["animateReload"] = (.bool, false)
+            result["maxHeight"] = (.number, 0)
+            result["systemAutomaticDimensionEnabled"] = (.bool, true)
+            result["allowDeletion"] = (.bool, false)
+            result["collectSelectedObjects"] = (.bool, false)
+            result["defaultSelectionBehavior"] = (.bool, false)
+            result["performSegueForCells"] = (.number, -1)
+            result["cellNibNames"] = (.strings, .null)
+        }
+        if isActionController {
+            result["actionName"] = (.string, .null)
+            result["elseActionName"] = (.string, .null)
+            result["predicateFormat"] = (.string, .null)
+            result["actionDelay"] = (.number, 0)
+            result["serviceProviderClassName"] = (.string, .null)
+        }
+        if self == .timerActionController {
+            result["interval"] = (.number, 60)
+        }
+        if self == .searchActionController {
+            result["filterFormat"] = (.string, .null)
+            result["dynamicSearch"] = (.bool, false)
+            result["searchOnReturn"] = (.bool, true)
+            result["minimumTextLength"] = (.number, 1)
+            result["filterThrottleInterval"] = (.number, 0.5)
+            result["actionThrottleInterval"] = (.number, 0.5)
+        }
+        if self == .actionStatusController {
+            result["actionName"] = (.string, .null)
+            result["errorMessage"] = (.string, .null)
+            result["errorTitle"] = (.string, .null)
+        }
+        return result
+    }
+
+    /// The outlets the type accepts.
+    public var outlets: [String: OutletKind] {
+        var result: [String: OutletKind] = [:]
+        if isDisplayController {
+            result["mainContentProvider"] = .provider
+            result["searchController"] = .searchController
+            result["elements"] = .elements
+        }
+        if self == .tableDisplayController {
+            result["tableView"] = .element
+            result["emptyDataView"] = .element
+            result["contentHeightConstraint"] = .element
+            result["deleteController"] = .actionController
+        }
+        if isActionController {
+            result["target"] = .anyObject
+            result["sender"] = .element
+            result["cancelButton"] = .element
+            result["form"] = .element
+            result["serviceProvider"] = .anyObject
+        }
+        if self == .searchActionController {
+            result["contentProvider"] = .provider
+        }
+        if self == .actionStatusController {
+            result["elements"] = .elements
+        }
+        return result
+    }
+}

@@ -1,0 +1,283 @@
+import WidgetryExpressions
+import WidgetryJSON
+
+/// Loads a screen into its run (§2.6 steps 1–4): the view tree, the names, the objects and their
+/// attributes, the outlets, the element entries. Collects every problem with its place.
+struct ScreenBuilder {
+    let run: ScreenRun
+    var errors: [ScreenError] = []
+    /// Ids of elements that live in cell prototypes (not in the controller's namespace).
+    private var cellElementIDs: Set<String> = []
+    private var file: String { run.document.file }
+
+    init(run: ScreenRun) {
+        self.run = run
+    }
+
+    mutating func build() {
+        buildViews()
+        registerElements()
+        createObjects()
+        run.namespace.set("content", run.controller.content)
+        run.namespace.set("defaults", .dictionary([:]))
+        applyObjectEntries()
+        resolveOutlets()
+        applyElementEntries()
+    }
+
+    // MARK: Views
+
+    private mutating func buildViews() {
+        if let view = run.document.view { run.root = element(from: view, inCell: false) }
+        if let navigation = run.document.navigationItem {
+            if let titleView = navigation.titleView { run.titleView = element(from: titleView, inCell: false) }
+            run.barButtonItems = (navigation.leftBarButtonItems + navigation.rightBarButtonItems).compactMap { element(from: $0, inCell: false) }
+        }
+    }
+
+    private mutating func element(from node: ViewNode, inCell: Bool) -> Element? {
+        guard let kind = ElementKind(typeName: node.type) else {
+            fail(.unknownType, "\(node.type) is not an element type Widgetry knows", at: node.place,
+                 hint: "use one of: " + ElementKind.allCases.map(\.typeName).joined(separator: ", "))
+            return nil
+        }
+        let children = ([node.header].compactMap { $0 } + node.children + [node.footer].compactMap { $0 }).compactMap { element(from: $0, inCell: inCell) }
+        for prototype in node.prototypes {
+            // Built once to check them; each row gets its own cell (``makeCell``).
+            for child in prototype.children { _ = element(from: child, inCell: true) }
+        }
+        if !node.prototypes.isEmpty, let id = node.id { run.prototypes[id] = node.prototypes }
+        let made: Element
+        do throws(KeyValueError) {
+            made = try Element(id: node.id, kind: kind, properties: node.properties.map { ($0.key, Value(json: $0.value)) }, children: children)
+        } catch {
+            fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(node.id ?? node.type): \(error)", at: node.place)
+            return nil
+        }
+        if let id = node.id {
+            if inCell { cellElementIDs.insert(id) } else { run.elements.append((id, made)) }
+        }
+        return made
+    }
+
+    // MARK: Names and objects
+
+    private func registerElements() {
+        for (id, element) in run.elements { run.namespace.register(id, .object(element)) }
+    }
+
+    private mutating func createObjects() {
+        for entry in run.document.objects {
+            guard let type = ObjectType(rawValue: entry.type) else {
+                fail(.unknownType, "object \(entry.id) has type \(entry.type), which is not a mediating controller Widgetry knows", at: entry.place,
+                     hint: "known types: " + ObjectType.allCases.map(\.rawValue).joined(separator: ", "))
+                continue
+            }
+            let object = ScreenObject(id: entry.id, type: type)
+            guard run.namespace.register(entry.id, .object(object)) else {
+                fail(.duplicateID, "object \(entry.id) has the id of an element of the screen", at: entry.place,
+                     hint: "ids must be unique across the screen: an element would shadow the object (§2.5)")
+                continue
+            }
+            run.objects.append(object)
+            run.objectsByID[entry.id] = object
+        }
+        for entry in run.document.objects {
+            guard let alias = entry.alias, run.objectsByID[entry.id] != nil else { continue }
+            if !run.namespace.register(alias, .object(run.objectsByID[entry.id]!)) {
+                fail(.duplicateID, "alias \(alias) of \(entry.id) is already a name of the screen", at: entry.place)
+            }
+        }
+    }
+
+    private mutating func applyObjectEntries() {
+        for entry in run.document.objects {
+            guard let object = run.objectsByID[entry.id] else { continue }
+            for (key, json) in entry.attrs {
+                do throws(KeyValueError) {
+                    try object.setValue(Value(json: json), forKey: key)
+                } catch {
+                    let known = object.type.attributes.keys.sorted().joined(separator: ", ")
+                    fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(entry.id): \(error)", at: SourcePlace(json),
+                         hint: error.reason == .unknownKey ? "\(object.type.rawValue) has: \(known)" : nil)
+                }
+            }
+            for (name, spec) in entry.evals {
+                do throws(BindingError) {
+                    run.evaluations[entry.id, default: [:]][name] = try CompiledBinding(spec, transformers: run.environment.transformers)
+                } catch {
+                    fail(.binding, "\(entry.id).evals.\(name): \(error.message) [\(error.code.rawValue)]", place: SourcePlace(location: spec.location, pointer: spec.pointer), hint: error.hint)
+                }
+            }
+            if object.type.isProvider { compileResultChain(of: object, entry: entry) }
+        }
+    }
+
+    private mutating func compileResultChain(of object: ScreenObject, entry: ObjectEntry) {
+        let names = object.attribute("resultChain").elements?.compactMap(\.stringValue)
+            ?? object.attribute("resultChainTxt").stringValue?.split(separator: "|").map(String.init)
+        guard let names, !names.isEmpty else { return }
+        let arguments = object.attribute("resultChainArgs").elements?.compactMap(\.stringValue)
+            ?? object.attribute("resultChainArgsTxt").stringValue?.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        do throws(ResultChainError) {
+            run.resultChains[entry.id] = try ResultChain(names: names, arguments: arguments)
+        } catch {
+            fail(.invalidValue, "\(entry.id): \(error.message)", at: entry.place)
+        }
+    }
+
+    // MARK: Outlets
+
+    private mutating func resolveOutlets() {
+        let objectIDs = Set(run.document.objects.map(\.id))
+        let owners = run.document.objects.map { ($0.id, $0.outlets) }
+            + run.document.elements.filter { !objectIDs.contains($0.id) }.map { ($0.id, $0.outlets) }
+        for (ownerID, outlets) in owners {
+            for outlet in outlets { connect(outlet, of: ownerID) }
+        }
+    }
+
+    private mutating func connect(_ outlet: OutletEntry, of ownerID: String) {
+        var targets: [Value] = []
+        for id in outlet.targets {
+            let target = run.namespace.value(forKey: id)
+            if target.isNull {
+                fail(.unresolvedOutlet, "outlet \(outlet.property) of \(ownerID) names \(id), which is not an element or object of the screen",
+                     place: outlet.place, hint: "upstream skipped it silently; check the id")
+            } else {
+                targets.append(target)
+            }
+        }
+        if let object = run.objectsByID[ownerID] {
+            guard let kind = object.type.outlets[outlet.property] else {
+                fail(.unknownOutlet, "\(object.type.rawValue) \(ownerID) has no outlet \(outlet.property)", place: outlet.place,
+                     hint: "its outlets: " + object.type.outlets.keys.sorted().joined(separator: ", "))
+                return
+            }
+            for target in targets {
+                guard ScreenBuilder.fits(target, kind) else {
+                    fail(.outletKind, "outlet \(outlet.property) of \(ownerID) takes \(ScreenBuilder.describe(kind)), not \(ScreenBuilder.describe(target))",
+                         place: outlet.place)
+                    continue
+                }
+                object.connect(outlet.property, to: target, appending: outlet.isArray || kind == .elements)
+            }
+        } else if case .object(let owner)? = Optional(run.namespace.value(forKey: ownerID)), let form = owner as? Element, form.kind == .formDisplayView,
+                  outlet.property == "mandatoryFields" || outlet.property == "optionalFields" {
+            let fields = targets.compactMap { target -> Element? in
+                if case .object(let element) = target { return element as? Element }
+                return nil
+            }
+            if outlet.property == "optionalFields" {
+                run.formFields[ownerID, default: FormFields()].optional += fields
+            } else {
+                run.formFields[ownerID, default: FormFields()].mandatory += fields
+            }
+        } else if ownerID == "@self" || run.namespace.value(forKey: ownerID).isNull == false {
+            fail(.unknownOutlet, "\(ownerID) has no outlet \(outlet.property)", place: outlet.place)
+        }
+    }
+
+    private static func fits(_ target: Value, _ kind: ObjectType.OutletKind) -> Bool {
+        guard case .object(let object) = target else { return false }
+        switch kind {
+        case .provider: return (object as? ScreenObject)?.type.isProvider == true
+        case .displayController: return (object as? ScreenObject)?.type.isDisplayController == true
+        case .actionController: return (object as? ScreenObject)?.type.isActionController == true
+        case .searchController: return (object as? ScreenObject)?.type == .searchActionController
+        case .element, .elements: return object is Element
+        case .anyObject: return true
+        }
+    }
+
+    private static func describe(_ kind: ObjectType.OutletKind) -> String {
+        switch kind {
+        case .provider: "a content provider"
+        case .displayController: "a display controller"
+        case .actionController: "an action controller"
+        case .searchController: "a SearchActionController"
+        case .element: "an element"
+        case .elements: "elements"
+        case .anyObject: "an object"
+        }
+    }
+
+    private static func describe(_ target: Value) -> String {
+        guard case .object(let object) = target else { return target.typeName }
+        return object.keyValueTypeName
+    }
+
+    // MARK: Element entries
+
+    private mutating func applyElementEntries() {
+        for entry in run.document.elements {
+            let target: (any KeyValueCoding)?
+            if entry.id == "@self" {
+                target = run.controller
+            } else if case .object(let object) = run.namespace.value(forKey: entry.id) {
+                target = object
+            } else if cellElementIDs.contains(entry.id) {
+                target = nil
+            } else {
+                fail(.unknownElement, "elements entry \(entry.id) names no element of the screen, of its cells or of its objects", at: entry.place,
+                     hint: "give the view \"id\": \"\(entry.id)\" in the views section")
+                continue
+            }
+            if let action = entry.action {
+                if run.namespace.value(forKey: action.target).isNull {
+                    fail(.unresolvedOutlet, "the action of \(entry.id) targets \(action.target), which is not a name of the screen", place: action.place)
+                } else {
+                    run.tapActions[entry.id] = action
+                }
+            }
+            var attrs: [(key: String, value: Value, place: SourcePlace)] = []
+            for (key, json) in entry.attrs {
+                let value = Value(json: json)
+                if let target {
+                    do throws(KeyValueError) {
+                        try target.setValue(value, forKey: key)
+                    } catch {
+                        fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(entry.id): \(error)", at: SourcePlace(json))
+                    }
+                } else {
+                    attrs.append((key, value, SourcePlace(json)))
+                }
+            }
+            var compiled: [CompiledBinding] = []
+            var targets: Set<String> = []
+            for spec in entry.bindings {
+                guard targets.insert(spec.to).inserted else {
+                    fail(.binding, "\(entry.id) binds \(spec.to) twice; upstream ignored the second binding", place: SourcePlace(location: spec.location, pointer: spec.pointer))
+                    continue
+                }
+                do throws(BindingError) {
+                    compiled.append(try CompiledBinding(spec, transformers: run.environment.transformers))
+                } catch {
+                    fail(.binding, "\(entry.id): \(error.message) [\(error.code.rawValue)]", place: SourcePlace(location: spec.location, pointer: spec.pointer), hint: error.hint)
+                }
+            }
+            if let target {
+                // Bindings of objects are kept but never evaluated, as upstream (§2.3).
+                if !(target is ScreenObject), !compiled.isEmpty { run.bindings.append((target, compiled)) }
+            } else {
+                run.cellEntries[entry.id] = (attrs, compiled)
+            }
+        }
+    }
+
+    // MARK: Errors
+
+    private mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil) {
+        errors.append(ScreenError(code, message, file: file, at: place, hint: hint))
+    }
+
+    private mutating func fail(_ code: ScreenError.Code, _ message: String, place: SourcePlace, hint: String? = nil) {
+        fail(code, message, at: place, hint: hint)
+    }
+}
+
+extension SourcePlace {
+    init(location: SourceLocation?, pointer: JSONPointer) {
+        self.init(JSONValue(.null, location: location, pointer: pointer))
+    }
+}

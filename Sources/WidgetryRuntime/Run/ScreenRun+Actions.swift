@@ -1,0 +1,92 @@
+public import WidgetryExpressions
+public import WidgetryService
+
+extension ScreenRun {
+    /// Runs an action controller (§3.6): the action its predicate chooses, with the form's value
+    /// or the controller's content, after `actionDelay`; a per-call status follows the call.
+    func perform(_ actionController: ScreenObject) {
+        var name = actionController.attribute("actionName").stringValue
+        if let format = actionController.attribute("predicateFormat").stringValue {
+            do {
+                let predicate = try Predicate(format: format, arguments: [])
+                if try !predicate.evaluate(with: .object(namespace), context: environment.evaluation) {
+                    name = actionController.attribute("elseActionName").stringValue
+                }
+            } catch {
+                record("\(document.file): \(actionController.id).predicateFormat: \(error)")
+                return
+            }
+        }
+        guard let name else { return }
+        var argument = controller.content
+        if case .object(let form) = actionController.outlet("form"), let form = form as? Element {
+            guard let value = formValue(form) else {
+                record("\(document.file): \(actionController.id): a mandatory field of \(form.id ?? "the form") is empty; nothing was sent")
+                return
+            }
+            argument = value
+        }
+        var sender: String?
+        if case .object(let element) = actionController.outlet("sender"), let element = element as? Element { sender = element.id }
+        let status = ScreenObject(id: "\(actionController.id).status", type: .actionStatusController)
+        for flag in ["inProgress", "isSuccess", "isFailure"] { status.setDerived(flag, false) }
+        try? status.setValue(.string(name), forKey: "actionName")
+        status.setDerived("sender", sender.map(Value.string) ?? .null)
+        actionController.setDerived("status", .object(status))
+        perCallStatuses.append(status)
+        let delay = actionController.attribute("actionDelay").doubleValue ?? 0
+        let run = { [environment] in environment.engine.perform(name, argument: argument, sender: sender) }
+        if delay > 0 { environment.timeline.schedule(after: delay, run) } else { run() }
+    }
+
+    /// The value of a form (§3.8): nil when a mandatory field has no name or no value.
+    func formValue(_ form: Element) -> Value? {
+        let fields = form.id.flatMap { formFields[$0] } ?? FormFields()
+        var result = ValueDictionary()
+        for field in fields.mandatory {
+            guard let name = field.value(forKey: "wx_fieldName").stringValue, !field.value(forKey: "wx_fieldValue").isNull else { return nil }
+            result[name] = field.value(forKey: "wx_fieldValue")
+        }
+        let policy = form.value(forKey: "dublicateKeyPolicy").stringValue ?? "overwrite"
+        var optional = ValueDictionary()
+        for field in fields.optional {
+            guard let name = field.value(forKey: "wx_fieldName").stringValue else { continue }
+            let value = field.value(forKey: "wx_fieldValue")
+            guard !value.isNull else { continue }
+            if policy == "join", let old = optional[name]?.stringValue, let new = value.stringValue {
+                optional[name] = .string(old + "," + new)
+            } else if policy != "array" || optional[name] == nil {
+                optional[name] = value
+            }
+        }
+        for (key, value) in optional where result[key] == nil { result[key] = value }
+        return .dictionary(result)
+    }
+
+    /// An action's event (§3.7): the status controllers following it change, errors with a
+    /// message show an alert, and the screen renders.
+    public func handle(_ event: ActionEvent) {
+        let declared = objects.filter { $0.type == .actionStatusController }
+        for status in declared + perCallStatuses where status.attribute("actionName").stringValue == event.action {
+            if let owner = status.value(forKey: "sender").stringValue, let sender = event.sender, owner != sender { continue }
+            switch event.kind {
+            case .start: set(status, inProgress: true, success: false, failure: false)
+            case .ready: set(status, inProgress: false, success: true, failure: false)
+            case .error:
+                set(status, inProgress: false, success: false, failure: true)
+                if let error = event.error, let message = status.attribute("errorMessage").stringValue {
+                    showAlert(title: status.attribute("errorTitle").stringValue ?? "Error", message: "\(message)\n\n\(error.message)")
+                }
+            case .success, .progress:
+                continue
+            }
+        }
+        render()
+    }
+
+    private func set(_ status: ScreenObject, inProgress: Bool, success: Bool, failure: Bool) {
+        status.setDerived("inProgress", .bool(inProgress))
+        status.setDerived("isSuccess", .bool(success))
+        status.setDerived("isFailure", .bool(failure))
+    }
+}

@@ -1,0 +1,192 @@
+public import WidgetryExpressions
+public import WidgetryService
+import WidgetryStore
+
+/// A table as the last render left it: sections of rows, each row a cell made from a prototype.
+public struct RenderedTable {
+    public struct Row {
+        /// The row's object (a store object's id when it is one).
+        public var object: Value
+        public var reuseIdentifier: String
+        /// The cell's identified elements, in prototype order.
+        public var elements: [(id: String, element: Element)]
+    }
+
+    public struct Section {
+        public var name: String
+        public var rows: [Row]
+    }
+
+    /// The id of the table element.
+    public var tableID: String
+    public var sections: [Section]
+}
+
+extension ScreenRun {
+    /// §2.6 steps 5–7 and the first appearance: providers fetch, on-load actions are scheduled
+    /// for the next turn, and the screen renders.
+    func setUp() {
+        for object in objects where object.type == .onLoadActionController {
+            environment.timeline.schedule(after: 0) { [weak self] in self?.perform(object) }
+        }
+        for object in objects where object.type == .actionStatusController {
+            object.setDerived("inProgress", false)
+            object.setDerived("isSuccess", false)
+            object.setDerived("isFailure", false)
+        }
+        render()
+    }
+
+    /// A full refresh (§4.5): providers fetch, display controllers render, every binding of the
+    /// screen and of every cell is evaluated, in document order.
+    public func render() {
+        for object in objects where object.type.isProvider { fetch(object) }
+        for object in objects where object.type == .contentDisplayController {
+            if case .object(let provider) = object.outlet("mainContentProvider"), let provider = provider as? ScreenObject {
+                controller.content = provider.value(forKey: "value")
+                namespace.set("content", controller.content)
+            }
+        }
+        for object in objects where object.type == .tableDisplayController { renderTable(object) }
+        for (target, compiled) in bindings {
+            for binding in compiled { apply(binding, to: target, in: .object(namespace)) }
+        }
+    }
+
+    private func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
+        do throws(BindingError) {
+            try binding.apply(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
+        } catch {
+            record("\(document.file): \(error)")
+        }
+    }
+
+    // MARK: Providers
+
+    /// Fetches a provider's items from the store and derives `value`, `isEmpty`, `totalCount`.
+    private func fetch(_ provider: ScreenObject) {
+        guard provider.type == .managedObjectsProvider || provider.type == .managedObjectsCollection else { return }
+        guard let store = environment.store, let entity = provider.attribute("entityName").stringValue else {
+            record("\(document.file): \(provider.id) has no entityName, or the widget has no data model")
+            return
+        }
+        var formats: [String] = []
+        if let format = provider.attribute("predicateFormat").stringValue { formats.append("(\(format))") }
+        if let keyPath = provider.attribute("masterKeyPath").stringValue, !provider.attribute("masterObject").isNull {
+            formats.append("(\(keyPath) == $masterObject)")
+        }
+        if let filter = provider.attribute("filterFormat").stringValue, let search = provider.attribute("searchString").stringValue, !search.isEmpty {
+            formats.append("(\(filter))")
+        }
+        var request = FetchRequest(entity: entity)
+        do {
+            if !formats.isEmpty { request.predicate = try Predicate(format: formats.joined(separator: " AND "), arguments: []) }
+        } catch {
+            record("\(document.file): \(provider.id): the predicate does not parse: \(error)")
+            return
+        }
+        request.context = EvaluationContext(variables: ["masterObject": provider.attribute("masterObject"),
+                                                        "input": provider.attribute("searchString")], now: environment.evaluation.now)
+        let ascending = provider.attribute("sortAscending").doubleValue.map { $0 != 0 } ?? true
+        request.sortDescriptors = (provider.attribute("sortByFields").stringValue ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { FetchRequest.SortDescriptor($0, ascending: ascending) }
+        request.sectionKeyPath = provider.attribute("groupByField").stringValue
+        let sections: [ResultsSection]
+        do throws(EvaluationError) {
+            sections = try store.fetchSections(request)
+        } catch {
+            record("\(document.file): \(provider.id): \(error)")
+            return
+        }
+        let items = sections.flatMap(\.objects).compactMap(store.object).map(Value.object)
+        provider.setDerived("allItems", .array(items))
+        provider.setDerived("totalCount", .int(Int64(items.count)))
+        provider.setDerived("isEmpty", .bool(items.isEmpty))
+        provider.setDerived("sectionsCount", .int(Int64(sections.count)))
+        var value = Value.array(items)
+        if let chain = resultChains[provider.id] {
+            do throws(EvaluationError) {
+                value = try chain.apply(to: value)
+            } catch {
+                record("\(document.file): \(provider.id).resultChain: \(error)")
+                value = .null
+            }
+        }
+        provider.setDerived("value", value)
+        provider.setDerived("sections", .array(sections.map { section in
+            .array(section.objects.compactMap(store.object).map(Value.object))
+        }))
+        provider.setDerived("sectionNames", .array(sections.map { .string($0.name) }))
+    }
+
+    // MARK: Tables
+
+    private func renderTable(_ display: ScreenObject) {
+        guard case .object(let tableObject) = display.outlet("tableView"), let table = tableObject as? Element, let tableID = table.id else {
+            record("\(document.file): \(display.id) has no tableView outlet")
+            return
+        }
+        guard case .object(let providerObject) = display.outlet("mainContentProvider"), let provider = providerObject as? ScreenObject else {
+            tables[display.id] = RenderedTable(tableID: tableID, sections: [])
+            return
+        }
+        let names = provider.value(forKey: "sectionNames").elements?.compactMap(\.stringValue) ?? [""]
+        let sectionItems = provider.value(forKey: "sections").elements ?? []
+        var sections: [RenderedTable.Section] = []
+        for (index, items) in sectionItems.enumerated() {
+            let rows = (items.elements ?? []).map { makeRow(for: $0, display: display, tableID: tableID) }
+            sections.append(RenderedTable.Section(name: index < names.count ? names[index] : "", rows: rows))
+        }
+        tables[display.id] = RenderedTable(tableID: tableID, sections: sections)
+        if case .object(let empty) = display.outlet("emptyDataView") {
+            let total = provider.value(forKey: "totalCount").integerValue ?? 0
+            try? empty.setValue(.bool(total > 0), forKey: "hidden")
+        }
+    }
+
+    /// A cell for `object`: the prototype its reuse identifier names, made anew, its entries'
+    /// attributes and bindings applied in the cell's own scope (§4.4).
+    private func makeRow(for object: Value, display: ScreenObject, tableID: String) -> RenderedTable.Row {
+        var reuseIdentifier = display.attribute("cellIdentifier").stringValue ?? "Cell"
+        if let evaluation = evaluations[display.id]?["cellIdentifier"] {
+            do throws(BindingError) {
+                let value = try evaluation.evaluate(in: .object(namespace.copy(content: object)), context: environment.evaluation,
+                                                    transformerContext: environment.transformerContext)
+                if let text = value.stringValue { reuseIdentifier = text } else { record("\(document.file): \(display.id).evals.cellIdentifier gave \(value.typeName), not a string") }
+            } catch {
+                record("\(document.file): \(error)")
+            }
+        }
+        guard let prototype = prototypes[tableID]?.first(where: { $0.reuseIdentifier == reuseIdentifier }) else {
+            record("\(document.file): table \(tableID) has no cell prototype \(reuseIdentifier)")
+            return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: [])
+        }
+        var cellElements: [(id: String, element: Element)] = []
+        func build(_ node: ViewNode) -> Element? {
+            guard let kind = ElementKind(typeName: node.type) else { return nil }
+            let children = node.children.compactMap(build)
+            guard let element = try? Element(id: node.id, kind: kind, properties: node.properties.map { ($0.key, Value(json: $0.value)) },
+                                             children: children) else { return nil }
+            if let id = node.id { cellElements.append((id, element)) }
+            return element
+        }
+        for child in prototype.children { _ = build(child) }
+        let scope = Namespace()
+        for (id, element) in cellElements { scope.register(id, .object(element)) }
+        scope.set("defaults", .dictionary([:]))
+        scope.set("content", object)
+        for (id, element) in cellElements {
+            guard let entry = cellEntries[id] else { continue }
+            for attribute in entry.attrs {
+                do throws(KeyValueError) {
+                    try element.setValue(attribute.value, forKey: attribute.key)
+                } catch {
+                    record("\(document.file): \(id): \(error)")
+                }
+            }
+            for binding in entry.bindings { apply(binding, to: element, in: .object(scope)) }
+        }
+        return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: cellElements)
+    }
+}

@@ -1,0 +1,79 @@
+public import WidgetryExpressions
+public import WidgetryService
+import WidgetryStore
+
+/// One screen of a running widget: its elements, its mediating controllers and its bindings,
+/// loaded in the order of §2.6, rendered after every event, and shown as a snapshot.
+///
+/// Confined to the run's thread (the timeline's): build it, send it events and read it there.
+public final class ScreenRun {
+    public let document: ScreenDocument
+    public let controller: ScreenController
+    public let namespace = Namespace()
+    let environment: WidgetEnvironment
+
+    /// The controller's root view, its navigation bar items, and every identified element not
+    /// in a cell, in document order.
+    var root: Element?
+    var titleView: Element?
+    var barButtonItems: [Element] = []
+    var elements: [(id: String, element: Element)] = []
+    /// The mediating controllers, in document order.
+    var objects: [ScreenObject] = []
+    var objectsByID: [String: ScreenObject] = [:]
+    /// Each table element's cell prototypes, by the table's id.
+    var prototypes: [String: [CellPrototype]] = [:]
+    /// Bindings of controller elements and `@self`, in entry order.
+    var bindings: [(target: any KeyValueCoding, compiled: [CompiledBinding])] = []
+    /// Entries for elements of cells: their attributes and bindings, applied to every cell made.
+    var cellEntries: [String: (attrs: [(key: String, value: Value, place: SourcePlace)], bindings: [CompiledBinding])] = [:]
+    /// `evals` of objects (`cellIdentifier`), compiled.
+    var evaluations: [String: [String: CompiledBinding]] = [:]
+    /// Result chains of providers, compiled.
+    var resultChains: [String: ResultChain] = [:]
+    /// What tapping an element does (`action` entries), by element id.
+    var tapActions: [String: ActionEntry] = [:]
+    /// The fields of each form (`FormDisplayView`), by the form's id.
+    var formFields: [String: FormFields] = [:]
+    /// The statuses of calls action controllers made, oldest first.
+    var perCallStatuses: [ScreenObject] = []
+    /// Per table display controller: the rows of the last render.
+    var tables: [String: RenderedTable] = [:]
+    /// Alerts the screen showed, in order.
+    public private(set) var alerts: [Alert] = []
+    /// Problems met while running (a binding that could not be evaluated), in order.
+    public private(set) var problems: [String] = []
+
+    /// An alert as `handleError` shows it (§3.7).
+    public struct Alert: Sendable, Equatable {
+        public var time: Double
+        public var title: String
+        public var message: String
+    }
+
+    /// Loads `document` (§2.6 steps 1–6); every problem in it is reported at once.
+    public init(document: ScreenDocument, environment: WidgetEnvironment, content: Value = .null) throws(ScreenErrors) {
+        self.document = document
+        self.environment = environment
+        controller = ScreenController(name: document.name)
+        controller.content = content
+        var builder = ScreenBuilder(run: self)
+        builder.build()
+        if !builder.errors.isEmpty { throw ScreenErrors(builder.errors) }
+        setUp()
+    }
+
+    func record(_ problem: String) {
+        problems.append(problem)
+    }
+
+    func showAlert(title: String, message: String) {
+        alerts.append(Alert(time: environment.timeline.now, title: title, message: message))
+    }
+}
+
+/// A form's fields (§3.8): the mandatory ones and the optional ones, in outlet order.
+struct FormFields {
+    var mandatory: [Element] = []
+    var optional: [Element] = []
+}

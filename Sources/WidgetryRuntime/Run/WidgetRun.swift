@@ -1,0 +1,137 @@
+public import Foundation
+public import WidgetryBundle
+public import WidgetryExpressions
+public import WidgetryService
+public import WidgetryStore
+
+/// One loaded widget, running headlessly: its store, its service (stub, dev or prod), the run's
+/// clock, and its entry screen. Events of the action engine drive the screen (§4.5).
+public final class WidgetRun {
+    /// How a run is set up.
+    public struct Options: Sendable {
+        public var service: ServiceSelection
+        /// The run's time 0 (`now()`, the `ago` transformer): a fixed instant makes output reproducible.
+        public var now: Date
+        public var timeZone: TimeZone
+        public var clock: Timeline.Clock
+        /// Keep the store in this SQLite file instead of memory.
+        public var storeFile: String?
+        public var credentials: Credentials?
+        public var transport: HTTPTransportOptions
+        /// The screen to show instead of the bundle's entry screen.
+        public var screen: String?
+
+        public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt, clock: Timeline.Clock = .virtual,
+                    storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
+                    screen: String? = nil) {
+            self.service = service
+            self.now = now
+            self.timeZone = timeZone
+            self.clock = clock
+            self.storeFile = storeFile
+            self.credentials = credentials
+            self.transport = transport
+            self.screen = screen
+        }
+    }
+
+    public let bundle: WidgetBundle
+    public let options: Options
+    public let store: ObjectStore?
+    public let engine: ActionEngine
+    public let timeline: Timeline
+    public let screen: ScreenRun
+    private let transport: HTTPTransport?
+
+    /// Loads the bundle's model, store, service file and entry screen; every problem found is thrown.
+    public init(bundle: WidgetBundle, options: Options) throws(WidgetRunError) {
+        self.bundle = bundle
+        self.options = options
+        var model: EntityModel?
+        if let source = bundle.model {
+            do throws(ModelErrors) { model = try BundleModel.load(source, bundleRoot: bundle.rootPath) } catch { throw .model(error) }
+        }
+        if let model {
+            if let file = options.storeFile {
+                do throws(StoreError) { store = try ObjectStore(model: model, filePath: file) } catch { throw .store(error) }
+            } else {
+                store = ObjectStore(model: model)
+            }
+        } else {
+            store = nil
+        }
+        func file(_ source: BundleFile?) -> ServiceFiles.File? { source.map { ($0.path, $0.document) } }
+        let configuration: ServiceConfiguration
+        do throws(ServiceConfigurationErrors) {
+            configuration = try ServiceFiles.read(options.service, prod: file(bundle.service), dev: file(bundle.developmentService),
+                                                  stub: file(bundle.stubService))
+        } catch {
+            throw .service(error)
+        }
+        var transformers = BindingTransformerRegistry()
+        if let definitions = configuration.options.transformers {
+            do { try transformers.registerDateTransformers(from: definitions) } catch { throw .other("\(configuration.file): \(error)") }
+        }
+        let transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone)
+        timeline = Timeline(clock: options.clock, start: options.now)
+        let backend: ActionEngine.Backend
+        if options.service == .stub {
+            backend = .stub(StubResponder(configuration: configuration))
+            transport = nil
+        } else {
+            let http = HTTPTransport(options: options.transport)
+            backend = .network(http)
+            transport = http
+        }
+        engine = ActionEngine(configuration: configuration, backend: backend, timeline: timeline, store: store,
+                              importer: JSONImporter(transformers: transformers, transformerContext: transformerContext),
+                              options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: options.credentials))
+        let name = options.screen ?? bundle.manifest.entryScreen ?? bundle.screens.first?.name
+        guard let name, let definition = bundle.screen(named: name) else {
+            throw .other("the bundle has no screen \(name ?? "(none named)")")
+        }
+        let document: ScreenDocument
+        do throws(ScreenErrors) {
+            document = try ScreenReader.read(definition.file.document, screen: name, file: definition.file.path)
+        } catch {
+            throw .screen(error)
+        }
+        let environment = WidgetEnvironment(store: store, engine: engine, transformers: transformers, transformerContext: transformerContext,
+                                            evaluation: EvaluationContext(now: options.now))
+        do throws(ScreenErrors) {
+            screen = try ScreenRun(document: document, environment: environment)
+        } catch {
+            throw .screen(error)
+        }
+        engine.onEvent = { [weak screen] event in screen?.handle(event) }
+    }
+
+    /// Runs until nothing is left to do (or until run time `limit`, in seconds).
+    public func run(until limit: Double = .infinity) async {
+        await timeline.run(until: limit)
+    }
+
+    /// Closes the network client, if any.
+    public func shutdown() async {
+        try? await transport?.shutdown()
+    }
+}
+
+/// Why a widget could not be loaded.
+public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
+    case model(ModelErrors)
+    case store(StoreError)
+    case service(ServiceConfigurationErrors)
+    case screen(ScreenErrors)
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .model(let errors): errors.description
+        case .store(let error): error.description
+        case .service(let errors): errors.description
+        case .screen(let errors): errors.description
+        case .other(let message): message
+        }
+    }
+}

@@ -1,0 +1,141 @@
+public import WidgetryJSON
+
+/// A screen file, read and checked (UPSTREAM-FORMAT §2): its mediating controllers (`objects`),
+/// its element entries (`elements`), and the view tree it shows (`views`, Widgetry's replacement
+/// for the storyboard), in document order. Produced by ``ScreenReader``.
+public struct ScreenDocument: Sendable {
+    /// The screen's name: the key under which the file holds it (its restoration identifier).
+    public var name: String
+    public var file: String
+    public var objects: [ObjectEntry]
+    public var elements: [ElementEntry]
+    /// The controller's root view; nil when the file describes no views.
+    public var view: ViewNode?
+    /// The title view and bar button items of the navigation bar.
+    public var navigationItem: NavigationItemNode?
+    /// Segues by identifier, in file order.
+    public var segues: [SegueEntry]
+
+    public init(name: String, file: String, objects: [ObjectEntry] = [], elements: [ElementEntry] = [], view: ViewNode? = nil,
+                navigationItem: NavigationItemNode? = nil, segues: [SegueEntry] = []) {
+        self.name = name
+        self.file = file
+        self.objects = objects
+        self.elements = elements
+        self.view = view
+        self.navigationItem = navigationItem
+        self.segues = segues
+    }
+}
+
+/// Where an entry or value is written, for errors.
+public struct SourcePlace: Sendable, Equatable {
+    public var location: SourceLocation?
+    public var pointer: JSONPointer
+
+    public init(_ value: JSONValue) {
+        location = value.location
+        pointer = value.pointer
+    }
+}
+
+/// An `objects` entry (§2.2): a mediating controller created by `type`.
+public struct ObjectEntry: Sendable {
+    public var id: String
+    public var type: String
+    public var alias: String?
+    /// Properties set by key, in file order.
+    public var attrs: [(key: String, value: JSONValue)]
+    public var evals: [(name: String, spec: BindingSpec)]
+    public var outlets: [OutletEntry]
+    public var place: SourcePlace
+}
+
+/// An `elements` entry (§2.3): a UI element (or `@self`, the controller) by identifier.
+public struct ElementEntry: Sendable {
+    public var id: String
+    public var action: ActionEntry?
+    public var attrs: [(key: String, value: JSONValue)]
+    public var bindings: [BindingSpec]
+    public var outlets: [OutletEntry]
+    public var place: SourcePlace
+}
+
+/// `{property: id}` or `{property: [id, …]}` (§2.4).
+public struct OutletEntry: Sendable, Equatable {
+    public var property: String
+    public var targets: [String]
+    /// Whether the file gave an array (targets are appended to the property's array).
+    public var isArray: Bool
+    public var place: SourcePlace
+}
+
+/// `{"target": id, "selector": name}`: what a button or bar button item does when tapped.
+public struct ActionEntry: Sendable, Equatable {
+    public var target: String
+    public var selector: String
+    public var place: SourcePlace
+}
+
+/// An element of the view tree: a UIKit (or framework) view with its initial properties.
+/// (A class: a table's header and footer are views too.)
+public final class ViewNode: Sendable {
+    public let id: String?
+    /// The type name as written (`UILabel`); checked against the element kinds the runtime knows.
+    public let type: String
+    public let properties: [(key: String, value: JSONValue)]
+    public let children: [ViewNode]
+    /// A table's header and footer views.
+    public let header: ViewNode?
+    public let footer: ViewNode?
+    /// A table's or collection's cell prototypes.
+    public let prototypes: [CellPrototype]
+    /// The segue a tap performs (buttons and bar button items).
+    public let segue: String?
+    public let place: SourcePlace
+
+    public init(id: String?, type: String, properties: [(key: String, value: JSONValue)], children: [ViewNode], header: ViewNode?,
+                footer: ViewNode?, prototypes: [CellPrototype], segue: String?, place: SourcePlace) {
+        self.id = id
+        self.type = type
+        self.properties = properties
+        self.children = children
+        self.header = header
+        self.footer = footer
+        self.prototypes = prototypes
+        self.segue = segue
+        self.place = place
+    }
+}
+
+/// A table or collection cell prototype: its reuse identifier and its own elements.
+public struct CellPrototype: Sendable {
+    public var reuseIdentifier: String
+    public var children: [ViewNode]
+    /// The segue a tap on the cell performs.
+    public var segue: String?
+    public var place: SourcePlace
+}
+
+/// The navigation bar of a screen.
+public struct NavigationItemNode: Sendable {
+    public var title: String?
+    public var titleView: ViewNode?
+    public var leftBarButtonItems: [ViewNode]
+    public var rightBarButtonItems: [ViewNode]
+}
+
+/// A transition to another screen.
+public struct SegueEntry: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Pushed on the navigation stack.
+        case show
+        /// Presented modally (dismissed by `wx_dismissed`).
+        case present
+    }
+
+    public var id: String
+    public var destination: String
+    public var kind: Kind
+    public var place: SourcePlace
+}

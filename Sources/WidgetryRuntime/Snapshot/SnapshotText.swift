@@ -1,0 +1,110 @@
+import Foundation
+import WidgetryExpressions
+import WidgetryJSON
+import WidgetryService
+import WidgetryStore
+
+/// The text snapshot of a run (`widgetry run`): the screen's elements with their state, each
+/// table's rows with their cells, statuses, alerts, requests, events and the store. The same run
+/// gives the same bytes on every machine.
+public enum SnapshotText {
+    public static func render(_ run: WidgetRun) -> String {
+        let screen = run.screen
+        var lines: [String] = []
+        lines.append("screen \(screen.document.name) at \(TimeLabel.seconds(run.timeline.now)) (\(TimeLabel.iso(run.timeline.date)))")
+        lines.append("content: \(describe(screen.controller.content))")
+        if screen.controller.isDismissed { lines.append("dismissed") }
+        if screen.titleView != nil || !screen.barButtonItems.isEmpty {
+            lines.append("navigation:")
+            if let title = screen.titleView { lines += tree(title, indent: 1) }
+            for item in screen.barButtonItems { lines += tree(item, indent: 1) }
+        }
+        if let root = screen.root {
+            lines.append("views:")
+            lines += tree(root, indent: 1)
+        }
+        for object in screen.objects where object.type == .tableDisplayController {
+            guard let table = screen.tables[object.id] else { continue }
+            let rows = table.sections.reduce(0) { $0 + $1.rows.count }
+            lines.append("table \(table.tableID) (\(object.id)): \(table.sections.count) section\(table.sections.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")")
+            for (sectionIndex, section) in table.sections.enumerated() {
+                lines.append("  section \(sectionIndex)" + (section.name.isEmpty ? "" : " \"\(section.name)\""))
+                for (rowIndex, row) in section.rows.enumerated() {
+                    lines.append("    row \(rowIndex) (\(row.reuseIdentifier)) \(describe(row.object))")
+                    for (id, element) in row.elements { lines.append("      " + line(id: id, element)) }
+                }
+            }
+        }
+        let statuses = screen.objects.filter { $0.type == .actionStatusController }.map { ($0.id, $0) }
+            + screen.objects.filter(\.type.isActionController).compactMap { object -> (String, ScreenObject)? in
+                guard case .object(let status) = object.value(forKey: "status"), let status = status as? ScreenObject else { return nil }
+                return ("\(object.id).status", status)
+            }
+        if !statuses.isEmpty {
+            lines.append("statuses:")
+            for (name, status) in statuses {
+                let state = ["inProgress", "isSuccess", "isFailure"].first { status.value(forKey: $0).doubleValue.map { $0 != 0 } == true } ?? "idle"
+                lines.append("  \(name) (\(status.attribute("actionName").stringValue ?? "?")): \(state)")
+            }
+        }
+        lines.append("alerts:" + (screen.alerts.isEmpty ? " none" : ""))
+        for alert in screen.alerts {
+            lines.append("  \(TimeLabel.seconds(alert.time)) \(JSONValue(.string(alert.title)).serialized()): \(JSONValue(.string(alert.message)).serialized())")
+        }
+        lines.append("requests:" + (run.engine.requestLog.isEmpty ? " none" : ""))
+        for logged in run.engine.requestLog {
+            let request = logged.request.logLines(redacting: run.options.credentials)
+            lines.append("  \(TimeLabel.seconds(logged.time)) \(request[0])")
+            lines += request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
+        }
+        lines.append("events:" + (run.engine.events.isEmpty ? " none" : ""))
+        lines += run.engine.events.map { "  \($0)" }
+        if let store = run.store {
+            let counts = store.model.entities.map { entity in "\(entity.name) \(store.objects(of: entity.name, includingDescendants: false).count)" }
+            lines.append("store: " + counts.joined(separator: ", "))
+        }
+        if !screen.problems.isEmpty {
+            lines.append("problems:")
+            lines += screen.problems.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func tree(_ element: Element, indent: Int) -> [String] {
+        [String(repeating: "  ", count: indent) + line(id: element.id, element)] + element.children.flatMap { tree($0, indent: indent + 1) }
+    }
+
+    private static func line(id: String?, _ element: Element) -> String {
+        let state = element.displayState.map { "\($0.name)=\(describe($0.value))" }.joined(separator: " ")
+        return (id ?? "-") + " (\(element.kind.typeName))" + (state.isEmpty ? "" : ": " + state)
+    }
+
+    /// A value as snapshots print it: JSON for text and numbers, objects by their description.
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .string(let text): JSONValue(.string(text)).serialized()
+        case .int, .double: value.description
+        case .date(let date): TimeLabel.iso(date)
+        case .object(let object): object.keyValueDescription
+        case .array(let items): "[" + items.map(describe).joined(separator: ", ") + "]"
+        default: value.description
+        }
+    }
+}
+
+/// Times and dates as snapshots print them.
+enum TimeLabel {
+    static func seconds(_ time: Double) -> String {
+        let milliseconds = Int((time * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "t=\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    static func iso(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
