@@ -135,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON"],
+            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryBundle"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

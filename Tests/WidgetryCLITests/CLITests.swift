@@ -84,7 +84,11 @@ struct CLITests {
         let zip = scratch.file("Feed.zip")
         let pack = try CommandRunner.run(["pack", CommandRunner.feed, "-o", zip])
         #expect(pack.status == 0)
-        #expect(pack.stdout == "packed 6 files (10196 bytes) into \(zip)\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.feed)
+        let total = try files.reduce(0) { total, name in
+            total + ((try FileManager.default.attributesOfItem(atPath: CommandRunner.feed + "/" + name)[.size] as? Int) ?? 0)
+        }
+        #expect(pack.stdout == "packed \(files.count) files (\(total) bytes) into \(zip)\n")
         let fromZip = try CommandRunner.run(["inspect", zip])
         #expect(fromZip.status == 0)
         #expect(fromZip.stdout == Self.feedText.replacingOccurrences(of: "SAMPLE", with: zip))

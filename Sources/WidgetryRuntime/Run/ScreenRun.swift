@@ -14,12 +14,12 @@ public final class ScreenRun {
 
     /// The controller's root view, its navigation bar items, and every identified element not
     /// in a cell, in document order.
-    var root: Element?
-    var titleView: Element?
-    var barButtonItems: [Element] = []
-    var elements: [(id: String, element: Element)] = []
+    public internal(set) var root: Element?
+    public internal(set) var titleView: Element?
+    public internal(set) var barButtonItems: [Element] = []
+    public internal(set) var elements: [(id: String, element: Element)] = []
     /// The mediating controllers, in document order.
-    var objects: [ScreenObject] = []
+    public internal(set) var objects: [ScreenObject] = []
     var objectsByID: [String: ScreenObject] = [:]
     /// Each table element's cell prototypes, by the table's id.
     var prototypes: [String: [CellPrototype]] = [:]
@@ -38,7 +38,7 @@ public final class ScreenRun {
     /// The statuses of calls action controllers made, oldest first.
     var perCallStatuses: [ScreenObject] = []
     /// Per table display controller: the rows of the last render.
-    var tables: [String: RenderedTable] = [:]
+    public internal(set) var tables: [String: RenderedTable] = [:]
     /// Alerts the screen showed, in order.
     public private(set) var alerts: [Alert] = []
     /// Problems met while running (a binding that could not be evaluated), in order.
@@ -49,6 +49,12 @@ public final class ScreenRun {
         public var time: Double
         public var title: String
         public var message: String
+
+        public init(time: Double, title: String, message: String) {
+            self.time = time
+            self.title = title
+            self.message = message
+        }
     }
 
     /// Loads `document` (§2.6 steps 1–6); every problem in it is reported at once.
