@@ -40,6 +40,13 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Keep the store in this SQLite file (created when missing).", valueName: "file"))
     var store: String?
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Snapshot format: text for people, json for programs.")
+    var format: Format = .text
+
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -65,6 +72,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         await widget.run(until: duration ?? .infinity)
         await widget.shutdown()
-        console.write(SnapshotText.render(widget))
+        switch format {
+        case .text: console.write(SnapshotText.render(widget))
+        case .json: console.write(SnapshotJSON.render(widget).serialized(JSONWritingOptions(pretty: true)) + "\n")
+        }
     }
 }

@@ -72,6 +72,10 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Every name ``init(typeName:)`` accepts: the canonical names, then the other names files
+    /// use. Keep in step with the initialiser (`ScreenSchemaTests` holds the two together).
+    static let acceptedTypeNames: [String] = allCases.map(\.typeName) + ["TextInputView", "AnimatedConstraint"]
+
     /// Whether the element is a view (everything but a layout constraint). Bar button items
     /// count as views here: they answer `hidden` as UIKit's have since iOS 16.
     public var isView: Bool { self != .layoutConstraint }

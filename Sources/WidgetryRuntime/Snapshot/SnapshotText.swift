@@ -35,11 +35,7 @@ public enum SnapshotText {
                 }
             }
         }
-        let statuses = screen.objects.filter { $0.type == .actionStatusController }.map { ($0.id, $0) }
-            + screen.objects.filter(\.type.isActionController).compactMap { object -> (String, ScreenObject)? in
-                guard case .object(let status) = object.value(forKey: "status"), let status = status as? ScreenObject else { return nil }
-                return ("\(object.id).status", status)
-            }
+        let statuses = SnapshotJSON.statuses(screen)
         if !statuses.isEmpty {
             lines.append("statuses:")
             for (name, status) in statuses {

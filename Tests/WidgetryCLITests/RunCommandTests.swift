@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import WidgetryJSON
+import WidgetryTestSupport
+
+/// `widgetry run`, as a user runs it.
+struct RunCommandTests {
+    @Test func theSampleSnapshotIsTheSameEveryTimeInBothFormats() throws {
+        let arguments = ["run", CommandRunner.feed, "--now", "2018-06-20T19:00:00Z"]
+        let first = try CommandRunner.run(arguments)
+        let second = try CommandRunner.run(arguments)
+        #expect(first.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout.hasPrefix("screen FeedViewController at t=0.500 (2018-06-20T19:00:00Z)\ncontent: <Account #1>\n"))
+        #expect(first.stdout.contains("""
+                row 5 (Cell) <Post #11>
+                  avatarView (UIImageView): image="name:ava_pirple8" hidden=false
+                  textLabel (UILabel): text="Calculate views geometry in the background for faster scrolling. #geometry #background" hidden=false
+                  authorLabel (UILabel): text="Pirple 8" hidden=false
+                  timeLabel (UILabel): text="7h" hidden=false
+            """))
+        #expect(first.stdout.hasSuffix("store: User 5, Account 1, Post 6\n"))
+
+        let json = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(json.status == 0)
+        let snapshot = try JSONParser.parse(json.stdout).root
+        #expect(snapshot["tables"]?.arrayValue?.first?["sections"]?.arrayValue?.first?["rows"]?.arrayValue?.count == 6)
+        #expect(snapshot["events"]?.arrayValue?.last?["name"]?.stringValue == "homeFeedSuccess")
+        #expect(snapshot["store"]?["Post"]?.integerValue == 6)
+        #expect(try CommandRunner.run(arguments + ["--format", "json"]).stdout == json.stdout)
+    }
+
+    @Test func untilATimeStopsTheRunThere() throws {
+        let outcome = try CommandRunner.run(["run", CommandRunner.feed, "--now", "2018-06-20T19:00:00Z", "--for", "0.3"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("homeFeedStart"))
+        #expect(!outcome.stdout.contains("homeFeedReady"))
+        #expect(outcome.stdout.contains("footerActivityIndicator (UIActivityIndicatorView): animating=true"))
+    }
+
+    @Test func aBrokenScreenIsReportedWithItsPlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = directory.path + "/Bundle"
+        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
+        let screen = bundle + "/FeedViewController.json"
+        let text = try String(contentsOfFile: screen, encoding: .utf8).replacingOccurrences(of: "\"sortAscending\"", with: "\"sortAscendingg\"")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: screen))
+        let outcome = try CommandRunner.run(["run", bundle])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("FeedViewController.json:"))
+        #expect(outcome.stderr.contains("[screen.unknown-attribute]"))
+        #expect(outcome.stderr.contains("sortAscendingg"))
+    }
+}
