@@ -32,6 +32,20 @@ let package = Package(
             path: "StoreImport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // One render pass of a 10,000-row table against evaluating the same bindings directly
+        // (run ./compare-render).
+        .executableTarget(
+            name: "RenderPass",
+            dependencies: [
+                .product(name: "WidgetryRuntime", package: "Widgetry"),
+                .product(name: "WidgetryBundle", package: "Widgetry"),
+                .product(name: "WidgetryStore", package: "Widgetry"),
+                .product(name: "WidgetryExpressions", package: "Widgetry"),
+                .product(name: "WidgetryJSON", package: "Widgetry"),
+            ],
+            path: "RenderPass",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "JSONParsing",
             dependencies: [

@@ -121,10 +121,8 @@ public enum ScreenReader {
 
         private mutating func action(_ json: JSONValue) -> ActionEntry? {
             guard let entry = members(json, allowed: ["target", "selector"], what: "an action") else { return nil }
-            guard let target = entry["target"].flatMap({ string($0) }), let selector = entry["selector"].flatMap({ string($0) }) else {
-                fail(.missingKey, "an action needs both \"target\" and \"selector\"", at: json)
-                return nil
-            }
+            guard let target = required(entry, "target", in: json, what: "an action"),
+                  let selector = required(entry, "selector", in: json, what: "an action") else { return nil }
             return ActionEntry(target: target, selector: selector, place: SourcePlace(json))
         }
 
@@ -132,10 +130,7 @@ public enum ScreenReader {
 
         private mutating func view(_ json: JSONValue) -> ViewNode? {
             guard let entry = members(json, allowed: ScreenReader.viewKeys, what: "a view") else { return nil }
-            guard let type = entry["type"].flatMap({ string($0) }) else {
-                fail(.missingKey, "a view needs a \"type\" (a UIKit class name such as \"UILabel\")", at: json)
-                return nil
-            }
+            guard let type = required(entry, "type", in: json, what: "a view", hint: "a UIKit class name such as \"UILabel\"") else { return nil }
             let id = entry["id"].flatMap { string($0) }
             if let id {
                 if let first = viewIDs[id] {
@@ -169,10 +164,7 @@ public enum ScreenReader {
 
         private mutating func prototype(_ json: JSONValue) -> CellPrototype? {
             guard let entry = members(json, allowed: ScreenReader.prototypeKeys, what: "a cell prototype") else { return nil }
-            guard let reuseIdentifier = entry["reuseIdentifier"].flatMap({ string($0) }) else {
-                fail(.missingKey, "a cell prototype needs a \"reuseIdentifier\"", at: json)
-                return nil
-            }
+            guard let reuseIdentifier = required(entry, "reuseIdentifier", in: json, what: "a cell prototype") else { return nil }
             return CellPrototype(reuseIdentifier: reuseIdentifier, children: views(entry["children"]),
                                  segue: entry["segue"].flatMap { string($0) }, place: SourcePlace(json))
         }
@@ -185,10 +177,7 @@ public enum ScreenReader {
 
         private mutating func segue(_ id: String, _ json: JSONValue) -> SegueEntry? {
             guard let entry = members(json, allowed: ScreenReader.segueKeys, what: "segue \(id)") else { return nil }
-            guard let destination = entry["destination"].flatMap({ string($0) }) else {
-                fail(.missingKey, "segue \(id) needs a \"destination\" screen", at: json)
-                return nil
-            }
+            guard let destination = required(entry, "destination", in: json, what: "segue \(id)", hint: "the name of the screen it shows") else { return nil }
             var kind = SegueEntry.Kind.show
             if let value = entry["kind"], let text = string(value) {
                 if let known = SegueEntry.Kind(rawValue: text) {
@@ -219,6 +208,15 @@ public enum ScreenReader {
                 kept[member.key] = member.value
             }
             return kept
+        }
+
+        /// The string at `key`: a missing key and a wrong type are each one error.
+        private mutating func required(_ entry: JSONObject, _ key: String, in json: JSONValue, what: String, hint: String? = nil) -> String? {
+            guard let value = entry[key] else {
+                fail(.missingKey, "\(what) needs a \"\(key)\"", at: json, hint: hint)
+                return nil
+            }
+            return string(value)
         }
 
         private mutating func string(_ json: JSONValue) -> String? {
