@@ -99,7 +99,8 @@ extension ScreenRun {
             record("\(document.file): \(provider.id): \(error)")
             return
         }
-        let items = sections.flatMap(\.objects).compactMap(store.object).map(Value.object)
+        let sectionItems = sections.map { section in section.objects.compactMap(store.object).map(Value.object) }
+        let items = sectionItems.flatMap { $0 }
         provider.setDerived("allItems", .array(items))
         provider.setDerived("totalCount", .int(Int64(items.count)))
         provider.setDerived("isEmpty", .bool(items.isEmpty))
@@ -114,9 +115,7 @@ extension ScreenRun {
             }
         }
         provider.setDerived("value", value)
-        provider.setDerived("sections", .array(sections.map { section in
-            .array(section.objects.compactMap(store.object).map(Value.object))
-        }))
+        provider.setDerived("sections", .array(sectionItems.map(Value.array)))
         provider.setDerived("sectionNames", .array(sections.map { .string($0.name) }))
     }
 
@@ -163,19 +162,20 @@ extension ScreenRun {
             return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: [])
         }
         var cellElements: [(id: String, element: Element)] = []
-        func build(_ node: ViewNode) -> Element? {
-            guard let kind = ElementKind(typeName: node.type) else { return nil }
-            let children = node.children.compactMap(build)
-            guard let element = try? Element(id: node.id, kind: kind, properties: node.properties.map { ($0.key, Value(json: $0.value)) },
-                                             children: children) else { return nil }
-            if let id = node.id { cellElements.append((id, element)) }
+        func build(_ plan: CellPlan.Node) -> Element? {
+            let children = plan.children.compactMap(build)
+            guard let element = try? Element(id: plan.id, kind: plan.kind, properties: plan.properties, children: children) else { return nil }
+            if let id = plan.id { cellElements.append((id, element)) }
             return element
         }
-        for child in prototype.children { _ = build(child) }
-        let scope = Namespace()
-        for (id, element) in cellElements { scope.register(id, .object(element)) }
-        scope.set("defaults", .dictionary([:]))
-        scope.set("content", object)
+        for node in cellPlan(tableID: tableID, prototype: prototype).nodes { _ = build(node) }
+        // The cell's scope (§4.4): its own elements, `defaults` and `content`; a plain dictionary,
+        // made once per row.
+        var names = ValueDictionary(minimumCapacity: cellElements.count + 2)
+        for (id, element) in cellElements where names[id] == nil { names[id] = .object(element) }
+        names["defaults"] = .dictionary([:])
+        names["content"] = object
+        let scope = Value.dictionary(names)
         for (id, element) in cellElements {
             guard let entry = cellEntries[id] else { continue }
             for attribute in entry.attrs {
@@ -185,8 +185,40 @@ extension ScreenRun {
                     record("\(document.file): \(id): \(error)")
                 }
             }
-            for binding in entry.bindings { apply(binding, to: element, in: .object(scope)) }
+            for binding in entry.bindings { apply(binding, to: element, in: scope) }
         }
         return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: cellElements)
+    }
+}
+
+/// A cell prototype ready to be made many times: element kinds looked up and initial properties
+/// converted once per table and reuse identifier, not once per row.
+struct CellPlan {
+    struct Node {
+        let id: String?
+        let kind: ElementKind
+        let properties: [(String, Value)]
+        let children: [Node]
+    }
+
+    let nodes: [Node]
+
+    init(_ prototype: CellPrototype) {
+        func plan(_ node: ViewNode) -> Node? {
+            guard let kind = ElementKind(typeName: node.type) else { return nil }
+            return Node(id: node.id, kind: kind, properties: node.properties.map { ($0.key, Value(json: $0.value)) },
+                        children: node.children.compactMap(plan))
+        }
+        nodes = prototype.children.compactMap(plan)
+    }
+}
+
+extension ScreenRun {
+    func cellPlan(tableID: String, prototype: CellPrototype) -> CellPlan {
+        let key = tableID + "/" + prototype.reuseIdentifier
+        if let known = cellPlans[key] { return known }
+        let plan = CellPlan(prototype)
+        cellPlans[key] = plan
+        return plan
     }
 }

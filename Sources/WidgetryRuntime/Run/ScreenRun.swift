@@ -35,6 +35,8 @@ public final class ScreenRun {
     var tapActions: [String: ActionEntry] = [:]
     /// The fields of each form (`FormDisplayView`), by the form's id.
     var formFields: [String: FormFields] = [:]
+    /// Cell prototypes prepared for making cells, by table id and reuse identifier.
+    var cellPlans: [String: CellPlan] = [:]
     /// The statuses of calls action controllers made, oldest first.
     var perCallStatuses: [ScreenObject] = []
     /// Per table display controller: the rows of the last render.
