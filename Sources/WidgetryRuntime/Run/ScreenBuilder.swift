@@ -23,6 +23,51 @@ struct ScreenBuilder {
         applyObjectEntries()
         resolveOutlets()
         applyElementEntries()
+        checkRequirements()
+    }
+
+    // MARK: Requirements
+
+    /// What each controller needs to work, checked at load time where upstream crashed later
+    /// (§8.5, §8.9, §8.11).
+    private mutating func checkRequirements() {
+        for entry in run.document.objects {
+            guard let object = run.objectsByID[entry.id] else { continue }
+            switch object.type {
+            case .managedObjectsProvider, .managedObjectsCollection:
+                guard let entity = object.attribute("entityName").stringValue else {
+                    fail(.missingKey, "\(entry.id) needs an entityName", at: entry.place, hint: "name the entity it fetches, e.g. \"entityName\": \"Post\"")
+                    continue
+                }
+                if let store = run.environment.store, store.model.entity(named: entity) == nil {
+                    fail(.invalidValue, "\(entry.id) fetches \(entity), which the data model does not have", at: entry.place,
+                         hint: "entities: " + store.model.entities.map(\.name).joined(separator: ", "))
+                } else if run.environment.store == nil {
+                    fail(.invalidValue, "\(entry.id) fetches \(entity), but the bundle has no data model", at: entry.place)
+                }
+            case .tableDisplayController where object.outlet("tableView").isNull:
+                fail(.missingKey, "\(entry.id) has no tableView outlet", at: entry.place, hint: "point \"outlets\": {\"tableView\": …} at the table")
+            default:
+                break
+            }
+            for key in ["predicateFormat", "filterFormat"] {
+                guard let format = object.attribute(key).stringValue else { continue }
+                do {
+                    _ = try Predicate(format: format, arguments: [])
+                } catch {
+                    let place = entry.attrs.first { $0.key == key }.map { SourcePlace($0.value) } ?? entry.place
+                    fail(.invalidValue, "\(entry.id).\(key) does not parse: \(error)", at: place)
+                }
+            }
+        }
+        for entry in run.document.objects {
+            guard let object = run.objectsByID[entry.id], object.type.isActionController,
+                  case .object(let form) = object.outlet("form"), let formID = (form as? Element)?.id else { continue }
+            if run.formFields[formID]?.mandatory.isEmpty ?? true {
+                fail(.missingKey, "\(entry.id) sends form \(formID), which has no mandatoryFields", at: entry.place,
+                     hint: "give \(formID) \"outlets\": {\"mandatoryFields\": [\"…\"]}")
+            }
+        }
     }
 
     // MARK: Views
