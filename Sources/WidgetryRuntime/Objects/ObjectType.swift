@@ -9,9 +9,14 @@ public enum ObjectType: String, Sendable, CaseIterable {
     case itemsCollection = "ItemsCollection"
     case managedObjectsProvider = "ManagedObjectsProvider"
     case managedObjectsCollection = "ManagedObjectsCollection"
+    case jsonFileDataProvider = "JSONFileDataProvider"
     case baseDisplayController = "BaseDisplayController"
     case contentDisplayController = "ContentDisplayController"
     case tableDisplayController = "TableDisplayController"
+    case tableInfiniteScrollController = "TableInfiniteScrollController"
+    case collectionDisplayController = "CollectionDisplayController"
+    case collectionPageScrollController = "CollectionPageScrollController"
+    case collectionCircleScrollController = "CollectionCircleScrollController"
     case actionController = "ActionController"
     case buttonActionController = "ButtonActionController"
     case barButtonActionController = "BarButtonActionController"
@@ -19,6 +24,7 @@ public enum ObjectType: String, Sendable, CaseIterable {
     case timerActionController = "TimerActionController"
     case tableRefreshActionController = "TableRefreshActionController"
     case searchActionController = "SearchActionController"
+    case infiniteScrollActionController = "InfiniteScrollActionController"
     case actionStatusController = "ActionStatusController"
 
     /// What an attribute holds.
@@ -45,22 +51,41 @@ public enum ObjectType: String, Sendable, CaseIterable {
 
     public var isProvider: Bool {
         switch self {
-        case .baseContentProvider, .itemsCollection, .managedObjectsProvider, .managedObjectsCollection: true
+        case .baseContentProvider, .itemsCollection, .managedObjectsProvider, .managedObjectsCollection, .jsonFileDataProvider: true
         default: false
         }
     }
 
     public var isDisplayController: Bool {
         switch self {
-        case .baseDisplayController, .contentDisplayController, .tableDisplayController: true
+        case .baseDisplayController, .contentDisplayController, .tableDisplayController, .tableInfiniteScrollController,
+             .collectionDisplayController, .collectionPageScrollController, .collectionCircleScrollController: true
         default: false
+        }
+    }
+
+    /// Display controllers that show rows: tables and collections.
+    public var showsRows: Bool {
+        switch self {
+        case .tableDisplayController, .tableInfiniteScrollController, .collectionDisplayController, .collectionPageScrollController,
+             .collectionCircleScrollController: true
+        default: false
+        }
+    }
+
+    /// The outlet that names the element showing the rows.
+    public var rowsOutlet: String? {
+        switch self {
+        case .tableDisplayController, .tableInfiniteScrollController: "tableView"
+        case .collectionDisplayController, .collectionPageScrollController, .collectionCircleScrollController: "collectionView"
+        default: nil
         }
     }
 
     public var isActionController: Bool {
         switch self {
         case .actionController, .buttonActionController, .barButtonActionController, .onLoadActionController,
-             .timerActionController, .tableRefreshActionController, .searchActionController: true
+             .timerActionController, .tableRefreshActionController, .searchActionController, .infiniteScrollActionController: true
         default: false
         }
     }
@@ -89,7 +114,34 @@ public enum ObjectType: String, Sendable, CaseIterable {
         if isDisplayController {
             result["renderOn"] = (.string, .null)
         }
-        if self == .tableDisplayController {
+        if self == .jsonFileDataProvider {
+            result["fileName"] = (.string, .null)
+        }
+        if showsRows {
+            result["cellIdentifier"] = (.string, "Cell")
+            result["searchCellIdentifier"] = (.string, .null)
+            result["performSegueForCells"] = (.number, -1)
+            result["collectSelectedObjects"] = (.bool, false)
+        }
+        if self == .tableInfiniteScrollController {
+            result["scrollUpThreshhold"] = (.number, 200)
+            result["scrollDownThreshhold"] = (.number, 200)
+        }
+        if [.collectionDisplayController, .collectionPageScrollController, .collectionCircleScrollController].contains(self) {
+            result["centerContent"] = (.bool, false)
+            result["cellWidthHint"] = (.number, -1)
+            result["cellHeightHint"] = (.number, -1)
+        }
+        if self == .collectionPageScrollController {
+            result["pagingEnabled"] = (.bool, true)
+        }
+        if self == .collectionCircleScrollController {
+            result["circleScrollFactor"] = (.number, 100)
+        }
+        if self == .infiniteScrollActionController {
+            result["trackScrollDown"] = (.bool, true)
+        }
+        if self == .tableDisplayController || self == .tableInfiniteScrollController {
             result["cellIdentifier"] = (.string, "Cell")
             result["searchCellIdentifier"] = (.string, .null)
             result["sectionHeaderIdentifier"] = (.string, "Header")
@@ -137,7 +189,14 @@ public enum ObjectType: String, Sendable, CaseIterable {
             result["searchController"] = .searchController
             result["elements"] = .elements
         }
-        if self == .tableDisplayController {
+        if let rows = rowsOutlet {
+            result[rows] = .element
+            result["emptyDataView"] = .element
+        }
+        if self == .collectionPageScrollController {
+            result["pageControl"] = .element
+        }
+        if self == .tableDisplayController || self == .tableInfiniteScrollController {
             result["tableView"] = .element
             result["emptyDataView"] = .element
             result["contentHeightConstraint"] = .element

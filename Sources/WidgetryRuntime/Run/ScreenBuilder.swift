@@ -45,8 +45,9 @@ struct ScreenBuilder {
                 } else if run.environment.store == nil {
                     fail(.invalidValue, "\(entry.id) fetches \(entity), but the bundle has no data model", at: entry.place)
                 }
-            case .tableDisplayController where object.outlet("tableView").isNull:
-                fail(.missingKey, "\(entry.id) has no tableView outlet", at: entry.place, hint: "point \"outlets\": {\"tableView\": …} at the table")
+            case _ where object.type.showsRows && object.outlet(object.type.rowsOutlet!).isNull:
+                let outlet = object.type.rowsOutlet!
+                fail(.missingKey, "\(entry.id) has no \(outlet) outlet", at: entry.place, hint: "point \"outlets\": {\"\(outlet)\": …} at it")
             default:
                 break
             }

@@ -29,12 +29,26 @@ extension ScreenRun {
         for object in objects where object.type == .onLoadActionController {
             environment.timeline.schedule(after: 0) { [weak self] in self?.perform(object) }
         }
+        for object in objects where object.type == .timerActionController {
+            scheduleTimer(object)
+        }
         for object in objects where object.type == .actionStatusController {
             object.setDerived("inProgress", false)
             object.setDerived("isSuccess", false)
             object.setDerived("isFailure", false)
         }
         render()
+    }
+
+    /// A timer fires every `interval` seconds (default 60), the first time one interval after
+    /// setup, for as long as the run goes on; it does not keep a run until idle going.
+    private func scheduleTimer(_ timer: ScreenObject) {
+        let interval = max(timer.attribute("interval").doubleValue ?? 60, 0.001)
+        environment.timeline.schedule(after: interval, background: true) { [weak self] in
+            guard let self else { return }
+            perform(timer)
+            scheduleTimer(timer)
+        }
     }
 
     /// A full refresh (§4.5): providers fetch, display controllers render, every binding of the
@@ -47,7 +61,7 @@ extension ScreenRun {
                 namespace.set("content", controller.content)
             }
         }
-        for object in objects where object.type == .tableDisplayController { renderTable(object) }
+        for object in objects where object.type.showsRows { renderTable(object) }
         for (target, compiled) in bindings {
             for binding in compiled { apply(binding, to: target, in: .object(namespace)) }
         }
@@ -63,13 +77,63 @@ extension ScreenRun {
 
     // MARK: Providers
 
-    /// Fetches a provider's items from the store and derives `value`, `isEmpty`, `totalCount`.
+    /// Fetches a provider's items (§3.1–3.4) and derives `value` (through its result chain),
+    /// `allItems`, `isEmpty`, `totalCount`, `sectionsCount` and the sections tables show.
     private func fetch(_ provider: ScreenObject) {
-        guard provider.type == .managedObjectsProvider || provider.type == .managedObjectsCollection else { return }
-        guard let store = environment.store, let entity = provider.attribute("entityName").stringValue else {
-            record("\(document.file): \(provider.id) has no entityName, or the widget has no data model")
-            return
+        var sections: [(name: String, items: [Value])]
+        switch provider.type {
+        case .managedObjectsProvider, .managedObjectsCollection:
+            guard let fetched = fetchFromStore(provider) else { return }
+            sections = fetched
+        case .itemsCollection:
+            let master = provider.attribute("masterObject")
+            guard let keyPath = provider.attribute("masterKeyPath").stringValue, !master.isNull else {
+                sections = []
+                break
+            }
+            let items = (try? master.value(forKeyPath: keyPath))?.elements ?? []
+            sections = [("", filteredAndSorted(items, provider))]
+        case .jsonFileDataProvider:
+            let name = (provider.attribute("fileName").stringValue ?? "") + ".json"
+            guard let root = environment.jsonFiles[name] else {
+                record("\(document.file): \(provider.id) reads \(name), which the bundle does not have")
+                return
+            }
+            let items = root.arrayValue.map { $0.map { Value(json: $0) } } ?? [Value(json: root)]
+            sections = [("", filteredAndSorted(items, provider))]
+        default:
+            sections = []
         }
+        let allItems = sections.flatMap(\.items)
+        var value = Value.array(allItems)
+        if let chain = resultChains[provider.id] {
+            do throws(EvaluationError) {
+                value = try chain.apply(to: value)
+            } catch {
+                record("\(document.file): \(provider.id).resultChain: \(error)")
+                value = .null
+            }
+        }
+        if provider.type == .managedObjectsCollection {
+            // The collection holds what an equivalent provider's value is: an array, or the one value.
+            let items = value.elements ?? (value.isNull ? [] : [value])
+            sections = [("", items)]
+            value = .array(items)
+        }
+        let items = sections.flatMap(\.items)
+        provider.setDerived("allItems", .array(items))
+        provider.setDerived("totalCount", .int(Int64(items.count)))
+        provider.setDerived("isEmpty", .bool(items.isEmpty))
+        provider.setDerived("sectionsCount", .int(Int64(sections.count)))
+        provider.setDerived("value", value)
+        provider.setDerived("sections", .array(sections.map { Value.array($0.items) }))
+        provider.setDerived("sectionNames", .array(sections.map { .string($0.name) }))
+    }
+
+    /// A store fetch (§3.3): the entity filtered by the AND of `predicateFormat`,
+    /// `masterKeyPath == masterObject` and `filterFormat` while searching, sorted, sectioned.
+    private func fetchFromStore(_ provider: ScreenObject) -> [(name: String, items: [Value])]? {
+        guard let store = environment.store, let entity = provider.attribute("entityName").stringValue else { return nil }
         var formats: [String] = []
         if let format = provider.attribute("predicateFormat").stringValue { formats.append("(\(format))") }
         if let keyPath = provider.attribute("masterKeyPath").stringValue, !provider.attribute("masterObject").isNull {
@@ -83,47 +147,60 @@ extension ScreenRun {
             if !formats.isEmpty { request.predicate = try Predicate(format: formats.joined(separator: " AND "), arguments: []) }
         } catch {
             record("\(document.file): \(provider.id): the predicate does not parse: \(error)")
-            return
+            return nil
         }
         request.context = EvaluationContext(variables: ["masterObject": provider.attribute("masterObject"),
                                                         "input": provider.attribute("searchString")], now: environment.evaluation.now)
-        let ascending = provider.attribute("sortAscending").doubleValue.map { $0 != 0 } ?? true
-        request.sortDescriptors = (provider.attribute("sortByFields").stringValue ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            .map { FetchRequest.SortDescriptor($0, ascending: ascending) }
+        request.sortDescriptors = sortDescriptors(provider)
         request.sectionKeyPath = provider.attribute("groupByField").stringValue
-        let sections: [ResultsSection]
         do throws(EvaluationError) {
-            sections = try store.fetchSections(request)
+            return try store.fetchSections(request).map { section in (section.name, section.objects.compactMap(store.object).map(Value.object)) }
         } catch {
             record("\(document.file): \(provider.id): \(error)")
-            return
+            return nil
         }
-        let sectionItems = sections.map { section in section.objects.compactMap(store.object).map(Value.object) }
-        let items = sectionItems.flatMap { $0 }
-        provider.setDerived("allItems", .array(items))
-        provider.setDerived("totalCount", .int(Int64(items.count)))
-        provider.setDerived("isEmpty", .bool(items.isEmpty))
-        provider.setDerived("sectionsCount", .int(Int64(sections.count)))
-        var value = Value.array(items)
-        if let chain = resultChains[provider.id] {
-            do throws(EvaluationError) {
-                value = try chain.apply(to: value)
+    }
+
+    private func sortDescriptors(_ provider: ScreenObject) -> [FetchRequest.SortDescriptor] {
+        let ascending = provider.attribute("sortAscending").doubleValue.map { $0 != 0 } ?? true
+        return (provider.attribute("sortByFields").stringValue ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { FetchRequest.SortDescriptor($0, ascending: ascending) }
+    }
+
+    /// Items in memory (ItemsCollection, JSONFileDataProvider): `predicateFormat` applied, then
+    /// sorted as a store fetch sorts.
+    private func filteredAndSorted(_ items: [Value], _ provider: ScreenObject) -> [Value] {
+        var kept = items
+        if let format = provider.attribute("predicateFormat").stringValue {
+            do {
+                let predicate = try Predicate(format: format, arguments: [])
+                var filtered: [Value] = []
+                for item in items where try predicate.evaluate(with: item, context: environment.evaluation) { filtered.append(item) }
+                kept = filtered
             } catch {
-                record("\(document.file): \(provider.id).resultChain: \(error)")
-                value = .null
+                record("\(document.file): \(provider.id).predicateFormat: \(error)")
             }
         }
-        provider.setDerived("value", value)
-        provider.setDerived("sections", .array(sectionItems.map(Value.array)))
-        provider.setDerived("sectionNames", .array(sections.map { .string($0.name) }))
+        let descriptors = sortDescriptors(provider)
+        guard !descriptors.isEmpty else { return kept }
+        let keys = kept.map { item in descriptors.map { (try? item.value(forKeyPath: $0.keyPath)) ?? .null } }
+        let order = kept.indices.sorted { left, right in
+            for (index, descriptor) in descriptors.enumerated() {
+                let comparison = SortOrder.compare(keys[left][index], keys[right][index])
+                if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
+            }
+            return left < right
+        }
+        return order.map { kept[$0] }
     }
 
     // MARK: Tables
 
     private func renderTable(_ display: ScreenObject) {
-        guard case .object(let tableObject) = display.outlet("tableView"), let table = tableObject as? Element, let tableID = table.id else {
-            record("\(document.file): \(display.id) has no tableView outlet")
+        guard let outlet = display.type.rowsOutlet, case .object(let tableObject) = display.outlet(outlet), let table = tableObject as? Element,
+              let tableID = table.id else {
+            record("\(document.file): \(display.id) has no table or collection outlet")
             return
         }
         guard case .object(let providerObject) = display.outlet("mainContentProvider"), let provider = providerObject as? ScreenObject else {

@@ -1,4 +1,5 @@
 public import WidgetryExpressions
+public import WidgetryJSON
 public import WidgetryService
 public import WidgetryStore
 
@@ -11,9 +12,12 @@ public struct WidgetEnvironment {
     public let transformers: BindingTransformerRegistry
     public let transformerContext: TransformerContext
     public let evaluation: EvaluationContext
+    /// The bundle's other JSON files by path (what `JSONFileDataProvider` reads).
+    public let jsonFiles: [String: JSONValue]
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
-                evaluation: EvaluationContext) {
+                evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:]) {
+        self.jsonFiles = jsonFiles
         self.store = store
         self.engine = engine
         self.transformers = transformers

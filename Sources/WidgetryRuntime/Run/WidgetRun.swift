@@ -97,7 +97,8 @@ public final class WidgetRun {
             throw .screen(error)
         }
         let environment = WidgetEnvironment(store: store, engine: engine, transformers: transformers, transformerContext: transformerContext,
-                                            evaluation: EvaluationContext(now: options.now))
+                                            evaluation: EvaluationContext(now: options.now),
+                                            jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }))
         do throws(ScreenErrors) {
             screen = try ScreenRun(document: document, environment: environment)
         } catch {

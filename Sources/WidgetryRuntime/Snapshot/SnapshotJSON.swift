@@ -17,7 +17,7 @@ public enum SnapshotJSON {
         root["dismissed"] = JSONValue(.bool(screen.controller.isDismissed))
         root["navigation"] = JSONValue(.array(([screen.titleView].compactMap { $0 } + screen.barButtonItems).map(element)))
         root["views"] = screen.root.map(element) ?? JSONValue(.null)
-        root["tables"] = JSONValue(.array(screen.objects.filter { $0.type == .tableDisplayController }.compactMap { controller in
+        root["tables"] = JSONValue(.array(screen.objects.filter(\.type.showsRows).compactMap { controller in
             screen.tables[controller.id].map { table in
                 var json = JSONObject()
                 json["table"] = string(table.tableID)

@@ -23,7 +23,7 @@ public enum SnapshotText {
             lines.append("views:")
             lines += tree(root, indent: 1)
         }
-        for object in screen.objects where object.type == .tableDisplayController {
+        for object in screen.objects where object.type.showsRows {
             guard let table = screen.tables[object.id] else { continue }
             let rows = table.sections.reduce(0) { $0 + $1.rows.count }
             lines.append("table \(table.tableID) (\(object.id)): \(table.sections.count) section\(table.sections.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")")

@@ -28,6 +28,9 @@ public final class Timeline {
     private struct Scheduled {
         let time: Double
         let sequence: UInt64
+        /// Repeating work (a timer) that does not keep a run going: a run until idle stops when
+        /// only background work is left.
+        let isBackground: Bool
         let work: () -> Void
     }
 
@@ -50,14 +53,15 @@ public final class Timeline {
     public var outstandingOperations: Int { handlers.count }
 
     /// Schedules `work` `delay` seconds from now (at once, after what is already due now, for 0).
-    public func schedule(after delay: Double, _ work: @escaping () -> Void) {
-        schedule(at: now + max(0, delay), work)
+    /// Background work (timers) does not keep ``run(until:)`` going without a time limit.
+    public func schedule(after delay: Double, background: Bool = false, _ work: @escaping () -> Void) {
+        schedule(at: now + max(0, delay), background: background, work)
     }
 
     /// Schedules `work` at run time `time` (or now, if that has passed).
-    public func schedule(at time: Double, _ work: @escaping () -> Void) {
+    public func schedule(at time: Double, background: Bool = false, _ work: @escaping () -> Void) {
         sequence += 1
-        let item = Scheduled(time: max(time, now), sequence: sequence, work: work)
+        let item = Scheduled(time: max(time, now), sequence: sequence, isBackground: background, work: work)
         // Keep the queue sorted by (time, sequence); new work usually goes last.
         let position = queue.lastIndex { ($0.time, $0.sequence) < (item.time, item.sequence) }.map { $0 + 1 } ?? 0
         queue.insert(item, at: position)
@@ -90,12 +94,16 @@ public final class Timeline {
     }
 
     /// Does the scheduled work in order, and waits for outstanding operations, until nothing is
-    /// left or the next event would be after `limit` (run time); returns the time reached.
-    /// Waiting suspends the caller's task; it never blocks a thread.
+    /// left (only background work, without a limit) or the next event would be after `limit`
+    /// (run time); returns the time reached. Waiting suspends the caller's task; it never
+    /// blocks a thread.
     @discardableResult
     public func run(until limit: Double = .infinity) async -> Double {
         while true {
             await takeDeliveries(waiting: false)
+            if !limit.isFinite, handlers.isEmpty, queue.allSatisfy(\.isBackground) {
+                return now
+            }
             if let next = queue.first, next.time <= limit {
                 if clock == .real {
                     // Wait for the event's time, unless an operation's result comes first.

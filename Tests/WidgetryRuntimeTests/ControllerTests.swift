@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import WidgetryBundle
+import WidgetryExpressions
+import WidgetryJSON
+import WidgetryRuntime
+import WidgetryStore
+
+/// Mediating controllers beyond the Feed sample, each in a small generated bundle.
+struct ControllerTests {
+    static let model = #"""
+        {"entities": {
+          "Group": {"identityAttribute": "key", "attributes": {"key": {"type": "String", "JSONKeyPath": "key"}},
+            "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "group", "JSONKeyPath": "items"}}},
+          "Item": {"identityAttribute": "key", "attributes": {
+            "key": {"type": "String", "JSONKeyPath": "key"}, "name": {"type": "String", "JSONKeyPath": "name"},
+            "rank": {"type": "Integer 32", "default": 0, "JSONKeyPath": "rank"}},
+            "relationships": {"group": {"destination": "Group", "inverse": "items"}}}}}
+        """#
+    static let stub = #"""
+        {"options": {"debugDelay": 0}, "defaults": {"baseUrl": "https://stub.test/"},
+         "actions": {
+           "groups": {"resultType": "[Group]", "response": [{"key": "g", "items": [
+             {"key": "a", "name": "Alpha", "rank": 3}, {"key": "b", "name": "Beta", "rank": 1}, {"key": "c", "name": "Gamma", "rank": 2}]}]},
+           "tick": {"response": {"ok": true}}}}
+        """#
+
+    /// Runs screen `S` (its JSON body) in a bundle with the model, the stub and `files`.
+    private func run(_ screen: String, files: [String: String] = [:], for duration: Double = .infinity) async throws -> WidgetRun {
+        let directory = NSTemporaryDirectory() + "widgetry-controllers-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var all = files
+        all["Info.json"] = #"{"identifier": "test.controllers", "entryScreen": "S", "formatVersion": 1}"#
+        all["Model.json"] = Self.model
+        all["StubService.json"] = Self.stub
+        all["S.json"] = #"{"S": \#(screen)}"#
+        for (name, text) in all { try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name)) }
+        let loaded = try await BundleLoader().load(try BundleSource(argument: directory))
+        let widget = try WidgetRun(bundle: loaded.bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0)))
+        await widget.run(until: duration)
+        return widget
+    }
+
+    private func rows(_ widget: WidgetRun, _ controller: String, label: String = "name") -> [String] {
+        (widget.screen.tables[controller]?.sections.flatMap(\.rows) ?? []).map { row in
+            row.elements.first { $0.id == label }?.element.value(forKey: "text").stringValue ?? "?"
+        }
+    }
+
+    private let cellViews = #"""
+        "views": {"type": "UIView", "children": [{"id": "list", "type": "UITableView", "prototypes": [{"reuseIdentifier": "Cell", "children": [{"id": "name", "type": "UILabel"}]}]}]}
+        """#
+
+    @Test func anItemsCollectionListsTheMasterObjectsItemsFilteredAndSorted() async throws {
+        let widget = try await run(#"""
+            {"objects": {
+               "load": {"type": "OnLoadActionController", "attrs": {"actionName": "groups"}},
+               "groups": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Group", "resultChain": ["wx_first"]}},
+               "content": {"type": "ContentDisplayController", "outlets": {"mainContentProvider": "groups"}},
+               "items": {"type": "ItemsCollection", "attrs": {"masterKeyPath": "items", "predicateFormat": "rank > 1", "sortByFields": "name", "sortAscending": false}},
+               "table": {"type": "TableDisplayController", "outlets": {"mainContentProvider": "items", "tableView": "list"}}},
+             "elements": {"name": {"bindings": [{"from": "content.name"}]}, "@self": {"bindings": [{"to": "title", "from": "content.key"}]}},
+             \#(cellViews)}
+            """#)
+        // ItemsCollection never fetches by itself (§3.2): without a master object it is empty.
+        #expect(rows(widget, "table").isEmpty)
+        let items = try #require(widget.screen.objects.first { $0.id == "items" })
+        let group = widget.screen.controller.content
+        try items.setValue(group, forKey: "masterObject")
+        widget.screen.render()
+        #expect(rows(widget, "table") == ["Gamma", "Alpha"])
+        #expect(widget.screen.controller.value(forKey: "title") == "g")
+    }
+
+    @Test func aJSONFileProviderAndACollectionShowTheFilesObjects() async throws {
+        let widget = try await run(#"""
+            {"objects": {
+               "people": {"type": "JSONFileDataProvider", "attrs": {"fileName": "people", "sortByFields": "name"}},
+               "grid": {"type": "CollectionDisplayController", "outlets": {"mainContentProvider": "people", "collectionView": "list", "emptyDataView": "empty"}}},
+             "elements": {"name": {"bindings": [{"from": "content.name", "placeholder": "?"}]}},
+             "views": {"type": "UIView", "children": [{"id": "empty", "type": "UILabel"},
+               {"id": "list", "type": "UICollectionView", "prototypes": [{"reuseIdentifier": "Cell", "children": [{"id": "name", "type": "UILabel"}]}]}]}}
+            """#, files: ["people.json": #"[{"name": "Zoe"}, {"name": "Adam"}, {"name": "Mia"}]"#])
+        #expect(rows(widget, "grid") == ["Adam", "Mia", "Zoe"])
+        guard case .object(let empty) = widget.screen.namespace.value(forKey: "empty") else { Issue.record("no empty view"); return }
+        #expect(empty.value(forKey: "hidden") == true)
+    }
+
+    @Test func aManagedObjectsCollectionHoldsItsProvidersValue() async throws {
+        let widget = try await run(#"""
+            {"objects": {
+               "load": {"type": "OnLoadActionController", "attrs": {"actionName": "groups"}},
+               "top": {"type": "ManagedObjectsCollection", "attrs": {"entityName": "Item", "sortByFields": "rank", "resultChain": ["wx_takeFirst:"], "resultChainArgs": ["2"]}},
+               "table": {"type": "TableDisplayController", "outlets": {"mainContentProvider": "top", "tableView": "list"}}},
+             "elements": {"name": {"bindings": [{"from": "content.name"}]}},
+             \#(cellViews)}
+            """#)
+        #expect(rows(widget, "table") == ["Beta", "Gamma"])
+    }
+
+    @Test func aTimerFiresEveryIntervalOnTheClockAndDoesNotKeepARunGoing() async throws {
+        let screen = #"""
+            {"objects": {"timer": {"type": "TimerActionController", "attrs": {"actionName": "tick", "interval": 10}},
+                         "status": {"type": "ActionStatusController", "attrs": {"actionName": "tick"}}},
+             "views": {"type": "UIView"}}
+            """#
+        let idle = try await run(screen)
+        #expect(idle.engine.events.isEmpty, "until idle: a timer alone does not run")
+        let timed = try await run(screen, for: 35)
+        #expect(timed.engine.events.map(\.description) == ["t=10.000 tickStart", "t=10.000 tickReady", "t=20.000 tickStart", "t=20.000 tickReady",
+                                                         "t=30.000 tickStart", "t=30.000 tickReady"])
+        #expect(timed.timeline.now == 35)
+    }
+}
