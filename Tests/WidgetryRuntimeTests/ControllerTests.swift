@@ -26,7 +26,8 @@ struct ControllerTests {
         """#
 
     /// Runs screen `S` (its JSON body) in a bundle with the model, the stub and `files`.
-    private func run(_ screen: String, files: [String: String] = [:], for duration: Double = .infinity) async throws -> WidgetRun {
+    private func run(_ screen: String, files: [String: String] = [:], for duration: Double = .infinity,
+                     configure: (WidgetRun) -> Void = { _ in }) async throws -> WidgetRun {
         let directory = NSTemporaryDirectory() + "widgetry-controllers-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -38,6 +39,7 @@ struct ControllerTests {
         for (name, text) in all { try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name)) }
         let loaded = try await BundleLoader().load(try BundleSource(argument: directory))
         let widget = try WidgetRun(bundle: loaded.bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0)))
+        configure(widget)
         await widget.run(until: duration)
         return widget
     }
@@ -111,5 +113,15 @@ struct ControllerTests {
         #expect(timed.engine.events.map(\.description) == ["t=10.000 tickStart", "t=10.000 tickReady", "t=20.000 tickStart", "t=20.000 tickReady",
                                                          "t=30.000 tickStart", "t=30.000 tickReady"])
         #expect(timed.timeline.now == 35)
+    }
+
+    @Test func aHostHandlerReplacesTheNetworkActionOfItsName() async throws {
+        var calls: [HostCall] = []
+        let widget = try await run(#"""
+            {"objects": {"load": {"type": "OnLoadActionController", "attrs": {"actionName": "groups"}}}, "views": {"type": "UIView"}}
+            """#) { widget in widget.hostHandlers.register("groups") { calls.append($0) } }
+        #expect(calls.map(\.action) == ["groups"])
+        #expect(widget.engine.events.isEmpty, "the stub's groups action did not run")
+        #expect(widget.store?.objects(of: "Group").isEmpty == true)
     }
 }

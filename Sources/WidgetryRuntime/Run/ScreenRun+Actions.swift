@@ -28,6 +28,12 @@ extension ScreenRun {
         }
         var sender: String?
         if case .object(let element) = actionController.outlet("sender"), let element = element as? Element { sender = element.id }
+        if let handler = environment.hostHandlers.handler(for: name) {
+            let call = HostCall(action: name, argument: argument, sender: sender)
+            let delay = actionController.attribute("actionDelay").doubleValue ?? 0
+            if delay > 0 { environment.timeline.schedule(after: delay) { handler(call) } } else { handler(call) }
+            return
+        }
         let status = ScreenObject(id: "\(actionController.id).status", type: .actionStatusController)
         for flag in ["inProgress", "isSuccess", "isFailure"] { status.setDerived(flag, false) }
         try? status.setValue(.string(name), forKey: "actionName")

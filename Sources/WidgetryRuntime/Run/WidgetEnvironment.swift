@@ -3,6 +3,33 @@ public import WidgetryJSON
 public import WidgetryService
 public import WidgetryStore
 
+/// A call of an action the host handles itself (upstream: a `<name>:sender:` method on the
+/// action's target or on the service provider, such as TwitterDemo's `login`).
+public struct HostCall: Sendable {
+    public var action: String
+    /// The action's argument: the form's value or the controller's content.
+    public var argument: Value
+    /// The id of the element that triggered the action, if any.
+    public var sender: String?
+}
+
+/// Handlers the host registers by action name. A handler replaces the network action of the
+/// same name; without one, the service file's action runs (as upstream). Names, not selectors:
+/// nothing is dispatched dynamically.
+public final class HostHandlers {
+    private var handlers: [String: (HostCall) -> Void] = [:]
+
+    public init() {}
+
+    public func register(_ action: String, _ handler: @escaping (HostCall) -> Void) {
+        handlers[action] = handler
+    }
+
+    func handler(for action: String) -> ((HostCall) -> Void)? {
+        handlers[action]
+    }
+}
+
 /// What a screen needs from the widget running it: the store, the action engine and its clock,
 /// the transformers, and the evaluation context (the run's `now`).
 public struct WidgetEnvironment {
@@ -14,10 +41,12 @@ public struct WidgetEnvironment {
     public let evaluation: EvaluationContext
     /// The bundle's other JSON files by path (what `JSONFileDataProvider` reads).
     public let jsonFiles: [String: JSONValue]
+    public let hostHandlers: HostHandlers
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
-                evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:]) {
+                evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers()) {
         self.jsonFiles = jsonFiles
+        self.hostHandlers = hostHandlers
         self.store = store
         self.engine = engine
         self.transformers = transformers

@@ -41,6 +41,8 @@ public final class WidgetRun {
     public let engine: ActionEngine
     public let timeline: Timeline
     public let screen: ScreenRun
+    /// Handlers for actions the host performs itself; register them before ``run(until:)``.
+    public let hostHandlers = HostHandlers()
     private let transport: HTTPTransport?
 
     /// Loads the bundle's model, store, service file and entry screen; every problem found is thrown.
@@ -98,7 +100,8 @@ public final class WidgetRun {
         }
         let environment = WidgetEnvironment(store: store, engine: engine, transformers: transformers, transformerContext: transformerContext,
                                             evaluation: EvaluationContext(now: options.now),
-                                            jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }))
+                                            jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
+                                            hostHandlers: hostHandlers)
         do throws(ScreenErrors) {
             screen = try ScreenRun(document: document, environment: environment)
         } catch {
