@@ -54,6 +54,8 @@ struct FeedAcceptanceTests {
         }
         await run.run()
         #expect(indicator == [false, true, false, true, false], "off, on, off, on, off")
+        let recorded = run.screen.changes.filter { $0.change.elementID == "footerActivityIndicator" }.map { "\($0.time) \($0.change.new)" }
+        #expect(recorded == ["0.0 1", "0.25 0", "0.25 1", "0.5 0"], "the change log tells the same story")
         #expect(try element(run, "titleLabel").value(forKey: "text") == "Favio Mobile")
         #expect(try element(run, "emptyDataView").value(forKey: "hidden") == true)
         let rows = try #require(run.screen.tables["tableDisplayController"]?.sections.first?.rows)

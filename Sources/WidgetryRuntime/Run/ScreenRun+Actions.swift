@@ -88,6 +88,7 @@ extension ScreenRun {
             }
         }
         render()
+        collectChanges()
     }
 
     private func set(_ status: ScreenObject, inProgress: Bool, success: Bool, failure: Bool) {

@@ -32,12 +32,25 @@ extension ScreenRun {
         for object in objects where object.type == .timerActionController {
             scheduleTimer(object)
         }
+        for object in objects where object.type == .tableRefreshActionController {
+            // It installs a pull-to-refresh control on its sender table (§3.6).
+            guard case .object(let sender) = object.outlet("sender"), let table = sender as? Element,
+                  let control = try? Element(id: nil, kind: .refreshControl) else { continue }
+            do throws(KeyValueError) {
+                try table.install(refreshControl: control)
+            } catch {
+                record("\(document.file): \(object.id): \(error)")
+            }
+        }
         for object in objects where object.type == .actionStatusController {
             object.setDerived("inProgress", false)
             object.setDerived("isSuccess", false)
             object.setDerived("isFailure", false)
         }
         render()
+        // What the screen shows when it first appears is its starting state, not a change.
+        collectChanges()
+        changes.removeAll()
     }
 
     /// A timer fires every `interval` seconds (default 60), the first time one interval after

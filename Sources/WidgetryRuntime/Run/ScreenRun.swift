@@ -41,6 +41,9 @@ public final class ScreenRun {
     var perCallStatuses: [ScreenObject] = []
     /// Per table display controller: the rows of the last render.
     public internal(set) var tables: [String: RenderedTable] = [:]
+    /// Every change of an element of the screen (not of cells, which are made anew each render),
+    /// with the run time it happened at, in order.
+    public internal(set) var changes: [(time: Double, change: ElementChange)] = []
     /// Alerts the screen showed, in order.
     public private(set) var alerts: [Alert] = []
     /// Problems met while running (a binding that could not be evaluated), in order.
@@ -69,6 +72,19 @@ public final class ScreenRun {
         builder.build()
         if !builder.errors.isEmpty { throw ScreenErrors(builder.errors) }
         setUp()
+    }
+
+    /// Collects the changes elements recorded since the last call.
+    func collectChanges() {
+        let time = environment.timeline.now
+        func walk(_ element: Element) {
+            for change in element.drainChanges() { changes.append((time, change)) }
+            element.children.forEach(walk)
+            if case .object(let control) = element.value(forKey: "refreshControl"), let control = control as? Element { walk(control) }
+        }
+        (root.map { [$0] } ?? []).forEach(walk)
+        titleView.map(walk)
+        barButtonItems.forEach(walk)
     }
 
     func record(_ problem: String) {

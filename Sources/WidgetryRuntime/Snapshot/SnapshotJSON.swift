@@ -67,6 +67,10 @@ public enum SnapshotJSON {
             }
             return JSONValue(.object(json))
         }))
+        root["changes"] = JSONValue(.array(screen.changes.map { entry in
+            JSONValue(.object(object([("time", JSONValue(.double(entry.time))), ("element", entry.change.elementID.map(string) ?? JSONValue(.null)),
+                                      ("property", string(entry.change.property)), ("old", value(entry.change.old)), ("new", value(entry.change.new))])))
+        }))
         if let store = run.store {
             root["store"] = JSONValue(.object(object(store.model.entities.map { entity in
                 (entity.name, JSONValue(.integer(Int64(store.objects(of: entity.name, includingDescendants: false).count))))

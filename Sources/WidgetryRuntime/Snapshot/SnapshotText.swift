@@ -55,6 +55,10 @@ public enum SnapshotText {
         }
         lines.append("events:" + (run.engine.events.isEmpty ? " none" : ""))
         lines += run.engine.events.map { "  \($0)" }
+        lines.append("changes:" + (screen.changes.isEmpty ? " none" : ""))
+        lines += screen.changes.map { entry in
+            "  \(TimeLabel.seconds(entry.time)) \(entry.change.elementID ?? "-").\(entry.change.property): \(describe(entry.change.old)) -> \(describe(entry.change.new))"
+        }
         if let store = run.store {
             let counts = store.model.entities.map { entity in "\(entity.name) \(store.objects(of: entity.name, includingDescendants: false).count)" }
             lines.append("store: " + counts.joined(separator: ", "))
