@@ -124,4 +124,19 @@ struct ControllerTests {
         #expect(widget.engine.events.isEmpty, "the stub's groups action did not run")
         #expect(widget.store?.objects(of: "Group").isEmpty == true)
     }
+
+    @Test func aBindingThatFailsAtRunTimeIsReportedOnceWithItsPlace() async throws {
+        let widget = try await run(#"""
+            {"elements": {"label": {"bindings": [{"to": "hidden", "from": "content.missing"}]}},
+             "views": {"type": "UIView", "children": [{"id": "label", "type": "UILabel"}]}}
+            """#)
+        widget.screen.render()
+        #expect(widget.screen.problems.count == 1, "rendering again does not repeat it")
+        let problem = try #require(widget.screen.problems.first)
+        #expect(problem.code == .binding)
+        #expect(problem.message.contains("binding.target"))
+        #expect(problem.location?.line == 1)
+        #expect(problem.pointer?.description == "/S/elements/label/bindings/0")
+        #expect(SnapshotText.render(widget).contains("problems:\n  S.json:1:"))
+    }
 }

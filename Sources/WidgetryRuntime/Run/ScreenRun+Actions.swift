@@ -13,7 +13,7 @@ extension ScreenRun {
                     name = actionController.attribute("elseActionName").stringValue
                 }
             } catch {
-                record("\(document.file): \(actionController.id).predicateFormat: \(error)")
+                record("\(actionController.id).predicateFormat: \(error)")
                 return
             }
         }
@@ -21,7 +21,7 @@ extension ScreenRun {
         var argument = controller.content
         if case .object(let form) = actionController.outlet("form"), let form = form as? Element {
             guard let value = formValue(form) else {
-                record("\(document.file): \(actionController.id): a mandatory field of \(form.id ?? "the form") is empty; nothing was sent")
+                record("\(actionController.id): a mandatory field of \(form.id ?? "the form") is empty; nothing was sent")
                 return
             }
             argument = value

@@ -39,7 +39,7 @@ extension ScreenRun {
             do throws(KeyValueError) {
                 try table.install(refreshControl: control)
             } catch {
-                record("\(document.file): \(object.id): \(error)")
+                record("\(object.id): \(error)")
             }
         }
         for object in objects where object.type == .actionStatusController {
@@ -84,7 +84,7 @@ extension ScreenRun {
         do throws(BindingError) {
             try binding.apply(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
         } catch {
-            record("\(document.file): \(error)")
+            record(error)
         }
     }
 
@@ -109,7 +109,7 @@ extension ScreenRun {
         case .jsonFileDataProvider:
             let name = (provider.attribute("fileName").stringValue ?? "") + ".json"
             guard let root = environment.jsonFiles[name] else {
-                record("\(document.file): \(provider.id) reads \(name), which the bundle does not have")
+                record("\(provider.id) reads \(name), which the bundle does not have")
                 return
             }
             let items = root.arrayValue.map { $0.map { Value(json: $0) } } ?? [Value(json: root)]
@@ -123,7 +123,7 @@ extension ScreenRun {
             do throws(EvaluationError) {
                 value = try chain.apply(to: value)
             } catch {
-                record("\(document.file): \(provider.id).resultChain: \(error)")
+                record("\(provider.id).resultChain: \(error)")
                 value = .null
             }
         }
@@ -159,7 +159,7 @@ extension ScreenRun {
         do {
             if !formats.isEmpty { request.predicate = try Predicate(format: formats.joined(separator: " AND "), arguments: []) }
         } catch {
-            record("\(document.file): \(provider.id): the predicate does not parse: \(error)")
+            record("\(provider.id): the predicate does not parse: \(error)")
             return nil
         }
         request.context = EvaluationContext(variables: ["masterObject": provider.attribute("masterObject"),
@@ -169,7 +169,7 @@ extension ScreenRun {
         do throws(EvaluationError) {
             return try store.fetchSections(request).map { section in (section.name, section.objects.compactMap(store.object).map(Value.object)) }
         } catch {
-            record("\(document.file): \(provider.id): \(error)")
+            record("\(provider.id): \(error)")
             return nil
         }
     }
@@ -192,7 +192,7 @@ extension ScreenRun {
                 for item in items where try predicate.evaluate(with: item, context: environment.evaluation) { filtered.append(item) }
                 kept = filtered
             } catch {
-                record("\(document.file): \(provider.id).predicateFormat: \(error)")
+                record("\(provider.id).predicateFormat: \(error)")
             }
         }
         let descriptors = sortDescriptors(provider)
@@ -213,7 +213,7 @@ extension ScreenRun {
     private func renderTable(_ display: ScreenObject) {
         guard let outlet = display.type.rowsOutlet, case .object(let tableObject) = display.outlet(outlet), let table = tableObject as? Element,
               let tableID = table.id else {
-            record("\(document.file): \(display.id) has no table or collection outlet")
+            record("\(display.id) has no table or collection outlet")
             return
         }
         guard case .object(let providerObject) = display.outlet("mainContentProvider"), let provider = providerObject as? ScreenObject else {
@@ -242,13 +242,13 @@ extension ScreenRun {
             do throws(BindingError) {
                 let value = try evaluation.evaluate(in: .object(namespace.copy(content: object)), context: environment.evaluation,
                                                     transformerContext: environment.transformerContext)
-                if let text = value.stringValue { reuseIdentifier = text } else { record("\(document.file): \(display.id).evals.cellIdentifier gave \(value.typeName), not a string") }
+                if let text = value.stringValue { reuseIdentifier = text } else { record("\(display.id).evals.cellIdentifier gave \(value.typeName), not a string") }
             } catch {
-                record("\(document.file): \(error)")
+                record(error)
             }
         }
         guard let prototype = prototypes[tableID]?.first(where: { $0.reuseIdentifier == reuseIdentifier }) else {
-            record("\(document.file): table \(tableID) has no cell prototype \(reuseIdentifier)")
+            record("table \(tableID) has no cell prototype \(reuseIdentifier)")
             return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: [])
         }
         var cellElements: [(id: String, element: Element)] = []
@@ -272,7 +272,7 @@ extension ScreenRun {
                 do throws(KeyValueError) {
                     try element.setValue(attribute.value, forKey: attribute.key)
                 } catch {
-                    record("\(document.file): \(id): \(error)")
+                    record("\(id): \(error)")
                 }
             }
             for binding in entry.bindings { apply(binding, to: element, in: scope) }

@@ -46,8 +46,9 @@ public final class ScreenRun {
     public internal(set) var changes: [(time: Double, change: ElementChange)] = []
     /// Alerts the screen showed, in order.
     public private(set) var alerts: [Alert] = []
-    /// Problems met while running (a binding that could not be evaluated), in order.
-    public private(set) var problems: [String] = []
+    /// Problems met while running (a binding that could not be evaluated), each once, in the
+    /// order first met.
+    public private(set) var problems: [ScreenError] = []
 
     /// An alert as `handleError` shows it (§3.7).
     public struct Alert: Sendable, Equatable {
@@ -87,8 +88,13 @@ public final class ScreenRun {
         barButtonItems.forEach(walk)
     }
 
-    func record(_ problem: String) {
-        problems.append(problem)
+    func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil) {
+        let problem = ScreenError(code, message, file: document.file, location: place?.location, pointer: place?.pointer)
+        if !problems.contains(problem) { problems.append(problem) }
+    }
+
+    func record(_ error: BindingError) {
+        record("\(error.message) [\(error.code.rawValue)]", code: .binding, at: SourcePlace(location: error.location, pointer: error.pointer))
     }
 
     func showAlert(title: String, message: String) {

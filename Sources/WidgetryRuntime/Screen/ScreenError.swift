@@ -18,6 +18,9 @@ public struct ScreenError: Error, Sendable, Equatable, CustomStringConvertible {
         case unknownElement = "screen.unknown-element"
         case binding = "screen.binding"
         case unknownSegue = "screen.unknown-segue"
+        /// A problem met while running (a predicate that cannot be evaluated on the data, a
+        /// missing prototype): the run goes on and the snapshot lists it.
+        case runtime = "screen.runtime"
     }
 
     public var code: Code

@@ -76,7 +76,12 @@ public enum SnapshotJSON {
                 (entity.name, JSONValue(.integer(Int64(store.objects(of: entity.name, includingDescendants: false).count))))
             })))
         }
-        root["problems"] = JSONValue(.array(screen.problems.map(string)))
+        root["problems"] = JSONValue(.array(screen.problems.map { problem in
+            JSONValue(.object(object([("code", string(problem.code.rawValue)), ("message", string(problem.message)), ("file", string(problem.file)),
+                                      ("line", problem.location.map { JSONValue(.integer(Int64($0.line))) } ?? JSONValue(.null)),
+                                      ("column", problem.location.map { JSONValue(.integer(Int64($0.column))) } ?? JSONValue(.null)),
+                                      ("pointer", problem.pointer.map { string($0.description) } ?? JSONValue(.null))])))
+        }))
         return JSONValue(.object(root))
     }
 

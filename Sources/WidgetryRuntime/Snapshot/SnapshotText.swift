@@ -65,7 +65,7 @@ public enum SnapshotText {
         }
         if !screen.problems.isEmpty {
             lines.append("problems:")
-            lines += screen.problems.map { "  " + $0 }
+            lines += screen.problems.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
