@@ -53,6 +53,14 @@ struct CrashPointTests {
         let mismatch = errors(objects: #"{"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item", "resultChain": ["wx_first", "wx_count"], "resultChainArgs": [""]}}}"#)
         #expect(mismatch.map(\.code) == [.invalidValue])
         #expect(mismatch.first?.message.contains("resultChainArgs has 1 entries for 2 functions") == true)
+        let unknown = errors(objects: #"{"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item", "resultChain": ["wx_nope"]}}}"#)
+        #expect(unknown.map(\.code) == [.invalidValue])
+        #expect(unknown.first?.message.contains("wx_nope") == true)
+    }
+
+    @Test func aJSONFileProviderNeedsAFileOfTheBundle() {
+        #expect(errors(objects: #"{"p": {"type": "JSONFileDataProvider"}}"#).map(\.code) == [.missingKey])
+        #expect(errors(objects: #"{"p": {"type": "JSONFileDataProvider", "attrs": {"fileName": "absent"}}}"#).map(\.code) == [.invalidValue])
     }
 
     @Test func providersNeedAKnownEntityAndParsingPredicates() {

@@ -45,6 +45,15 @@ struct ScreenBuilder {
                 } else if run.environment.store == nil {
                     fail(.invalidValue, "\(entry.id) fetches \(entity), but the bundle has no data model", at: entry.place)
                 }
+            case .jsonFileDataProvider:
+                guard let name = object.attribute("fileName").stringValue else {
+                    fail(.missingKey, "\(entry.id) needs a fileName", at: entry.place, hint: "name a JSON file of the bundle without .json, e.g. \"fileName\": \"people\"")
+                    continue
+                }
+                if run.environment.jsonFiles["\(name).json"] == nil {
+                    fail(.invalidValue, "\(entry.id) reads \(name).json, which the bundle does not have", at: entry.place,
+                         hint: "JSON files of the bundle: " + run.environment.jsonFiles.keys.sorted().joined(separator: ", "))
+                }
             case _ where object.type.showsRows && object.outlet(object.type.rowsOutlet!).isNull:
                 let outlet = object.type.rowsOutlet!
                 fail(.missingKey, "\(entry.id) has no \(outlet) outlet", at: entry.place, hint: "point \"outlets\": {\"\(outlet)\": …} at it")
