@@ -28,6 +28,14 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("for"), help: ArgumentHelp("Stop after this many seconds of run time (default: when idle).", valueName: "seconds"))
     var duration: Double?
 
+    @Flag(name: .customLong("until-idle"), help: "Stop when nothing is left to do but timers (the default).")
+    var untilIdle = false
+
+    func validate() throws {
+        if untilIdle, duration != nil { throw ValidationError("--until-idle and --for are alternatives; give one") }
+        if let duration, duration < 0 { throw ValidationError("--for takes a number of seconds ≥ 0") }
+    }
+
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
     var now: String?
 
