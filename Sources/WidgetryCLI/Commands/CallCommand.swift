@@ -151,7 +151,7 @@ enum CallReport {
         var lines: [String] = ["requests:"]
         for logged in engine.requestLog {
             let request = logged.request.logLines(redacting: credentials)
-            lines.append("  \(TimeText.seconds(logged.time)) \(request[0])")
+            lines.append("  \(RunTimeText.seconds(logged.time)) \(request[0])")
             lines += request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
             if let fallback = logged.parameterFallback { lines.append("    (parameters sent unsubstituted: \(fallback.message))") }
         }
@@ -165,14 +165,5 @@ enum CallReport {
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-/// Run times as the CLI prints them (the engine's event format).
-enum TimeText {
-    static func seconds(_ time: Double) -> String {
-        let milliseconds = Int((time * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        return "t=\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

@@ -11,7 +11,7 @@ public enum SnapshotText {
     public static func render(_ run: WidgetRun) -> String {
         let screen = run.screen
         var lines: [String] = []
-        lines.append("screen \(screen.document.name) at \(TimeLabel.seconds(run.timeline.now)) (\(TimeLabel.iso(run.timeline.date)))")
+        lines.append("screen \(screen.document.name) at \(RunTimeText.seconds(run.timeline.now)) (\(TimeLabel.iso(run.timeline.date)))")
         lines.append("content: \(describe(screen.controller.content))")
         if screen.controller.isDismissed { lines.append("dismissed") }
         if screen.titleView != nil || !screen.barButtonItems.isEmpty {
@@ -45,19 +45,19 @@ public enum SnapshotText {
         }
         lines.append("alerts:" + (screen.alerts.isEmpty ? " none" : ""))
         for alert in screen.alerts {
-            lines.append("  \(TimeLabel.seconds(alert.time)) \(JSONValue(.string(alert.title)).serialized()): \(JSONValue(.string(alert.message)).serialized())")
+            lines.append("  \(RunTimeText.seconds(alert.time)) \(JSONValue(.string(alert.title)).serialized()): \(JSONValue(.string(alert.message)).serialized())")
         }
         lines.append("requests:" + (run.engine.requestLog.isEmpty ? " none" : ""))
         for logged in run.engine.requestLog {
             let request = logged.request.logLines(redacting: run.options.credentials)
-            lines.append("  \(TimeLabel.seconds(logged.time)) \(request[0])")
+            lines.append("  \(RunTimeText.seconds(logged.time)) \(request[0])")
             lines += request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
         }
         lines.append("events:" + (run.engine.events.isEmpty ? " none" : ""))
         lines += run.engine.events.map { "  \($0)" }
         lines.append("changes:" + (screen.changes.isEmpty ? " none" : ""))
         lines += screen.changes.map { entry in
-            "  \(TimeLabel.seconds(entry.time)) \(entry.change.elementID ?? "-").\(entry.change.property): \(describe(entry.change.old)) -> \(describe(entry.change.new))"
+            "  \(RunTimeText.seconds(entry.time)) \(entry.change.elementID ?? "-").\(entry.change.property): \(describe(entry.change.old)) -> \(describe(entry.change.new))"
         }
         if let store = run.store {
             let counts = store.model.entities.map { entity in "\(entity.name) \(store.objects(of: entity.name, includingDescendants: false).count)" }
@@ -94,14 +94,8 @@ public enum SnapshotText {
     }
 }
 
-/// Times and dates as snapshots print them.
+/// Dates as snapshots print them (run times: ``RunTimeText``).
 enum TimeLabel {
-    static func seconds(_ time: Double) -> String {
-        let milliseconds = Int((time * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        return "t=\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
     static func iso(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")

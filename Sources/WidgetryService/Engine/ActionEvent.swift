@@ -40,7 +40,7 @@ public struct ActionEvent: Sendable, CustomStringConvertible {
     public var name: String { action + kind.rawValue }
 
     public var description: String {
-        var text = "\(TimeFormatting.seconds(time)) \(name)"
+        var text = "\(RunTimeText.seconds(time)) \(name)"
         if let sender { text += " sender=\(sender)" }
         if !objects.isEmpty { text += " objects=\(objects.map(\.description).joined(separator: ","))" }
         if let error { text += " error=\(error)" }
@@ -48,9 +48,9 @@ public struct ActionEvent: Sendable, CustomStringConvertible {
     }
 }
 
-/// Run times as snapshots and logs print them: seconds with three decimals.
-enum TimeFormatting {
-    static func seconds(_ time: Double) -> String {
+/// Run times as snapshots, logs and the command line print them: `t=0.250`.
+public enum RunTimeText {
+    public static func seconds(_ time: Double) -> String {
         let milliseconds = Int((time * 1000).rounded())
         let whole = milliseconds / 1000, fraction = milliseconds % 1000
         return "t=\(whole)." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction)
