@@ -139,4 +139,17 @@ struct ControllerTests {
         #expect(problem.pointer?.description == "/S/elements/label/bindings/0")
         #expect(SnapshotText.render(widget).contains("problems:\n  S.json:1:"))
     }
+
+    @Test func theSnapshotShowsWhichElementsFellBackToTheirPlaceholder() async throws {
+        let widget = try await run(#"""
+            {"elements": {"author": {"bindings": [{"from": "content.author.name", "placeholder": "<Author>"}]},
+                          "title": {"bindings": [{"from": "content", "predicateFormat": "SELF == nil", "ifTrue": "none", "ifFalse": "some"}]}},
+             "views": {"type": "UIView", "children": [{"id": "author", "type": "UILabel"}, {"id": "title", "type": "UILabel"}]}}
+            """#)
+        let text = SnapshotText.render(widget)
+        #expect(text.contains(#"author (UILabel): text="<Author>" hidden=false [placeholder: wx_value]"#))
+        #expect(text.contains(#"title (UILabel): text="none" hidden=false"# + "\n"))
+        let json = SnapshotJSON.render(widget)
+        #expect(json["views"]?["children"]?.arrayValue?.first?["placeholder"]?.arrayValue?.first?.stringValue == "wx_value")
+    }
 }

@@ -15,14 +15,21 @@ extension CompiledBinding {
     @discardableResult
     public func apply(to target: any KeyValueCoding, in scope: Value, context: EvaluationContext,
                       transformerContext: TransformerContext) throws(BindingError) -> Bool {
+        try applyReporting(to: target, in: scope, context: context, transformerContext: transformerContext).written
+    }
+
+    /// ``apply(to:in:context:transformerContext:)``, also telling whether the written value was
+    /// the binding's placeholder.
+    public func applyReporting(to target: any KeyValueCoding, in scope: Value, context: EvaluationContext,
+                               transformerContext: TransformerContext) throws(BindingError) -> (written: Bool, usedPlaceholder: Bool) {
         guard let lastKey = targetKeys.last, !spec.to.isEmpty else {
             throw BindingError(.target, "the binding has no target key path", at: spec,
                                hint: "give 'to' a key of the element, e.g. 'wx_value'")
         }
-        let value = try evaluate(in: scope, context: context, transformerContext: transformerContext)
+        let (value, usedPlaceholder) = try evaluation(in: scope, context: context, transformerContext: transformerContext)
         var object = target
         for key in targetKeys.dropLast() {
-            guard case .object(let next) = Value.object(object).value(forKey: key) else { return false }
+            guard case .object(let next) = Value.object(object).value(forKey: key) else { return (false, usedPlaceholder) }
             object = next
         }
         do {
@@ -30,6 +37,6 @@ extension CompiledBinding {
         } catch {
             throw BindingError(.target, "cannot write '\(spec.to)': \(error)", at: spec)
         }
-        return true
+        return (true, usedPlaceholder)
     }
 }

@@ -76,6 +76,13 @@ public struct CompiledBinding: Sendable {
     /// (a type mismatch, an unbound variable), at the spec's location and pointer.
     public func evaluate(in scope: Value, context: EvaluationContext,
                          transformerContext: TransformerContext) throws(BindingError) -> Value {
+        try evaluation(in: scope, context: context, transformerContext: transformerContext).value
+    }
+
+    /// ``evaluate(in:context:transformerContext:)``, also telling whether the value is the
+    /// placeholder (snapshots show which elements fell back to theirs).
+    public func evaluation(in scope: Value, context: EvaluationContext,
+                           transformerContext: TransformerContext) throws(BindingError) -> (value: Value, usedPlaceholder: Bool) {
         let source: Value
         if let path = self.source {
             do {
@@ -116,9 +123,9 @@ public struct CompiledBinding: Sendable {
         }
 
         if value.isNull, let placeholder = spec.placeholder {
-            value = .string(placeholder)
+            return (.string(placeholder), true)
         }
-        return value
+        return (value, false)
     }
 
     /// `template` substituted for `source` by the binding-string rules (§4.3).

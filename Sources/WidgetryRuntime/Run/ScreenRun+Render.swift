@@ -67,6 +67,7 @@ extension ScreenRun {
     /// A full refresh (§4.5): providers fetch, display controllers render, every binding of the
     /// screen and of every cell is evaluated, in document order.
     public func render() {
+        placeholders.removeAll(keepingCapacity: true)
         for object in objects where object.type.isProvider { fetch(object) }
         for object in objects where object.type == .contentDisplayController {
             if case .object(let provider) = object.outlet("mainContentProvider"), let provider = provider as? ScreenObject {
@@ -82,7 +83,8 @@ extension ScreenRun {
 
     private func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
         do throws(BindingError) {
-            try binding.apply(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
+            let outcome = try binding.applyReporting(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
+            if outcome.usedPlaceholder { placeholders[ObjectIdentifier(target), default: []].append(binding.spec.to) }
         } catch {
             record(error)
         }

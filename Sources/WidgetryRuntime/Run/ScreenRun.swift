@@ -44,6 +44,8 @@ public final class ScreenRun {
     /// Every change of an element of the screen (not of cells, which are made anew each render),
     /// with the run time it happened at, in order.
     public internal(set) var changes: [(time: Double, change: ElementChange)] = []
+    /// For each bound object, the targets whose last render wrote the binding's placeholder.
+    var placeholders: [ObjectIdentifier: [String]] = [:]
     /// Alerts the screen showed, in order.
     public private(set) var alerts: [Alert] = []
     /// Problems met while running (a binding that could not be evaluated), each once, in the
@@ -86,6 +88,11 @@ public final class ScreenRun {
         (root.map { [$0] } ?? []).forEach(walk)
         titleView.map(walk)
         barButtonItems.forEach(walk)
+    }
+
+    /// The binding targets of `object` that show their placeholder.
+    public func placeholderTargets(of object: any KeyValueCoding) -> [String] {
+        placeholders[ObjectIdentifier(object)] ?? []
     }
 
     func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil) {

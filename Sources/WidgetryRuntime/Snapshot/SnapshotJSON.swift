@@ -15,6 +15,7 @@ public enum SnapshotJSON {
         root["date"] = string(TimeLabel.iso(run.timeline.date))
         root["content"] = value(screen.controller.content)
         root["dismissed"] = JSONValue(.bool(screen.controller.isDismissed))
+        let element = { (item: Element) in SnapshotJSON.element(item, in: screen) }
         root["navigation"] = JSONValue(.array(([screen.titleView].compactMap { $0 } + screen.barButtonItems).map(element)))
         root["views"] = screen.root.map(element) ?? JSONValue(.null)
         root["tables"] = JSONValue(.array(screen.objects.filter(\.type.showsRows).compactMap { controller in
@@ -94,12 +95,14 @@ public enum SnapshotJSON {
             }
     }
 
-    private static func element(_ element: Element) -> JSONValue {
+    private static func element(_ element: Element, in screen: ScreenRun) -> JSONValue {
         var json = JSONObject()
         json["id"] = element.id.map(string) ?? JSONValue(.null)
         json["type"] = string(element.kind.typeName)
         json["state"] = JSONValue(.object(object(element.displayState.map { ($0.name, value($0.value)) })))
-        if !element.children.isEmpty { json["children"] = JSONValue(.array(element.children.map(SnapshotJSON.element))) }
+        let placeholders = screen.placeholderTargets(of: element)
+        if !placeholders.isEmpty { json["placeholder"] = JSONValue(.array(placeholders.map(string))) }
+        if !element.children.isEmpty { json["children"] = JSONValue(.array(element.children.map { SnapshotJSON.element($0, in: screen) })) }
         return JSONValue(.object(json))
     }
 

@@ -16,12 +16,12 @@ public enum SnapshotText {
         if screen.controller.isDismissed { lines.append("dismissed") }
         if screen.titleView != nil || !screen.barButtonItems.isEmpty {
             lines.append("navigation:")
-            if let title = screen.titleView { lines += tree(title, indent: 1) }
-            for item in screen.barButtonItems { lines += tree(item, indent: 1) }
+            if let title = screen.titleView { lines += tree(title, indent: 1, in: screen) }
+            for item in screen.barButtonItems { lines += tree(item, indent: 1, in: screen) }
         }
         if let root = screen.root {
             lines.append("views:")
-            lines += tree(root, indent: 1)
+            lines += tree(root, indent: 1, in: screen)
         }
         for object in screen.objects where object.type.showsRows {
             guard let table = screen.tables[object.id] else { continue }
@@ -31,7 +31,7 @@ public enum SnapshotText {
                 lines.append("  section \(sectionIndex)" + (section.name.isEmpty ? "" : " \"\(section.name)\""))
                 for (rowIndex, row) in section.rows.enumerated() {
                     lines.append("    row \(rowIndex) (\(row.reuseIdentifier)) \(describe(row.object))")
-                    for (id, element) in row.elements { lines.append("      " + line(id: id, element)) }
+                    for (id, element) in row.elements { lines.append("      " + line(id: id, element, in: screen)) }
                 }
             }
         }
@@ -70,13 +70,17 @@ public enum SnapshotText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func tree(_ element: Element, indent: Int) -> [String] {
-        [String(repeating: "  ", count: indent) + line(id: element.id, element)] + element.children.flatMap { tree($0, indent: indent + 1) }
+    private static func tree(_ element: Element, indent: Int, in screen: ScreenRun) -> [String] {
+        [String(repeating: "  ", count: indent) + line(id: element.id, element, in: screen)]
+            + element.children.flatMap { tree($0, indent: indent + 1, in: screen) }
     }
 
-    private static func line(id: String?, _ element: Element) -> String {
+    /// `id (Type): name=value …`, and which bound targets show their placeholder.
+    private static func line(id: String?, _ element: Element, in screen: ScreenRun) -> String {
         let state = element.displayState.map { "\($0.name)=\(describe($0.value))" }.joined(separator: " ")
+        let placeholders = screen.placeholderTargets(of: element)
         return (id ?? "-") + " (\(element.kind.typeName))" + (state.isEmpty ? "" : ": " + state)
+            + (placeholders.isEmpty ? "" : " [placeholder: \(placeholders.joined(separator: ", "))]")
     }
 
     /// A value as snapshots print it: JSON for text and numbers, objects by their description.
