@@ -152,4 +152,23 @@ struct ControllerTests {
         let json = SnapshotJSON.render(widget)
         #expect(json["views"]?["children"]?.arrayValue?.first?["placeholder"]?.arrayValue?.first?.stringValue == "wx_value")
     }
+
+    @Test func aDisplayControllerRendersOnItsNotification() async throws {
+        let widget = try await run(#"""
+            {"objects": {"items": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item", "sortByFields": "name"}},
+                         "list": {"type": "BaseDisplayController", "attrs": {"renderOn": "itemsChanged"}, "outlets": {"mainContentProvider": "items"}}},
+             "elements": {"count": {"bindings": [{"from": "items.totalCount"}]}},
+             "views": {"type": "UIView", "children": [{"id": "count", "type": "UILabel"}]}}
+            """#)
+        guard case .object(let label) = widget.screen.namespace.value(forKey: "count") else { Issue.record("no label"); return }
+        #expect(label.value(forKey: "text") == "0")
+        try widget.store?.perform { (transaction: inout StoreTransaction) throws(StoreError) in
+            let item = try transaction.insert("Item")
+            try transaction.setAttribute("key", to: "x", of: item)
+            try transaction.setAttribute("name", to: "X", of: item)
+        }
+        #expect(widget.screen.post("somethingElse") == false)
+        #expect(widget.screen.post("itemsChanged"))
+        #expect(label.value(forKey: "text") == "1")
+    }
 }

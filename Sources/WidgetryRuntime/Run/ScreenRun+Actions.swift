@@ -91,6 +91,18 @@ extension ScreenRun {
         collectChanges()
     }
 
+    /// A named notification (§3.5 `renderOn`): display controllers that render on it render.
+    /// Returns whether any does. (A render is always the whole screen, §4.5.)
+    @discardableResult
+    public func post(_ notification: String) -> Bool {
+        let listening = objects.contains { $0.type.isDisplayController && $0.attribute("renderOn").stringValue == notification }
+        if listening {
+            render()
+            collectChanges()
+        }
+        return listening
+    }
+
     private func set(_ status: ScreenObject, inProgress: Bool, success: Bool, failure: Bool) {
         status.setDerived("inProgress", .bool(inProgress))
         status.setDerived("isSuccess", .bool(success))
