@@ -170,5 +170,11 @@ struct ControllerTests {
         #expect(widget.screen.post("somethingElse") == false)
         #expect(widget.screen.post("itemsChanged"))
         #expect(label.value(forKey: "text") == "1")
+        // A store-backed provider also follows saves made by the host, at the run's next event.
+        try widget.store?.perform { (transaction: inout StoreTransaction) throws(StoreError) in
+            try transaction.setAttribute("key", to: "y", of: transaction.insert("Item"))
+        }
+        await widget.run()
+        #expect(label.value(forKey: "text") == "2")
     }
 }

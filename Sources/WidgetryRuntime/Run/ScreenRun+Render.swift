@@ -26,6 +26,16 @@ extension ScreenRun {
     /// §2.6 steps 5–7 and the first appearance: providers fetch, on-load actions are scheduled
     /// for the next turn, and the screen renders.
     func setUp() {
+        if let store = environment.store, objects.contains(where: { $0.type == .managedObjectsProvider || $0.type == .managedObjectsCollection }) {
+            // Store-backed providers follow every save (§3.3), whoever makes it: the save asks
+            // the timeline for a render, which happens as the run's next event.
+            let trigger = environment.timeline.trigger { [weak self] in
+                guard let self else { return }
+                render()
+                collectChanges()
+            }
+            storeObservation = store.observe { _ in trigger.fire() }
+        }
         for object in objects where object.type == .onLoadActionController {
             environment.timeline.schedule(after: 0) { [weak self] in self?.perform(object) }
         }

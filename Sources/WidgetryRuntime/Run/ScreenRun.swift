@@ -1,6 +1,6 @@
 public import WidgetryExpressions
 public import WidgetryService
-import WidgetryStore
+public import WidgetryStore
 
 /// One screen of a running widget: its elements, its mediating controllers and its bindings,
 /// loaded in the order of §2.6, rendered after every event, and shown as a snapshot.
@@ -35,6 +35,8 @@ public final class ScreenRun {
     var tapActions: [String: ActionEntry] = [:]
     /// The fields of each form (`FormDisplayView`), by the form's id.
     var formFields: [String: FormFields] = [:]
+    /// Keeps the screen following its store's saves.
+    var storeObservation: StoreObservation?
     /// Cell prototypes prepared for making cells, by table id and reuse identifier.
     var cellPlans: [String: CellPlan] = [:]
     /// The statuses of calls action controllers made, oldest first.

@@ -38,6 +38,7 @@ public final class Timeline {
     private var sequence: UInt64 = 0
     private let inbox = Inbox()
     private var handlers: [UInt64: (any Sendable) -> Void] = [:]
+    private var triggers: [UInt64: () -> Void] = [:]
     private var nextOperation: UInt64 = 0
     private let realStart = DispatchTime.now().uptimeNanoseconds
 
@@ -80,6 +81,25 @@ public final class Timeline {
             inbox.deliver(id, result)
         }
         return Operation(id: id, task: task)
+    }
+
+    /// A way for other threads to ask for `work` on this timeline: each ``Trigger/fire()``
+    /// schedules it as an event the next time the timeline runs (a store saved by the host,
+    /// say). Triggers do not keep a run going.
+    public func trigger(_ work: @escaping () -> Void) -> Trigger {
+        nextOperation += 1
+        triggers[nextOperation] = work
+        return Trigger(id: nextOperation, inbox: inbox)
+    }
+
+    /// Asks a timeline for its trigger's work, from any thread.
+    public struct Trigger: Sendable {
+        let id: UInt64
+        fileprivate let inbox: Inbox
+
+        public func fire() {
+            inbox.deliver(id, true)
+        }
     }
 
     /// An operation started with ``perform(_:then:)``.
@@ -142,14 +162,17 @@ public final class Timeline {
         let delivered = waiting ? await inbox.wait(timeout: timeout) : inbox.take()
         if clock == .real { now = max(now, realNow) }
         for (id, value) in delivered {
-            guard let handler = handlers.removeValue(forKey: id) else { continue }
-            schedule(after: 0) { handler(value) }
+            if let handler = handlers.removeValue(forKey: id) {
+                schedule(after: 0) { handler(value) }
+            } else if let work = triggers[id] {
+                schedule(after: 0, work)
+            }
         }
     }
 }
 
 /// Results of concurrent operations, handed to the task running the timeline.
-private final class Inbox: Sendable {
+final class Inbox: Sendable {
     private struct State {
         var items: [(UInt64, any Sendable)] = []
         var waiter: CheckedContinuation<Void, Never>?
