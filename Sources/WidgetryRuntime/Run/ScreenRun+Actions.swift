@@ -4,7 +4,7 @@ public import WidgetryService
 extension ScreenRun {
     /// Runs an action controller (§3.6): the action its predicate chooses, with the form's value
     /// or the controller's content, after `actionDelay`; a per-call status follows the call.
-    func perform(_ actionController: ScreenObject) {
+    func perform(_ actionController: ScreenObject, argument given: Value? = nil) {
         var name = actionController.attribute("actionName").stringValue
         if let format = actionController.attribute("predicateFormat").stringValue {
             do {
@@ -18,8 +18,8 @@ extension ScreenRun {
             }
         }
         guard let name else { return }
-        var argument = controller.content
-        if case .object(let form) = actionController.outlet("form"), let form = form as? Element {
+        var argument = given ?? controller.content
+        if given == nil, case .object(let form) = actionController.outlet("form"), let form = form as? Element {
             guard let value = formValue(form) else {
                 record("\(actionController.id): a mandatory field of \(form.id ?? "the form") is empty; nothing was sent")
                 return

@@ -35,6 +35,9 @@ public final class ScreenRun {
     var tapActions: [String: ActionEntry] = [:]
     /// The fields of each form (`FormDisplayView`), by the form's id.
     var formFields: [String: FormFields] = [:]
+    /// The latest text change per search controller: a throttled step runs only if it is still
+    /// the latest.
+    var searchGenerations: [String: Int] = [:]
     /// Keeps the screen following its store's saves.
     var storeObservation: StoreObservation?
     /// Cell prototypes prepared for making cells, by table id and reuse identifier.

@@ -1,0 +1,108 @@
+public import WidgetryExpressions
+
+/// Why an interaction could not be done.
+public struct InteractionError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension ScreenRun {
+    /// Taps an element: the button and bar button action controllers whose sender it is run,
+    /// and its `action` entry's target is performed (an action controller, or the host handler
+    /// named by the selector).
+    public func tap(_ id: String) throws(InteractionError) {
+        let element = try self.element(id)
+        guard element.value(forKey: "wx_disabled").doubleValue.map({ $0 == 0 }) ?? true else {
+            throw InteractionError("\(id) is disabled")
+        }
+        var handled = false
+        for object in objects where object.type == .buttonActionController || object.type == .barButtonActionController {
+            guard case .object(let sender) = object.outlet("sender"), sender === element else { continue }
+            perform(object)
+            handled = true
+        }
+        if let action = tapActions[id] {
+            if case .object(let target) = namespace.value(forKey: action.target), let controller = target as? ScreenObject, controller.type.isActionController {
+                perform(controller)
+            } else if let handler = environment.hostHandlers.handler(for: action.selector) {
+                handler(HostCall(action: action.selector, argument: controller.content, sender: id))
+            } else {
+                throw InteractionError("\(id)'s action calls \(action.selector) on \(action.target), which no action controller or host handler answers")
+            }
+            handled = true
+        }
+        guard handled else { throw InteractionError("tapping \(id) does nothing: no action controller has it as sender and it has no action") }
+        render()
+        collectChanges()
+    }
+
+    /// Types `text` into a text field, text view or search bar (replacing what it held). Search
+    /// controllers whose sender it is filter their provider after `filterThrottleInterval` and
+    /// run their action with `{"input": text}` after `actionThrottleInterval` (§3.6), each timer
+    /// restarted by every change.
+    public func type(_ text: String, into id: String) throws(InteractionError) {
+        let element = try self.element(id)
+        guard [.textField, .textView, .searchBar].contains(element.kind) else {
+            throw InteractionError("\(id) is a \(element.kind.typeName); text goes into text fields, text views and search bars")
+        }
+        do throws(KeyValueError) {
+            try element.setValue(.string(text), forKey: "text")
+        } catch {
+            throw InteractionError("\(id): \(error)")
+        }
+        for search in objects where search.type == .searchActionController {
+            guard case .object(let sender) = search.outlet("sender"), sender === element else { continue }
+            search.setDerived("text", .string(text))
+            scheduleSearch(search, text: text)
+        }
+        collectChanges()
+    }
+
+    private func scheduleSearch(_ search: ScreenObject, text: String) {
+        let generation = (searchGenerations[search.id] ?? 0) + 1
+        searchGenerations[search.id] = generation
+        let filterDelay = search.attribute("filterThrottleInterval").doubleValue ?? 0.5
+        let actionDelay = search.attribute("actionThrottleInterval").doubleValue ?? 0.5
+        environment.timeline.schedule(after: filterDelay) { [weak self] in
+            guard let self, searchGenerations[search.id] == generation, let provider = searchProvider(search) else { return }
+            do throws(KeyValueError) {
+                try provider.setValue(search.attribute("filterFormat"), forKey: "filterFormat")
+                try provider.setValue(text.isEmpty ? .null : .string(text), forKey: "searchString")
+            } catch {
+                record("\(search.id): \(error)")
+            }
+            render()
+            collectChanges()
+        }
+        environment.timeline.schedule(after: actionDelay) { [weak self] in
+            guard let self, searchGenerations[search.id] == generation, search.attribute("actionName").stringValue != nil else { return }
+            let minimum = Int(search.attribute("minimumTextLength").integerValue ?? 1)
+            guard text.count >= minimum else { return }
+            perform(search, argument: .dictionary(["input": .string(text)]))
+        }
+    }
+
+    /// The provider a search controller filters: its `contentProvider`, else the main provider
+    /// of the display controller that names it as `searchController`.
+    private func searchProvider(_ search: ScreenObject) -> ScreenObject? {
+        if case .object(let provider) = search.outlet("contentProvider"), let provider = provider as? ScreenObject { return provider }
+        for display in objects where display.type.isDisplayController {
+            guard case .object(let named) = display.outlet("searchController"), named === search,
+                  case .object(let provider) = display.outlet("mainContentProvider") else { continue }
+            return provider as? ScreenObject
+        }
+        return nil
+    }
+
+    private func element(_ id: String) throws(InteractionError) -> Element {
+        guard case .object(let object) = namespace.value(forKey: id), let element = object as? Element else {
+            throw InteractionError("the screen has no element \(id)")
+        }
+        return element
+    }
+}
