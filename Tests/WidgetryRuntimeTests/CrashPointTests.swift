@@ -87,5 +87,6 @@ struct CrashPointTests {
         #expect(errors(elements: #"{"label": {"bindings": [{"from": "a", "transformer": "noSuch"}]}}"#, views: views).map(\.code) == [.binding])
         #expect(errors(elements: #"{"label": {"attrs": {"hidden": null}}}"#, views: views).map(\.code) == [.invalidValue], "nil into a scalar (§8.14)")
         #expect(errors(views: #"{"type": "UIView", "children": [{"id": "x", "type": "UIFancyView"}]}"#).map(\.code) == [.unknownType])
+        #expect(errors(views: #"{"type": "UIView", "children": [{"id": "b", "type": "UIButton", "segue": "nope"}]}"#).map(\.code) == [.unknownSegue])
     }
 }

@@ -84,4 +84,24 @@ struct InteractionTests {
         #expect(throws: InteractionError.self) { try run.screen.tap("nothing") }
         #expect(throws: InteractionError.self) { try run.screen.type("x", into: "titleLabel") }
     }
+
+    /// §9.7 through the feed: "+" presents the new-post screen with the Account; posting
+    /// dismisses it, and the feed shows the new post first.
+    @Test func thePlusButtonPresentsTheFormAndPostingComesBackToTheFeed() async throws {
+        let run = try await load()
+        await run.run()
+        try run.screen.tap("addButton")
+        #expect(run.stack.map(\.document.name) == ["FeedViewController", "NewPostViewController"])
+        guard case .object(let account) = run.screen.controller.content else { Issue.record("no content"); return }
+        #expect(account.keyValueTypeName == "Account")
+        try run.screen.type("Hello", into: "textView")
+        try run.screen.tap("postButton")
+        await run.run()
+        #expect(run.stack.map(\.document.name) == ["FeedViewController"])
+        let rows = try #require(run.screen.tables["tableDisplayController"]?.sections.first?.rows)
+        #expect(rows.count == 7)
+        #expect(rows.first?.elements.first { $0.id == "textLabel" }?.element.value(forKey: "text") == "Hello")
+        #expect(rows.first?.elements.first { $0.id == "timeLabel" }?.element.value(forKey: "text") == "Now")
+        #expect(SnapshotText.render(run).hasPrefix("screen FeedViewController"))
+    }
 }

@@ -111,6 +111,14 @@ struct ScreenBuilder {
         }
         if let id = node.id {
             if inCell { cellElementIDs.insert(id) } else { run.elements.append((id, made)) }
+            if let segue = node.segue {
+                if run.document.segues.contains(where: { $0.id == segue }) {
+                    run.segues[id] = segue
+                } else {
+                    fail(.unknownSegue, "\(id) performs segue \(segue), which the screen's segues do not define", at: node.place,
+                         hint: "add \"segues\": {\"\(segue)\": {\"destination\": \"…\"}}")
+                }
+            }
         }
         return made
     }

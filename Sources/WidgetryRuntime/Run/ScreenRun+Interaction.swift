@@ -36,7 +36,12 @@ extension ScreenRun {
             }
             handled = true
         }
-        guard handled else { throw InteractionError("tapping \(id) does nothing: no action controller has it as sender and it has no action") }
+        if let name = segues[id], let segue = document.segues.first(where: { $0.id == name }) {
+            // The destination gets this screen's content (§3.9, deriveSegueContent).
+            navigate?(segue, controller.content)
+            handled = true
+        }
+        guard handled else { throw InteractionError("tapping \(id) does nothing: no action controller has it as sender, no action and no segue") }
         render()
         collectChanges()
     }

@@ -38,6 +38,10 @@ public final class ScreenRun {
     /// The latest text change per search controller: a throttled step runs only if it is still
     /// the latest.
     var searchGenerations: [String: Int] = [:]
+    /// Opens a segue's destination (set by the widget run).
+    var navigate: ((SegueEntry, Value) -> Void)?
+    /// The segue each element performs when tapped, by element id.
+    var segues: [String: String] = [:]
     /// Keeps the screen following its store's saves.
     var storeObservation: StoreObservation?
     /// Cell prototypes prepared for making cells, by table id and reuse identifier.

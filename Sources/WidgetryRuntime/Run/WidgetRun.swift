@@ -40,7 +40,11 @@ public final class WidgetRun {
     public let store: ObjectStore?
     public let engine: ActionEngine
     public let timeline: Timeline
-    public let screen: ScreenRun
+    /// The screens shown, the entry screen first; segues push, `wx_dismissed` pops (§3.9).
+    public private(set) var stack: [ScreenRun] = []
+    /// The screen on top of the stack.
+    public var screen: ScreenRun { stack[stack.count - 1] }
+    private let environment: WidgetEnvironment
     /// Handlers for actions the host performs itself; register them before ``run(until:)``.
     public let hostHandlers = HostHandlers()
     private let transport: HTTPTransport?
@@ -89,25 +93,46 @@ public final class WidgetRun {
                               importer: JSONImporter(transformers: transformers, transformerContext: transformerContext),
                               options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: options.credentials))
         let name = options.screen ?? bundle.manifest.entryScreen ?? bundle.screens.first?.name
-        guard let name, let definition = bundle.screen(named: name) else {
-            throw .other("the bundle has no screen \(name ?? "(none named)")")
-        }
-        let document: ScreenDocument
-        do throws(ScreenErrors) {
-            document = try ScreenReader.read(definition.file.document, screen: name, file: definition.file.path)
-        } catch {
-            throw .screen(error)
-        }
-        let environment = WidgetEnvironment(store: store, engine: engine, transformers: transformers, transformerContext: transformerContext,
+        guard let name else { throw .other("the bundle has no screen") }
+        environment = WidgetEnvironment(store: store, engine: engine, transformers: transformers, transformerContext: transformerContext,
                                             evaluation: EvaluationContext(now: options.now),
                                             jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
                                             hostHandlers: hostHandlers)
+        stack = [try open(name, content: .null)]
+        engine.onEvent = { [weak self] event in self?.handle(event) }
+    }
+
+    /// Loads screen `name` with `content`, ready to be shown.
+    private func open(_ name: String, content: Value) throws(WidgetRunError) -> ScreenRun {
+        guard let definition = bundle.screen(named: name) else { throw .other("the bundle has no screen \(name)") }
+        let screen: ScreenRun
         do throws(ScreenErrors) {
-            screen = try ScreenRun(document: document, environment: environment)
+            let document = try ScreenReader.read(definition.file.document, screen: name, file: definition.file.path)
+            screen = try ScreenRun(document: document, environment: environment, content: content)
         } catch {
             throw .screen(error)
         }
-        engine.onEvent = { [weak screen] event in screen?.handle(event) }
+        screen.navigate = { [weak self, weak screen] segue, content in
+            guard let self, let screen else { return }
+            perform(segue, content: content, from: screen)
+        }
+        return screen
+    }
+
+    /// A segue (§3.9): the destination screen opens on top with the source's content.
+    private func perform(_ segue: SegueEntry, content: Value, from source: ScreenRun) {
+        do throws(WidgetRunError) {
+            stack.append(try open(segue.destination, content: content))
+        } catch {
+            source.record("segue \(segue.id) cannot open \(segue.destination): \(error)", code: .unknownSegue, at: segue.place)
+        }
+    }
+
+    /// An action's event reaches every screen on the stack (a status controller follows its
+    /// action wherever it was started); dismissed screens then leave the stack.
+    private func handle(_ event: ActionEvent) {
+        for screen in stack { screen.handle(event) }
+        while stack.count > 1, stack[stack.count - 1].controller.isDismissed { stack.removeLast() }
     }
 
     /// Runs until nothing is left to do (or until run time `limit`, in seconds).

@@ -11,6 +11,7 @@ public enum SnapshotJSON {
         let screen = run.screen
         var root = JSONObject()
         root["screen"] = string(screen.document.name)
+        root["stack"] = JSONValue(.array(run.stack.map { string($0.document.name) }))
         root["time"] = JSONValue(.double(run.timeline.now))
         root["date"] = string(TimeLabel.iso(run.timeline.date))
         root["content"] = value(screen.controller.content)

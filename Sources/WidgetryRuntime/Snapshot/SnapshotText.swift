@@ -12,6 +12,7 @@ public enum SnapshotText {
         let screen = run.screen
         var lines: [String] = []
         lines.append("screen \(screen.document.name) at \(RunTimeText.seconds(run.timeline.now)) (\(TimeLabel.iso(run.timeline.date)))")
+        if run.stack.count > 1 { lines.append("stack: " + run.stack.map(\.document.name).joined(separator: " > ")) }
         lines.append("content: \(describe(screen.controller.content))")
         if screen.controller.isDismissed { lines.append("dismissed") }
         if screen.titleView != nil || !screen.barButtonItems.isEmpty {
