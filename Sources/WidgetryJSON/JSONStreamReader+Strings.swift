@@ -156,10 +156,16 @@ extension JSONStreamReader {
                 cursor += 1
                 continue
             }
-            // Scanning checked every escape, so decoding cannot fail here.
+            // Scanning checked every escape, so decoding does not fail here; were it to, the
+            // backslash is kept as written (never more bytes than the content, which
+            // ``decodedText`` relies on).
             guard let escape = try? JSONSyntax.decodeEscape(in: input, at: cursor, scanEnd: contentEnd),
                 let scalar = Unicode.Scalar(escape.scalar)
-            else { preconditionFailure("an escape that was valid when scanned is not") }
+            else {
+                guard body(byte) else { return false }
+                cursor += 1
+                continue
+            }
             var stopped = false
             UTF8.encode(scalar) { byte in
                 if !stopped, !body(byte) { stopped = true }

@@ -163,8 +163,9 @@ public struct JSONStreamReader {
     /// Call it where a value comes next: after ``Token/key``, at the root before anything is
     /// read, or in an array (after ``Token/beginArray`` or an element). When the array ends there
     /// instead, or the root value was already read, it reads nothing and returns false; the next
-    /// ``next()`` returns ``Token/endArray`` (or ``Token/endOfDocument``). Calling it where an
-    /// object key comes next is a programming error. Afterwards ``stringValue``,
+    /// ``next()`` returns ``Token/endArray`` (or ``Token/endOfDocument``). Where an object key
+    /// comes next, it skips the whole member, key and value (and reads the object's `}` instead,
+    /// returning false, when the object ends there). Afterwards ``stringValue``,
     /// ``numberValue`` and ``tokenOffset`` describe the last token inside the skipped value.
     @discardableResult
     public mutating func skipValue() throws(JSONStreamError) -> Bool {
@@ -189,7 +190,12 @@ public struct JSONStreamReader {
             case .afterValue where top == JSONStreamReader.rootMarker, .finished:
                 return false
             case .firstMember, .afterValue:
-                preconditionFailure("skipValue() called where an object key comes next; read the key with next() first")
+                // An object member comes next: skip it whole, key and value.
+                switch try nextToken() {
+                case .key: break
+                case .endObject: return false
+                default: throw JSONStreamError(offset: tokenOffset)
+                }
             case .failed:
                 throw JSONStreamError(offset: failureOffset)
             }

@@ -235,6 +235,19 @@ struct JSONStreamReaderTests {
 
     // MARK: Skipping
 
+    @Test func skipValueWhereAKeyComesNextSkipsTheWholeMember() throws {
+        try Array(#"{"a": {"b": 1}, "c": 2}"#.utf8).withUnsafeBufferPointer { buffer throws in
+            var reader = JSONStreamReader(buffer)
+            #expect(try reader.next() == .beginObject)
+            #expect(try reader.skipValue())
+            #expect(try reader.next() == .key)
+            #expect(reader.stringValue == "c")
+            #expect(try reader.next() == .number)
+            #expect(try !reader.skipValue(), "the object ends: its } is read")
+            #expect(try reader.next() == .endOfDocument)
+        }
+    }
+
     @Test func skipValueSkipsNestedValuesWhole() throws {
         let text = #"{"a": {"b": [1, {"c": "d"}], "e": "x"}, "f": 2, "g": [[1, 2], {"x": 1}, 3], "h": "s"}"#
         try Array(text.utf8).withUnsafeBufferPointer { buffer throws in

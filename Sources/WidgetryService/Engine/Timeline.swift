@@ -37,7 +37,7 @@ public final class Timeline {
     private var queue: [Scheduled] = []
     private var sequence: UInt64 = 0
     private let inbox = Inbox()
-    private var handlers: [UInt64: (any Sendable) -> Void] = [:]
+    private var handlers: [UInt64: () -> Void] = [:]
     private var triggers: [UInt64: () -> Void] = [:]
     private var nextOperation: UInt64 = 0
     private let realStart = DispatchTime.now().uptimeNanoseconds
@@ -74,11 +74,13 @@ public final class Timeline {
     public func perform<Result: Sendable>(_ operation: @escaping @Sendable () async -> Result, then: @escaping (Result) -> Void) -> Operation {
         nextOperation += 1
         let id = nextOperation
-        handlers[id] = { value in then(value as! Result) }
+        // The result waits in a box of its own type; only the id crosses to the timeline.
+        let box = ResultBox<Result>()
+        handlers[id] = { if let result = box.take() { then(result) } }
         let inbox = inbox
         let task = Task {
-            let result = await operation()
-            inbox.deliver(id, result)
+            box.put(await operation())
+            inbox.deliver(id)
         }
         return Operation(id: id, task: task)
     }
@@ -98,7 +100,7 @@ public final class Timeline {
         fileprivate let inbox: Inbox
 
         public func fire() {
-            inbox.deliver(id, true)
+            inbox.deliver(id)
         }
     }
 
@@ -161,9 +163,9 @@ public final class Timeline {
     private func takeDeliveries(waiting: Bool, timeout: Double? = nil) async {
         let delivered = waiting ? await inbox.wait(timeout: timeout) : inbox.take()
         if clock == .real { now = max(now, realNow) }
-        for (id, value) in delivered {
+        for id in delivered {
             if let handler = handlers.removeValue(forKey: id) {
-                schedule(after: 0) { handler(value) }
+                schedule(after: 0, handler)
             } else if let work = triggers[id] {
                 schedule(after: 0, work)
             }
@@ -171,26 +173,42 @@ public final class Timeline {
     }
 }
 
-/// Results of concurrent operations, handed to the task running the timeline.
+/// The result of one concurrent operation, kept until the timeline's thread takes it.
+private final class ResultBox<Value: Sendable>: Sendable {
+    private let value = Mutex<Value?>(nil)
+
+    func put(_ result: Value) {
+        value.withLock { $0 = result }
+    }
+
+    func take() -> Value? {
+        value.withLock { value in
+            defer { value = nil }
+            return value
+        }
+    }
+}
+
+/// The ids of finished operations and fired triggers, handed to the task running the timeline.
 final class Inbox: Sendable {
     private struct State {
-        var items: [(UInt64, any Sendable)] = []
+        var items: [UInt64] = []
         var waiter: CheckedContinuation<Void, Never>?
         var generation: UInt64 = 0
     }
 
     private let state = Mutex(State())
 
-    func deliver(_ id: UInt64, _ value: any Sendable) {
+    func deliver(_ id: UInt64) {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            state.items.append((id, value))
+            state.items.append(id)
             defer { state.waiter = nil }
             return state.waiter
         }
         waiter?.resume()
     }
 
-    func take() -> [(UInt64, any Sendable)] {
+    func take() -> [UInt64] {
         state.withLock { state in
             defer { state.items.removeAll() }
             return state.items
@@ -198,7 +216,7 @@ final class Inbox: Sendable {
     }
 
     /// Suspends until a delivery (or `timeout` seconds, when given), then takes everything.
-    func wait(timeout: Double?) async -> [(UInt64, any Sendable)] {
+    func wait(timeout: Double?) async -> [UInt64] {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let generation = state.withLock { state -> UInt64? in
                 guard state.items.isEmpty else { return nil }
