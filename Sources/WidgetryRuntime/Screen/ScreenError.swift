@@ -2,7 +2,7 @@ public import WidgetryJSON
 
 /// A problem in a screen file, with its place: file, line and column, and JSON Pointer. Every
 /// input that made the original runtime crash or stop is one of these (§8).
-public struct ScreenError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ScreenError: LocatedError, Equatable {
     public enum Code: String, Sendable, CaseIterable {
         case missingScreen = "screen.missing-screen"
         case unknownKey = "screen.unknown-key"
@@ -42,25 +42,7 @@ public struct ScreenError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(_ code: Code, _ message: String, file: String, at place: SourcePlace, hint: String? = nil) {
         self.init(code, message, file: file, location: place.location, pointer: place.pointer, hint: hint)
     }
-
-    /// `file:line:column: message [code]`, then the pointer and the hint when there are.
-    public var description: String {
-        var text = file
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(message) [\(code.rawValue)]"
-        if let pointer, !pointer.description.isEmpty { text += "\n  at: \(pointer)" }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
-    }
 }
 
-/// All the problems found in a screen file, in the order of the file.
-public struct ScreenErrors: Error, Sendable, CustomStringConvertible {
-    public var errors: [ScreenError]
-
-    public init(_ errors: [ScreenError]) {
-        self.errors = errors
-    }
-
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
-}
+/// All the problems found in one file, in the order of the file.
+public typealias ScreenErrors = LocatedErrors<ScreenError>

@@ -1,7 +1,7 @@
 public import WidgetryJSON
 
 /// A problem in a service file, with its place: file, line and column, and JSON Pointer.
-public struct ServiceConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ServiceConfigurationError: LocatedError, Equatable {
     public enum Code: String, Sendable, CaseIterable {
         case unknownKey = "service.unknown-key"
         case wrongType = "service.wrong-type"
@@ -32,25 +32,7 @@ public struct ServiceConfigurationError: Error, Sendable, Equatable, CustomStrin
     public init(_ code: Code, _ message: String, file: String, at value: JSONValue, hint: String? = nil) {
         self.init(code, message, file: file, location: value.location, pointer: value.pointer, hint: hint)
     }
-
-    /// `file:line:column: message [code]`, then the pointer and the hint when there are.
-    public var description: String {
-        var text = file
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(message) [\(code.rawValue)]"
-        if let pointer, !pointer.description.isEmpty { text += "\n  at: \(pointer)" }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
-    }
 }
 
-/// All the problems found in a service file, in the order of the file.
-public struct ServiceConfigurationErrors: Error, Sendable, CustomStringConvertible {
-    public var errors: [ServiceConfigurationError]
-
-    public init(_ errors: [ServiceConfigurationError]) {
-        self.errors = errors
-    }
-
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
-}
+/// All the problems found in one file, in the order of the file.
+public typealias ServiceConfigurationErrors = LocatedErrors<ServiceConfigurationError>

@@ -2,7 +2,7 @@ public import WidgetryJSON
 
 /// A problem in a data model, with its place: file, line and column, JSON Pointer (for
 /// `Model.json`), and the entity it concerns.
-public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct ModelError: LocatedError, Equatable {
     public enum Code: String, Sendable, CaseIterable {
         case unknownKey = "model.unknown-key"
         case wrongType = "model.wrong-type"
@@ -39,25 +39,7 @@ public struct ModelError: Error, Sendable, Equatable, CustomStringConvertible {
         self.entity = entity
         self.hint = hint
     }
-
-    /// `file:line:column: message [code]`, then the pointer and the hint when there are.
-    public var description: String {
-        var text = file
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(message) [\(code.rawValue)]"
-        if let pointer, !pointer.description.isEmpty { text += "\n  at: \(pointer)" }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
-    }
 }
 
-/// All the problems found in a model, in the order of the file.
-public struct ModelErrors: Error, Sendable, CustomStringConvertible {
-    public var errors: [ModelError]
-
-    public init(_ errors: [ModelError]) {
-        self.errors = errors
-    }
-
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
-}
+/// All the problems found in one file, in the order of the file.
+public typealias ModelErrors = LocatedErrors<ModelError>

@@ -1,6 +1,6 @@
 import Foundation
 import WidgetryExpressions
-import WidgetryJSON
+public import WidgetryJSON
 
 /// Reads the model source Xcode writes, the `contents` file of `Model.xcdatamodeld/Model.xcdatamodel`:
 ///
