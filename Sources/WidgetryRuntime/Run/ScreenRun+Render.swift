@@ -29,12 +29,17 @@ extension ScreenRun {
         if let store = environment.store, objects.contains(where: { $0.type == .managedObjectsProvider || $0.type == .managedObjectsCollection }) {
             // Store-backed providers follow every save (§3.3), whoever makes it: the save asks
             // the timeline for a render, which happens as the run's next event.
+            let saves = storeSaves
             let trigger = environment.timeline.trigger { [weak self] in
-                guard let self else { return }
+                // A save an event's own render already showed needs no second render.
+                guard let self, saves.count != savesRendered else { return }
                 render()
                 collectChanges()
             }
-            storeObservation = store.observe { _ in trigger.fire() }
+            storeObservation = store.observe { _ in
+                saves.increment()
+                trigger.fire()
+            }
         }
         for object in objects where object.type == .onLoadActionController {
             environment.timeline.schedule(after: 0) { [weak self] in self?.perform(object) }
@@ -77,6 +82,7 @@ extension ScreenRun {
     /// A full refresh (§4.5): providers fetch, display controllers render, every binding of the
     /// screen and of every cell is evaluated, in document order.
     public func render() {
+        savesRendered = storeSaves.count
         placeholders.removeAll(keepingCapacity: true)
         for object in objects where object.type.isProvider { fetch(object) }
         for object in objects where object.type == .contentDisplayController {

@@ -1,3 +1,4 @@
+import Synchronization
 public import WidgetryExpressions
 public import WidgetryService
 public import WidgetryStore
@@ -44,6 +45,9 @@ public final class ScreenRun {
     var segues: [String: String] = [:]
     /// Keeps the screen following its store's saves.
     var storeObservation: StoreObservation?
+    /// How many saves the store made, and how many the last render had seen.
+    let storeSaves = SaveCounter()
+    var savesRendered = 0
     /// Cell prototypes prepared for making cells, by table id and reuse identifier.
     var cellPlans: [String: CellPlan] = [:]
     /// The statuses of calls action controllers made, oldest first.
@@ -122,4 +126,15 @@ public final class ScreenRun {
 struct FormFields {
     var mandatory: [Element] = []
     var optional: [Element] = []
+}
+
+/// Counts a store's saves; written by the store's observer on whatever thread saves.
+final class SaveCounter: Sendable {
+    private let value = Mutex(0)
+
+    var count: Int { value.withLock { $0 } }
+
+    func increment() {
+        value.withLock { $0 += 1 }
+    }
 }
