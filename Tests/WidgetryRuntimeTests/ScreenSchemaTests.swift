@@ -127,7 +127,8 @@ struct ScreenSchemaTests {
                 continue
             }
             var entry = sample(definition, in: schema)
-            entry[property.key] = try #require(wrongValues[type], "no wrong value for \(type)")
+            let wrong: JSONValue = try #require(wrongValues[type], "no wrong value for \(type)")
+            entry[property.key] = wrong
             #expect(codes(section.place(entry)).contains(.wrongType), "\(section.definition).\(property.key) = \(entry[property.key]!)")
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
+import WidgetryRuntime
 import WidgetryService
 import WidgetryStore
 
@@ -44,11 +45,22 @@ struct CallCommand: AsyncParsableCommand {
         let console = Console.standard
         let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
         defer { loaded.removeExtractedFiles() }
-        let bundle = loaded.bundle
-        let configuration = try readConfiguration(bundle, console: console)
         let argument = try parsedArgument()
+        let options = WidgetRun.Options(service: serviceOptions.service.selection, storeFile: dryRun ? nil : store,
+                                        credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
+                                        recordsStubs: serviceOptions.recordStubs != nil)
+        let services: WidgetServices
+        do {
+            services = try WidgetServices(bundle: loaded.bundle, options: options)
+        } catch {
+            console.writeError(error.description + "\n")
+            throw ExitCode(ExitStatus.inputError)
+        }
         if dryRun {
-            guard let resolved = configuration.resolved(action) else { throw CommandFailure(message: "\(configuration.file) has no action \(action)") }
+            await services.shutdown()
+            guard let resolved = services.configuration.resolved(action) else {
+                throw CommandFailure(message: "\(services.configuration.file) has no action \(action)")
+            }
             do throws(ActionError) {
                 let request = try RequestBuilder(credentials: serviceOptions.credentials).request(for: resolved, argument: argument)
                 console.write(request.logLines(redacting: serviceOptions.credentials).joined(separator: "\n") + "\n")
@@ -57,63 +69,16 @@ struct CallCommand: AsyncParsableCommand {
             }
             return
         }
-        let objectStore = try makeStore(bundle, console: console)
-        var transformers = BindingTransformerRegistry()
-        if let definitions = configuration.options.transformers {
-            do {
-                try transformers.registerDateTransformers(from: definitions)
-            } catch {
-                throw CommandFailure(message: "\(configuration.file): \(error)")
-            }
-        }
-        let timeline = Timeline()
-        let importer = JSONImporter(transformers: transformers, transformerContext: TransformerContext(now: Date()))
-        let backend: ActionEngine.Backend
-        var transport: HTTPTransport?
-        var recorder: RecordingTransport?
-        switch serviceOptions.service {
-        case .stub:
-            backend = .stub(StubResponder(configuration: configuration))
-        case .dev, .prod:
-            let http = HTTPTransport(options: serviceOptions.transportOptions)
-            transport = http
-            if serviceOptions.recordStubs != nil {
-                recorder = RecordingTransport(base: http)
-                backend = .network(recorder!)
-            } else {
-                backend = .network(http)
-            }
-        }
-        let engine = ActionEngine(configuration: configuration, backend: backend, timeline: timeline, store: objectStore, importer: importer,
-                                  options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: serviceOptions.credentials))
-        engine.perform(action, argument: argument, sender: sender)
-        await timeline.run()
-        try? await transport?.shutdown()
-        if let recorder, let path = serviceOptions.recordStubs {
-            try recorder.writeStubFile(from: configurationSource(bundle)?.document.root ?? JSONValue(.object(JSONObject())), to: path)
+        services.engine.perform(action, argument: argument, sender: sender)
+        await services.timeline.run()
+        await services.shutdown()
+        if let recorder = services.recorder, let path = serviceOptions.recordStubs {
+            let source = serviceOptions.service == .dev ? (loaded.bundle.developmentService ?? loaded.bundle.service) : loaded.bundle.service
+            try recorder.writeStubFile(from: source?.document.root ?? JSONValue(.object(JSONObject())), to: path)
             console.writeError("recorded \(path)\n")
         }
-        console.write(CallReport.render(engine: engine, store: objectStore, credentials: serviceOptions.credentials))
-        if engine.events.contains(where: { $0.kind == .error }) { throw ExitCode(1) }
-    }
-
-    private func configurationSource(_ bundle: WidgetBundle) -> BundleFile? {
-        switch serviceOptions.service {
-        case .stub: bundle.stubService
-        case .dev: bundle.developmentService ?? bundle.service
-        case .prod: bundle.service
-        }
-    }
-
-    private func readConfiguration(_ bundle: WidgetBundle, console: Console) throws -> ServiceConfiguration {
-        func file(_ source: BundleFile?) -> ServiceFiles.File? { source.map { ($0.path, $0.document) } }
-        do {
-            return try ServiceFiles.read(serviceOptions.service.selection, prod: file(bundle.service), dev: file(bundle.developmentService),
-                                         stub: file(bundle.stubService))
-        } catch {
-            error.errors.forEach { console.writeError($0.description + "\n") }
-            throw ExitCode(ExitStatus.inputError)
-        }
+        console.write(CallReport.render(engine: services.engine, store: services.store, credentials: serviceOptions.credentials))
+        if services.engine.events.contains(where: { $0.kind == .error }) { throw ExitCode(1) }
     }
 
     private func parsedArgument() throws -> Value {
@@ -126,35 +91,12 @@ struct CallCommand: AsyncParsableCommand {
             throw CommandFailure(message: "--arg: \(error)")
         }
     }
-
-    private func makeStore(_ bundle: WidgetBundle, console: Console) throws -> ObjectStore? {
-        guard let source = bundle.model else { return nil }
-        let model: EntityModel
-        do {
-            model = try ModelListing.load(source, bundleRoot: bundle.rootPath)
-        } catch {
-            error.errors.forEach(console.reportModelError)
-            throw ExitCode(ExitStatus.inputError)
-        }
-        guard let store else { return ObjectStore(model: model) }
-        do {
-            return try ObjectStore(model: model, filePath: store)
-        } catch {
-            throw CommandFailure(message: error.description)
-        }
-    }
 }
 
 /// What `widgetry call` prints: requests, events and the store's contents, deterministically.
 enum CallReport {
     static func render(engine: ActionEngine, store: ObjectStore?, credentials: Credentials?) -> String {
-        var lines: [String] = ["requests:"]
-        for logged in engine.requestLog {
-            let request = logged.request.logLines(redacting: credentials)
-            lines.append("  \(RunTimeText.seconds(logged.time)) \(request[0])")
-            lines += request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
-            if let fallback = logged.parameterFallback { lines.append("    (parameters sent unsubstituted: \(fallback.message))") }
-        }
+        var lines: [String] = ["requests:"] + SnapshotText.requestLines(engine, credentials: credentials)
         lines.append("events:")
         lines += engine.events.map { "  \($0)" }
         if let store {

@@ -20,10 +20,12 @@ public final class WidgetRun {
         public var transport: HTTPTransportOptions
         /// The screen to show instead of the bundle's entry screen.
         public var screen: String?
+        /// Keep what the real service answers, to write a stub file (dev and prod only).
+        public var recordsStubs: Bool
 
         public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt, clock: Timeline.Clock = .virtual,
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
-                    screen: String? = nil) {
+                    screen: String? = nil, recordsStubs: Bool = false) {
             self.service = service
             self.now = now
             self.timeZone = timeZone
@@ -32,14 +34,17 @@ public final class WidgetRun {
             self.credentials = credentials
             self.transport = transport
             self.screen = screen
+            self.recordsStubs = recordsStubs
         }
     }
 
     public let bundle: WidgetBundle
     public let options: Options
-    public let store: ObjectStore?
-    public let engine: ActionEngine
-    public let timeline: Timeline
+    /// The store, the service file and the action engine the screens use.
+    public let services: WidgetServices
+    public var store: ObjectStore? { services.store }
+    public var engine: ActionEngine { services.engine }
+    public var timeline: Timeline { services.timeline }
     /// The screens shown, the entry screen first; segues push, `wx_dismissed` pops (§3.9).
     public private(set) var stack: [ScreenRun] = []
     /// The screen on top of the stack.
@@ -47,57 +52,18 @@ public final class WidgetRun {
     private let environment: WidgetEnvironment
     /// Handlers for actions the host performs itself; register them before ``run(until:)``.
     public let hostHandlers = HostHandlers()
-    private let transport: HTTPTransport?
 
     /// Loads the bundle's model, store, service file and entry screen; every problem found is thrown.
     public init(bundle: WidgetBundle, options: Options) throws(WidgetRunError) {
         self.bundle = bundle
         self.options = options
-        var model: EntityModel?
-        if let source = bundle.model {
-            do throws(ModelErrors) { model = try BundleModel.load(source, bundleRoot: bundle.rootPath) } catch { throw .model(error) }
-        }
-        if let model {
-            if let file = options.storeFile {
-                do throws(StoreError) { store = try ObjectStore(model: model, filePath: file) } catch { throw .store(error) }
-            } else {
-                store = ObjectStore(model: model)
-            }
-        } else {
-            store = nil
-        }
-        func file(_ source: BundleFile?) -> ServiceFiles.File? { source.map { ($0.path, $0.document) } }
-        let configuration: ServiceConfiguration
-        do throws(ServiceConfigurationErrors) {
-            configuration = try ServiceFiles.read(options.service, prod: file(bundle.service), dev: file(bundle.developmentService),
-                                                  stub: file(bundle.stubService))
-        } catch {
-            throw .service(error)
-        }
-        var transformers = BindingTransformerRegistry()
-        if let definitions = configuration.options.transformers {
-            do { try transformers.registerDateTransformers(from: definitions) } catch { throw .other("\(configuration.file): \(error)") }
-        }
-        let transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone)
-        timeline = Timeline(clock: options.clock, start: options.now)
-        let backend: ActionEngine.Backend
-        if options.service == .stub {
-            backend = .stub(StubResponder(configuration: configuration))
-            transport = nil
-        } else {
-            let http = HTTPTransport(options: options.transport)
-            backend = .network(http)
-            transport = http
-        }
-        engine = ActionEngine(configuration: configuration, backend: backend, timeline: timeline, store: store,
-                              importer: JSONImporter(transformers: transformers, transformerContext: transformerContext),
-                              options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: options.credentials))
+        services = try WidgetServices(bundle: bundle, options: options)
         let name = options.screen ?? bundle.manifest.entryScreen ?? bundle.screens.first?.name
         guard let name else { throw .other("the bundle has no screen") }
-        environment = WidgetEnvironment(store: store, engine: engine, transformers: transformers, transformerContext: transformerContext,
-                                            evaluation: EvaluationContext(now: options.now),
-                                            jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
-                                            hostHandlers: hostHandlers)
+        environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
+                                        transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
+                                        jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
+                                        hostHandlers: hostHandlers)
         stack = [try open(name, content: .null)]
         engine.onEvent = { [weak self] event in self?.handle(event) }
     }
@@ -142,7 +108,7 @@ public final class WidgetRun {
 
     /// Closes the network client, if any.
     public func shutdown() async {
-        try? await transport?.shutdown()
+        await services.shutdown()
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryService
+public import WidgetryService
 import WidgetryStore
 
 /// The text snapshot of a run (`widgetry run`): the screen's elements with their state, each
@@ -49,11 +49,7 @@ public enum SnapshotText {
             lines.append("  \(RunTimeText.seconds(alert.time)) \(JSONValue(.string(alert.title)).serialized()): \(JSONValue(.string(alert.message)).serialized())")
         }
         lines.append("requests:" + (run.engine.requestLog.isEmpty ? " none" : ""))
-        for logged in run.engine.requestLog {
-            let request = logged.request.logLines(redacting: run.options.credentials)
-            lines.append("  \(RunTimeText.seconds(logged.time)) \(request[0])")
-            lines += request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
-        }
+        lines += requestLines(run.engine, credentials: run.options.credentials)
         lines.append("events:" + (run.engine.events.isEmpty ? " none" : ""))
         lines += run.engine.events.map { "  \($0)" }
         lines.append("changes:" + (screen.changes.isEmpty ? " none" : ""))
@@ -69,6 +65,17 @@ public enum SnapshotText {
             lines += screen.problems.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The engine's request log, two spaces in: each request's run time and first line, then
+    /// its headers and body further in (secrets redacted).
+    public static func requestLines(_ engine: ActionEngine, credentials: Credentials?) -> [String] {
+        engine.requestLog.flatMap { logged -> [String] in
+            let request = logged.request.logLines(redacting: credentials)
+            var lines = ["  \(RunTimeText.seconds(logged.time)) \(request[0])"] + request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
+            if let fallback = logged.parameterFallback { lines.append("    (parameters sent unsubstituted: \(fallback.message))") }
+            return lines
+        }
     }
 
     private static func tree(_ element: Element, indent: Int, in screen: ScreenRun) -> [String] {

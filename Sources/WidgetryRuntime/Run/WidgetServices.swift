@@ -1,0 +1,66 @@
+public import WidgetryBundle
+public import WidgetryExpressions
+public import WidgetryService
+public import WidgetryStore
+
+/// A widget's data and network side, set up from its bundle: the model and store, the service
+/// file the options choose, its transformers, and the action engine on the run's timeline.
+/// ``WidgetRun`` shows screens on top of it; `widgetry call` uses it alone.
+public struct WidgetServices {
+    public let store: ObjectStore?
+    public let configuration: ServiceConfiguration
+    public let transformers: BindingTransformerRegistry
+    public let transformerContext: TransformerContext
+    public let timeline: Timeline
+    public let engine: ActionEngine
+    /// The network client, for dev and prod; close it with ``shutdown()``.
+    public let transport: HTTPTransport?
+    /// What the real service answered, when the options ask to record stubs.
+    public let recorder: RecordingTransport?
+
+    /// Reads everything the options name; every problem is thrown with its place.
+    public init(bundle: WidgetBundle, options: WidgetRun.Options) throws(WidgetRunError) {
+        var model: EntityModel?
+        if let source = bundle.model {
+            do throws(ModelErrors) { model = try BundleModel.load(source, bundleRoot: bundle.rootPath) } catch { throw .model(error) }
+        }
+        if let model, let file = options.storeFile {
+            do throws(StoreError) { store = try ObjectStore(model: model, filePath: file) } catch { throw .store(error) }
+        } else {
+            store = model.map { ObjectStore(model: $0) }
+        }
+        func file(_ source: BundleFile?) -> ServiceFiles.File? { source.map { ($0.path, $0.document) } }
+        do throws(ServiceConfigurationErrors) {
+            configuration = try ServiceFiles.read(options.service, prod: file(bundle.service), dev: file(bundle.developmentService),
+                                                  stub: file(bundle.stubService))
+        } catch {
+            throw .service(error)
+        }
+        var transformers = BindingTransformerRegistry()
+        if let definitions = configuration.options.transformers {
+            do { try transformers.registerDateTransformers(from: definitions) } catch { throw .other("\(configuration.file): \(error)") }
+        }
+        self.transformers = transformers
+        transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone)
+        timeline = Timeline(clock: options.clock, start: options.now)
+        let backend: ActionEngine.Backend
+        if options.service == .stub {
+            backend = .stub(StubResponder(configuration: configuration))
+            transport = nil
+            recorder = nil
+        } else {
+            let http = HTTPTransport(options: options.transport)
+            transport = http
+            recorder = options.recordsStubs ? RecordingTransport(base: http) : nil
+            backend = .network(recorder ?? http)
+        }
+        engine = ActionEngine(configuration: configuration, backend: backend, timeline: timeline, store: store,
+                              importer: JSONImporter(transformers: transformers, transformerContext: transformerContext),
+                              options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: options.credentials))
+    }
+
+    /// Closes the network client, if any.
+    public func shutdown() async {
+        try? await transport?.shutdown()
+    }
+}
