@@ -25,28 +25,15 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
 
     /// The kind a screen file's type name stands for, or nil for a type Widgetry does not model.
     public init?(typeName: String) {
-        switch typeName {
-        case "UIView": self = .view
-        case "UILabel": self = .label
-        case "UIButton": self = .button
-        case "UIBarButtonItem": self = .barButtonItem
-        case "UIImageView": self = .imageView
-        case "UITextField", "TextInputView": self = .textField
-        case "UITextView": self = .textView
-        case "UISearchBar": self = .searchBar
-        case "UISwitch": self = .switchControl
-        case "UIActivityIndicatorView": self = .activityIndicator
-        case "UIRefreshControl": self = .refreshControl
-        case "UIProgressView": self = .progressView
-        case "UITableView": self = .tableView
-        case "UICollectionView": self = .collectionView
-        case "FormDisplayView": self = .formDisplayView
-        case "ContentDisplayView": self = .contentDisplayView
-        case "ContainerView": self = .containerView
-        case "NSLayoutConstraint", "AnimatedConstraint": self = .layoutConstraint
-        default: return nil
-        }
+        guard let kind = ElementKind.byTypeName[typeName] else { return nil }
+        self = kind
     }
+
+    /// Other names screen files use for a kind, besides its canonical ``typeName``.
+    private static let aliases: [(name: String, kind: ElementKind)] = [("TextInputView", .textField), ("AnimatedConstraint", .layoutConstraint)]
+
+    private static let byTypeName: [String: ElementKind] =
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.typeName, $0) } + aliases.map { ($0.name, $0.kind) })
 
     /// The canonical type name: what messages and snapshots print.
     public var typeName: String {
@@ -72,9 +59,8 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Every name ``init(typeName:)`` accepts: the canonical names, then the other names files
-    /// use. Keep in step with the initialiser (`ScreenSchemaTests` holds the two together).
-    static let acceptedTypeNames: [String] = allCases.map(\.typeName) + ["TextInputView", "AnimatedConstraint"]
+    /// Every name ``init(typeName:)`` accepts: the canonical names, then the aliases.
+    static let acceptedTypeNames: [String] = allCases.map(\.typeName) + aliases.map(\.name)
 
     /// Whether the element is a view (everything but a layout constraint). Bar button items
     /// count as views here: they answer `hidden` as UIKit's have since iOS 16.

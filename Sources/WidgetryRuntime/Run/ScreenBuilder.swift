@@ -93,7 +93,7 @@ struct ScreenBuilder {
     private mutating func element(from node: ViewNode, inCell: Bool) -> Element? {
         guard let kind = ElementKind(typeName: node.type) else {
             fail(.unknownType, "\(node.type) is not an element type Widgetry knows", at: node.place,
-                 hint: "use one of: " + ElementKind.allCases.map(\.typeName).joined(separator: ", "))
+                 hint: "use one of: " + ElementKind.acceptedTypeNames.joined(separator: ", "))
             return nil
         }
         let children = ([node.header].compactMap { $0 } + node.children + [node.footer].compactMap { $0 }).compactMap { element(from: $0, inCell: inCell) }
