@@ -11,10 +11,13 @@ let package = Package(
         .package(name: "Widgetry", path: ".."),
     ],
     targets: [
+        // Timing, medians and peak memory, shared by the side-by-side benchmarks.
+        .target(name: "Measuring", path: "Measuring", swiftSettings: [.swiftLanguageMode(.v6)]),
         // Widgetry's predicates against GNUstep's NSPredicate, side by side (run ./compare-gnustep).
         .executableTarget(
             name: "PredicateComparison",
             dependencies: [
+                "Measuring",
                 .product(name: "WidgetryExpressions", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
             ],
@@ -25,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "StoreImport",
             dependencies: [
+                "Measuring",
                 .product(name: "WidgetryStore", package: "Widgetry"),
                 .product(name: "WidgetryExpressions", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
@@ -37,6 +41,7 @@ let package = Package(
         .executableTarget(
             name: "RenderPass",
             dependencies: [
+                "Measuring",
                 .product(name: "WidgetryRuntime", package: "Widgetry"),
                 .product(name: "WidgetryBundle", package: "Widgetry"),
                 .product(name: "WidgetryStore", package: "Widgetry"),

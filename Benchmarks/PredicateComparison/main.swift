@@ -8,6 +8,7 @@
 //
 // Exits 1 when the two implementations disagree on how many records a predicate matches.
 import Foundation
+import Measuring
 import WidgetryExpressions
 import WidgetryJSON
 
@@ -63,17 +64,6 @@ func makeRecords(_ count: Int) -> [Value] {
             "author": ["name": .string("user \(i % 1000)")],
         ]
     }
-}
-
-func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start)
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func measureWidgetry(_ workload: Workload, records: [Value]) throws -> [Measurement] {

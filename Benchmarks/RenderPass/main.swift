@@ -4,6 +4,7 @@
 //
 //   swift run -c release RenderPass [--rows N] [--rounds N]
 import Foundation
+import Measuring
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
@@ -55,17 +56,6 @@ func makeBundle(at directory: String) throws {
           "views": {"type": "UIView", "children": [{"id": "tableView", "type": "UITableView", "prototypes": [{"reuseIdentifier": "Cell", "children": [
             {"id": "a", "type": "UILabel"}, {"id": "b", "type": "UILabel"}, {"id": "c", "type": "UILabel"}, {"id": "d", "type": "UILabel"}]}]}]}}}
         """, to: directory + "/Items.json")
-}
-
-func seconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 do {

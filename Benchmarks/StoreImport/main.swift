@@ -5,6 +5,7 @@
 //
 //   swift run -c release StoreImport [--posts N] [--authors N] [--rounds N] [--python PATH] [--only-bytes [no-python]]
 import Foundation
+import Measuring
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
@@ -56,34 +57,6 @@ func generate(posts: Int, authors: Int) -> String {
         text += i + 1 < posts ? ",\n" : "\n"
     }
     return text + "]\n"
-}
-
-func seconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-/// The process's peak resident set since the last ``resetPeakResident()`` (Linux: VmHWM), in KiB.
-func peakResidentKilobytes() -> Int {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-       let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
-        return kilobytes
-    }
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_maxrss
-}
-
-/// Starts a new peak for ``peakResidentKilobytes()`` (Linux; elsewhere the peak stays the process's).
-func resetPeakResident() {
-    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
 }
 
 do {

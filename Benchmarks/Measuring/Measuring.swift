@@ -1,0 +1,38 @@
+// What the side-by-side benchmarks share: timing a body, taking a median, and the process's
+// peak memory.
+import Foundation
+
+/// Seconds `body` takes, by the monotonic clock.
+public func seconds(_ body: () throws -> Void) rethrows -> Double {
+    try nanoseconds(body) / 1e9
+}
+
+/// Nanoseconds `body` takes, by the monotonic clock.
+public func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start)
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+public func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// The process's peak resident set since the last ``resetPeakResident()`` (Linux: VmHWM), in KiB.
+public func peakResidentKilobytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+        return kilobytes
+    }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss
+}
+
+/// Starts a new peak for ``peakResidentKilobytes()`` (Linux; elsewhere the peak stays the process's).
+public func resetPeakResident() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+}
