@@ -21,9 +21,17 @@ final class StoreFile: Sendable {
     private static let format = "1"
 
     /// Opens (or creates) the file for `model` and reads its objects.
+    /// Per entity, the statement that writes one object's row.
+    private let upserts: [String]
+
     init(path: String, model: EntityModel) throws(StoreError) {
         self.path = path
         self.model = model
+        upserts = model.layouts.map { layout in
+            let columns = StoreFile.columns(of: layout)
+            return "INSERT OR REPLACE INTO \(StoreFile.quoted(layout.name)) (" + columns.map(StoreFile.quoted).joined(separator: ", ")
+                + ") VALUES (" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+        }
         do {
             database = try DatabaseQueue(path: path)
         } catch {
@@ -98,6 +106,11 @@ final class StoreFile: Sendable {
         }
     }
 
+    /// An entity table's columns, in slot order: the id, attributes, to-one, to-many.
+    static func columns(of layout: EntityLayout) -> [String] {
+        ["_id"] + layout.attributes.map(\.name) + layout.toOne.map(\.description.name) + layout.toMany.map(\.description.name)
+    }
+
     static func quoted(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
@@ -147,9 +160,7 @@ final class StoreFile: Sendable {
     private func write(_ id: ObjectID, at location: ObjectLocation, of state: StoreState, in db: Database) throws {
         let layout = model.layouts[Int(location.entity)]
         let table = state.tables[layout.index], row = Int(location.row)
-        let columns = ["_id"] + layout.attributes.map(\.name) + layout.toOne.map(\.description.name) + layout.toMany.map(\.description.name)
-        let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO \(StoreFile.quoted(layout.name)) ("
-            + columns.map(StoreFile.quoted).joined(separator: ", ") + ") VALUES (" + columns.map { _ in "?" }.joined(separator: ", ") + ")")
+        let statement = try db.cachedStatement(sql: upserts[layout.index])
         var values: [DatabaseValue] = [Int64(id.rawValue).databaseValue]
         values += table.attributes.map { StoreFile.databaseValue($0[row]) }
         values += table.toOne.map { $0[row] == 0 ? .null : Int64($0[row]).databaseValue }
