@@ -8,7 +8,7 @@ extension ScreenRun {
         var name = actionController.attribute("actionName").stringValue
         if let format = actionController.attribute("predicateFormat").stringValue {
             do {
-                let predicate = try Predicate(format: format, arguments: [])
+                let predicate = try self.predicate(format)
                 if try !predicate.evaluate(with: .object(namespace), context: environment.evaluation) {
                     name = actionController.attribute("elseActionName").stringValue
                 }

@@ -175,7 +175,7 @@ extension ScreenRun {
         }
         var request = FetchRequest(entity: entity)
         do {
-            if !formats.isEmpty { request.predicate = try Predicate(format: formats.joined(separator: " AND "), arguments: []) }
+            if !formats.isEmpty { request.predicate = try predicate(formats.joined(separator: " AND ")) }
         } catch {
             record("\(provider.id): the predicate does not parse: \(error)")
             return nil
@@ -205,7 +205,7 @@ extension ScreenRun {
         var kept = items
         if let format = provider.attribute("predicateFormat").stringValue {
             do {
-                let predicate = try Predicate(format: format, arguments: [])
+                let predicate = try self.predicate(format)
                 var filtered: [Value] = []
                 for item in items where try predicate.evaluate(with: item, context: environment.evaluation) { filtered.append(item) }
                 kept = filtered

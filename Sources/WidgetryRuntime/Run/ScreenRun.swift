@@ -48,6 +48,9 @@ public final class ScreenRun {
     /// How many saves the store made, and how many the last render had seen.
     let storeSaves = SaveCounter()
     var savesRendered = 0
+    /// Predicates by their text, parsed once: providers and action controllers use them on every
+    /// render or call.
+    var predicates: [String: Predicate] = [:]
     /// Cell prototypes prepared for making cells, by table id and reuse identifier.
     var cellPlans: [String: CellPlan] = [:]
     /// The statuses of calls action controllers made, oldest first.
@@ -101,6 +104,14 @@ public final class ScreenRun {
         (root.map { [$0] } ?? []).forEach(walk)
         titleView.map(walk)
         barButtonItems.forEach(walk)
+    }
+
+    /// The predicate `format` parses to, parsed the first time it is asked for.
+    func predicate(_ format: String) throws(PredicateSyntaxError) -> Predicate {
+        if let known = predicates[format] { return known }
+        let parsed = try Predicate(format: format, arguments: [])
+        predicates[format] = parsed
+        return parsed
     }
 
     /// The binding targets of `object` that show their placeholder.
