@@ -54,31 +54,25 @@ struct StubRoutes {
         return path.split(separator: "/", omittingEmptySubsequences: true).map(parts)
     }
 
-    /// `tweet_$id.json` → text `tweet_`, placeholder `id`, text `.json` (the URL pattern `\$\w+`).
+    /// `tweet_$id.json` → text `tweet_`, placeholder `id`, text `.json`: the placeholders URLs
+    /// use (``StringSubstitution/key``), found as substitution finds them.
     private static func parts(_ segment: Substring) -> [Part] {
+        let text = String(segment)
+        let scalars = text.unicodeScalars
         var parts: [Part] = []
-        var text = ""
-        var index = segment.startIndex
-        while index < segment.endIndex {
-            let character = segment[index]
-            let next = segment.index(after: index)
-            if character == "$", next < segment.endIndex, segment[next].isWordCharacter {
-                if !text.isEmpty { parts.append(.text(text)) }
-                text = ""
-                var end = next
-                while end < segment.endIndex, segment[end].isWordCharacter { end = segment.index(after: end) }
-                parts.append(.placeholder(String(segment[next..<end])))
-                index = end
-            } else {
-                text.append(character)
-                index = next
-            }
+        var copied = scalars.startIndex
+        func literal(_ range: Range<String.UnicodeScalarView.Index>) {
+            guard !range.isEmpty else { return }
+            let piece = String(String.UnicodeScalarView(scalars[range]))
+            parts.append(.text(piece.removingPercentEncoding ?? piece))
         }
-        if !text.isEmpty { parts.append(.text(text)) }
-        return parts.map { part in
-            if case .text(let literal) = part { return .text(literal.removingPercentEncoding ?? literal) }
-            return part
+        for match in StringSubstitution.key.matches(in: text) {
+            literal(copied..<match.range.lowerBound)
+            parts.append(.placeholder(match.keyPath))
+            copied = match.range.upperBound
         }
+        literal(copied..<scalars.endIndex)
+        return parts
     }
 
     /// Whether `segment` matches the parts; placeholders take the shortest text before the next literal.
@@ -102,9 +96,4 @@ struct StubRoutes {
         }
         return rest.isEmpty
     }
-}
-
-extension Character {
-    /// ICU's `\w` for the characters URLs hold: letters, digits, marks and `_`.
-    var isWordCharacter: Bool { isLetter || isNumber || self == "_" || unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark } }
 }
