@@ -38,6 +38,17 @@ struct RunCommandTests {
         #expect(outcome.stdout.contains("footerActivityIndicator (UIActivityIndicatorView): animating=true"))
     }
 
+    @Test func anEnglishLocaleRunsAndAnyOtherIsRefusedWithItsReason() throws {
+        let arguments = ["run", CommandRunner.feed, "--now", "2018-06-20T19:00:00Z"]
+        let british = try CommandRunner.run(arguments + ["--locale", "en_GB"])
+        #expect(british.status == 0)
+        #expect(british.stdout.contains("timeLabel (UILabel): text=\"7h\""))
+        let german = try CommandRunner.run(arguments + ["--locale", "de_DE"])
+        #expect(german.status == 2)
+        #expect(german.stderr.contains("locale de_DE is not supported [run.unsupported-locale]"))
+        #expect(german.stdout.isEmpty)
+    }
+
     @Test func aBrokenScreenIsReportedWithItsPlace() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -27,6 +27,7 @@ struct ControllerTests {
 
     /// Runs screen `S` (its JSON body) in a bundle with the model, the stub and `files`.
     private func run(_ screen: String, files: [String: String] = [:], for duration: Double = .infinity,
+                     options: WidgetRun.Options = WidgetRun.Options(now: Date(timeIntervalSince1970: 0)),
                      configure: (WidgetRun) -> Void = { _ in }) async throws -> WidgetRun {
         let directory = NSTemporaryDirectory() + "widgetry-controllers-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -38,7 +39,7 @@ struct ControllerTests {
         all["S.json"] = #"{"S": \#(screen)}"#
         for (name, text) in all { try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name)) }
         let loaded = try await BundleLoader().load(try BundleSource(argument: directory))
-        let widget = try WidgetRun(bundle: loaded.bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0)))
+        let widget = try WidgetRun(bundle: loaded.bundle, options: options)
         configure(widget)
         await widget.run(until: duration)
         return widget
@@ -176,5 +177,34 @@ struct ControllerTests {
         }
         await widget.run()
         #expect(label.value(forKey: "text") == "2")
+    }
+
+    @Test func aServiceProviderNameOutsideTheKnownOnesIsALoadErrorAtItsPlace() async throws {
+        let screen = #"""
+            {"objects": {"load": {"type": "OnLoadActionController", "attrs": {"actionName": "tick", "serviceProviderClassName": "StubServiceProvider"}}},
+             "elements": {"@self": {"attrs": {"serviceProviderClassName": "TwitterServiceProvider"}}}}
+            """#
+        do {
+            _ = try await run(screen)
+            Issue.record("an unknown provider name loaded")
+        } catch let WidgetRunError.screen(errors) {
+            let error = try #require(errors.errors.first)
+            #expect(error.code == .invalidValue)
+            #expect(error.pointer?.description == "/S/elements/@self/attrs/serviceProviderClassName")
+            #expect(error.message.contains("StandardServiceProvider or StubServiceProvider"))
+        }
+    }
+
+    @Test func aLocaleIsTheLanguageAgoSpeaksAndOnlyEnglishIsAccepted() async throws {
+        let screen = #"{"objects": {"load": {"type": "OnLoadActionController", "attrs": {"actionName": "tick"}}}}"#
+        let british = try await run(screen, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), locale: Locale(identifier: "en_GB")))
+        #expect(british.services.transformerContext.locale.identifier == "en_GB")
+        do {
+            _ = try await run(screen, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), locale: Locale(identifier: "de_DE")))
+            Issue.record("a German locale was accepted")
+        } catch let WidgetRunError.unsupportedLocale(identifier) {
+            #expect(identifier == "de_DE")
+            #expect(WidgetRunError.unsupportedLocale(identifier).description.contains("[run.unsupported-locale]"))
+        }
     }
 }

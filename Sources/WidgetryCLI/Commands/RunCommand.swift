@@ -42,6 +42,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone of dates and transformers (default UTC).", valueName: "id"))
     var timeZone: String = "UTC"
 
+    @Option(help: ArgumentHelp("The device locale the widget sees (default en_US_POSIX; English locales only).", valueName: "id"))
+    var locale: String = "en_US_POSIX"
+
     @Flag(name: .customLong("real-time"), help: "Use the wall clock instead of the virtual one.")
     var realTime = false
 
@@ -68,7 +71,8 @@ struct RunCommand: AsyncParsableCommand {
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
         let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
         defer { loaded.removeExtractedFiles() }
-        let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone, clock: realTime ? .real : .virtual,
+        let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
+                                        locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
                                         storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
                                         screen: screen)
         let widget: WidgetRun

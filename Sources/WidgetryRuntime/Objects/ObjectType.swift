@@ -36,7 +36,15 @@ public enum ObjectType: String, Sendable, CaseIterable {
         case strings
         /// Any value (`masterObject`).
         case any
+        /// One of these names (`serviceProviderClassName`).
+        case name(oneOf: [String])
     }
+
+    /// The service providers a screen or an action controller may name. Which service a run
+    /// talks to is the run's choice (`--service`), so one bundle runs against its stubs in CI and
+    /// against the real service by hand; a name outside this list is a load error, as upstream
+    /// could not have instantiated it either.
+    public static let serviceProviderNames = ["StandardServiceProvider", "StubServiceProvider"]
 
     /// What an outlet may point at.
     public enum OutletKind: Sendable, Equatable {
@@ -160,7 +168,7 @@ public enum ObjectType: String, Sendable, CaseIterable {
             result["elseActionName"] = (.string, .null)
             result["predicateFormat"] = (.string, .null)
             result["actionDelay"] = (.number, 0)
-            result["serviceProviderClassName"] = (.string, .null)
+            result["serviceProviderClassName"] = (.name(oneOf: ObjectType.serviceProviderNames), .null)
         }
         if self == .timerActionController {
             result["interval"] = (.number, 60)

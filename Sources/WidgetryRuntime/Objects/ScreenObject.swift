@@ -70,6 +70,7 @@ public final class ScreenObject: KeyValueCoding {
         case (.number, .bool(let flag)): converted = .int(flag ? 1 : 0)
         case (.strings, .array(let items)) where items.allSatisfy({ $0.stringValue != nil }): converted = value
         case (.any, _): converted = value
+        case (.name(let names), .string(let name)) where names.contains(name): converted = value
         default: converted = nil
         }
         guard let converted else {
@@ -78,13 +79,14 @@ public final class ScreenObject: KeyValueCoding {
         state.withLock { $0.attributes[key] = converted.isNull ? nil : converted }
     }
 
-    private static func describe(_ kind: ObjectType.AttributeKind) -> String {
+    static func describe(_ kind: ObjectType.AttributeKind) -> String {
         switch kind {
         case .string: "a string"
         case .bool: "a boolean"
         case .number: "a number"
         case .strings: "an array of strings"
         case .any: "any value"
+        case .name(let names): names.joined(separator: " or ")
         }
     }
 

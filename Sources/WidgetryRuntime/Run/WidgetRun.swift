@@ -13,6 +13,8 @@ public final class WidgetRun {
         /// The run's time 0 (`now()`, the `ago` transformer): a fixed instant makes output reproducible.
         public var now: Date
         public var timeZone: TimeZone
+        /// The device's locale as the widget sees it (see ``TransformerContext/locale``).
+        public var locale: Locale
         public var clock: Timeline.Clock
         /// Keep the store in this SQLite file instead of memory.
         public var storeFile: String?
@@ -23,12 +25,14 @@ public final class WidgetRun {
         /// Keep what the real service answers, to write a stub file (dev and prod only).
         public var recordsStubs: Bool
 
-        public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt, clock: Timeline.Clock = .virtual,
+        public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt,
+                    locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
                     screen: String? = nil, recordsStubs: Bool = false) {
             self.service = service
             self.now = now
             self.timeZone = timeZone
+            self.locale = locale
             self.clock = clock
             self.storeFile = storeFile
             self.credentials = credentials
@@ -118,6 +122,8 @@ public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
     case store(StoreError)
     case service(ServiceConfigurationErrors)
     case screen(ScreenErrors)
+    /// A locale whose language the transformers do not speak.
+    case unsupportedLocale(String)
     case other(String)
 
     public var description: String {
@@ -126,6 +132,9 @@ public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
         case .store(let error): error.description
         case .service(let errors): errors.description
         case .screen(let errors): errors.description
+        case .unsupportedLocale(let identifier):
+            "locale \(identifier) is not supported [run.unsupported-locale]\n  hint: the `ago` transformer names its units in "
+                + TransformerContext.elapsedTimeLanguages.sorted().joined(separator: ", ") + " only; use en_US, en_GB or en_US_POSIX"
         case .other(let message): message
         }
     }

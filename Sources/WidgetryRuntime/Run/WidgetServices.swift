@@ -20,6 +20,7 @@ public struct WidgetServices {
 
     /// Reads everything the options name; every problem is thrown with its place.
     public init(bundle: WidgetBundle, options: WidgetRun.Options) throws(WidgetRunError) {
+        guard TransformerContext.supports(options.locale) else { throw .unsupportedLocale(options.locale.identifier) }
         var model: EntityModel?
         if let source = bundle.model {
             do throws(ModelErrors) { model = try BundleModel.load(source, bundleRoot: bundle.rootPath) } catch { throw .model(error) }
@@ -41,7 +42,7 @@ public struct WidgetServices {
             do { try transformers.registerDateTransformers(from: definitions) } catch { throw .other("\(configuration.file): \(error)") }
         }
         self.transformers = transformers
-        transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone)
+        transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone, locale: options.locale)
         timeline = Timeline(clock: options.clock, start: options.now)
         let backend: ActionEngine.Backend
         if options.service == .stub {

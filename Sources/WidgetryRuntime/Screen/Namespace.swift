@@ -97,6 +97,12 @@ public final class ScreenController: KeyValueCoding {
         case "wx_dismissed":
             // Writing true dismisses; false does nothing (a dismissed screen stays dismissed).
             if value.doubleValue.map({ $0 != 0 }) == true { state.withLock { $0.dismissed = true } }
+        case "serviceProviderClassName":
+            let kind = ObjectType.AttributeKind.name(oneOf: ObjectType.serviceProviderNames)
+            guard value.isNull || value.stringValue.map(ObjectType.serviceProviderNames.contains) == true else {
+                throw KeyValueError(key: key, typeName: keyValueTypeName, reason: .typeMismatch(expected: ScreenObject.describe(kind), found: value.description))
+            }
+            state.withLock { $0.attributes[key] = value }
         case _ where ScreenController.attributeNames.contains(key):
             state.withLock { $0.attributes[key] = value }
         default:
