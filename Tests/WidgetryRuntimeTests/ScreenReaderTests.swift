@@ -39,9 +39,10 @@ struct ScreenReaderTests {
         #expect(table.header?.id == "searchBar")
         #expect(table.prototypes.first?.children.map(\.id) == ["avatarView", "textLabel", "authorLabel", "timeLabel"])
         #expect(screen.navigationItem?.titleView?.id == "titleLabel")
-        #expect(screen.segues.map(\.id) == ["newPost"])
-        #expect(screen.segues.first?.destination == "NewPostViewController")
-        #expect(screen.segues.first?.kind == .present)
+        #expect(table.prototypes.first?.segue == "showPost")
+        #expect(screen.segues.map(\.id) == ["showPost", "newPost"])
+        #expect(screen.segues.map(\.destination) == ["PostDetailsViewController", "NewPostViewController"])
+        #expect(screen.segues.map(\.kind) == [.show, .present])
     }
 
     @Test func theNewPostScreenHasAFormRoot() throws {

@@ -19,7 +19,7 @@ struct ScreenBuilder {
         registerElements()
         createObjects()
         run.namespace.set("content", run.controller.content)
-        run.namespace.set("defaults", .dictionary([:]))
+        run.namespace.set("defaults", .object(run.environment.defaults))
         applyObjectEntries()
         resolveOutlets()
         applyElementEntries()
@@ -31,6 +31,16 @@ struct ScreenBuilder {
     /// What each controller needs to work, checked at load time where upstream crashed later
     /// (§8.5, §8.9, §8.11).
     private mutating func checkRequirements() {
+        for declaration in [run.document.input, run.document.update].compactMap({ $0 }) {
+            guard let store = run.environment.store else {
+                fail(.invalidValue, "the screen declares entity \(declaration.entity), but the bundle has no data model", at: declaration.place)
+                continue
+            }
+            if store.model.entity(named: declaration.entity) == nil {
+                fail(.invalidValue, "the screen declares entity \(declaration.entity), which the data model does not have", at: declaration.place,
+                     hint: "entities: " + store.model.entities.map(\.name).joined(separator: ", "))
+            }
+        }
         for entry in run.document.objects {
             guard let object = run.objectsByID[entry.id] else { continue }
             switch object.type {

@@ -72,6 +72,9 @@ extension ScreenRun {
     /// An action's event (§3.7): the status controllers following it change, errors with a
     /// message show an alert, and the screen renders.
     public func handle(_ event: ActionEvent) {
+        if event.kind == .success, let store = environment.store, started(event.action) {
+            output = event.objects.compactMap { store.object($0).map { .object($0) } }
+        }
         let declared = objects.filter { $0.type == .actionStatusController }
         for status in declared + perCallStatuses where status.attribute("actionName").stringValue == event.action {
             if let owner = status.value(forKey: "sender").stringValue, let sender = event.sender, owner != sender { continue }
@@ -87,6 +90,18 @@ extension ScreenRun {
                 continue
             }
         }
+        render()
+        collectChanges()
+    }
+
+    /// Whether an action controller of this screen called `action`.
+    func started(_ action: String) -> Bool {
+        perCallStatuses.contains { $0.attribute("actionName").stringValue == action }
+    }
+
+    /// Takes `object` as the screen's `update` (typed flow) and renders.
+    func receive(update object: Value) {
+        namespace.set("update", object)
         render()
         collectChanges()
     }

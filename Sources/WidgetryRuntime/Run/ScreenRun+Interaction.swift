@@ -38,7 +38,7 @@ extension ScreenRun {
         }
         if let name = segues[id], let segue = document.segues.first(where: { $0.id == name }) {
             // The destination gets this screen's content (§3.9, deriveSegueContent).
-            navigate?(segue, controller.content)
+            try navigate?(segue, controller.content)
             handled = true
         }
         guard handled else { throw InteractionError("tapping \(id) does nothing: no action controller has it as sender, no action and no segue") }
@@ -68,19 +68,36 @@ extension ScreenRun {
         collectChanges()
     }
 
+    /// Presses return (the search button) in a search bar or text input: search controllers
+    /// whose sender it is and that search on return filter and run their action at once (§3.6).
+    /// Returns whether one did.
+    @discardableResult
+    public func pressReturn(in id: String) throws(InteractionError) -> Bool {
+        let element = try self.element(id)
+        var searched = false
+        for search in objects where search.type == .searchActionController && search.outlet("sender").isObject(element) {
+            guard search.attribute("searchOnReturn").isNull || search.attribute("searchOnReturn").isOn else { continue }
+            let text = element.value(forKey: "text").stringValue ?? ""
+            searchGenerations[search.id] = (searchGenerations[search.id] ?? 0) + 1
+            filter(search, text: text)
+            if search.attribute("actionName").stringValue != nil, !text.isEmpty {
+                perform(search, argument: .dictionary(["input": .string(text)]))
+            }
+            searched = true
+        }
+        render()
+        collectChanges()
+        return searched
+    }
+
     private func scheduleSearch(_ search: ScreenObject, text: String) {
         let generation = (searchGenerations[search.id] ?? 0) + 1
         searchGenerations[search.id] = generation
         let filterDelay = search.attribute("filterThrottleInterval").doubleValue ?? 0.5
         let actionDelay = search.attribute("actionThrottleInterval").doubleValue ?? 0.5
         environment.timeline.schedule(after: filterDelay) { [weak self] in
-            guard let self, searchGenerations[search.id] == generation, let provider = searchProvider(search) else { return }
-            do throws(KeyValueError) {
-                try provider.setValue(search.attribute("filterFormat"), forKey: "filterFormat")
-                try provider.setValue(text.isEmpty ? .null : .string(text), forKey: "searchString")
-            } catch {
-                record("\(search.id): \(error)")
-            }
+            guard let self, searchGenerations[search.id] == generation else { return }
+            filter(search, text: text)
             render()
             collectChanges()
         }
@@ -89,6 +106,17 @@ extension ScreenRun {
             let minimum = Int(search.attribute("minimumTextLength").integerValue ?? 1)
             guard text.count >= minimum else { return }
             perform(search, argument: .dictionary(["input": .string(text)]))
+        }
+    }
+
+    /// Sets the search's filter on its provider; empty text removes it.
+    private func filter(_ search: ScreenObject, text: String) {
+        guard let provider = searchProvider(search) else { return }
+        do throws(KeyValueError) {
+            try provider.setValue(search.attribute("filterFormat"), forKey: "filterFormat")
+            try provider.setValue(text.isEmpty ? .null : .string(text), forKey: "searchString")
+        } catch {
+            record("\(search.id): \(error)")
         }
     }
 
@@ -104,7 +132,7 @@ extension ScreenRun {
         return nil
     }
 
-    private func element(_ id: String) throws(InteractionError) -> Element {
+    func element(_ id: String) throws(InteractionError) -> Element {
         guard case .object(let object) = namespace.value(forKey: id), let element = object as? Element else {
             throw InteractionError("the screen has no element \(id)")
         }

@@ -242,7 +242,11 @@ extension ScreenRun {
         let sectionItems = provider.value(forKey: "sections").elements ?? []
         var sections: [RenderedTable.Section] = []
         for (index, items) in sectionItems.enumerated() {
-            let rows = (items.elements ?? []).map { makeRow(for: $0, display: display, tableID: tableID) }
+            let shown = (items.elements ?? []).filter { item in
+                guard !collapsedRows.isEmpty, case .object(let object) = item, let stored = object as? StoreObject else { return true }
+                return !collapsedRows.contains(stored.id)
+            }
+            let rows = shown.map { makeRow(for: $0, display: display, tableID: tableID) }
             sections.append(RenderedTable.Section(name: index < names.count ? names[index] : "", rows: rows))
         }
         tables[display.id] = RenderedTable(tableID: tableID, sections: sections)
@@ -281,7 +285,7 @@ extension ScreenRun {
         // made once per row.
         var names = ValueDictionary(minimumCapacity: cellElements.count + 2)
         for (id, element) in cellElements where names[id] == nil { names[id] = .object(element) }
-        names["defaults"] = .dictionary([:])
+        names["defaults"] = .object(environment.defaults)
         names["content"] = object
         let scope = Value.dictionary(names)
         for (id, element) in cellElements {

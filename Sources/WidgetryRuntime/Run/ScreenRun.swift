@@ -40,7 +40,9 @@ public final class ScreenRun {
     /// the latest.
     var searchGenerations: [String: Int] = [:]
     /// Opens a segue's destination (set by the widget run).
-    var navigate: ((SegueEntry, Value) -> Void)?
+    var navigate: ((SegueEntry, Value) throws(InteractionError) -> Void)?
+    /// Tells the widget run about an alert shown.
+    var onAlert: ((Alert) -> Void)?
     /// The segue each element performs when tapped, by element id.
     var segues: [String: String] = [:]
     /// Keeps the screen following its store's saves.
@@ -55,6 +57,8 @@ public final class ScreenRun {
     var cellPlans: [String: CellPlan] = [:]
     /// The statuses of calls action controllers made, oldest first.
     var perCallStatuses: [ScreenObject] = []
+    /// Store objects whose rows were deleted and collapse until the store deletes them.
+    var collapsedRows: Set<ObjectID> = []
     /// Per table display controller: the rows of the last render.
     public internal(set) var tables: [String: RenderedTable] = [:]
     /// Every change of an element of the screen (not of cells, which are made anew each render),
@@ -62,6 +66,9 @@ public final class ScreenRun {
     public internal(set) var changes: [(time: Double, change: ElementChange)] = []
     /// For each bound object, the targets whose last render wrote the binding's placeholder.
     var placeholders: [ObjectIdentifier: [String]] = [:]
+    /// The objects the last action this screen started produced (its `Success`), which a
+    /// screen below takes as its `update` when this one is dismissed.
+    public internal(set) var output: [Value] = []
     /// Alerts the screen showed, in order.
     public private(set) var alerts: [Alert] = []
     /// Problems met while running (a binding that could not be evaluated), each once, in the
@@ -129,7 +136,9 @@ public final class ScreenRun {
     }
 
     func showAlert(title: String, message: String) {
-        alerts.append(Alert(time: environment.timeline.now, title: title, message: message))
+        let alert = Alert(time: environment.timeline.now, title: title, message: message)
+        alerts.append(alert)
+        onAlert?(alert)
     }
 }
 

@@ -42,10 +42,14 @@ public struct WidgetEnvironment {
     /// The bundle's other JSON files by path (what `JSONFileDataProvider` reads).
     public let jsonFiles: [String: JSONValue]
     public let hostHandlers: HostHandlers
+    /// The user defaults every screen and cell reads as `defaults`.
+    public let defaults: WidgetDefaults
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
-                evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers()) {
+                evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
+                defaults: WidgetDefaults = WidgetDefaults()) {
         self.jsonFiles = jsonFiles
+        self.defaults = defaults
         self.hostHandlers = hostHandlers
         self.store = store
         self.engine = engine

@@ -24,11 +24,13 @@ public final class WidgetRun {
         public var screen: String?
         /// Keep what the real service answers, to write a stub file (dev and prod only).
         public var recordsStubs: Bool
+        /// The user defaults the widget starts with (`defaults.showAvatars`).
+        public var defaults: [String: Value]
 
         public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt,
                     locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
-                    screen: String? = nil, recordsStubs: Bool = false) {
+                    screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:]) {
             self.service = service
             self.now = now
             self.timeZone = timeZone
@@ -39,6 +41,7 @@ public final class WidgetRun {
             self.transport = transport
             self.screen = screen
             self.recordsStubs = recordsStubs
+            self.defaults = defaults
         }
     }
 
@@ -49,6 +52,8 @@ public final class WidgetRun {
     public var store: ObjectStore? { services.store }
     public var engine: ActionEngine { services.engine }
     public var timeline: Timeline { services.timeline }
+    /// The user defaults every screen reads.
+    public var defaults: WidgetDefaults { environment.defaults }
     /// The screens shown, the entry screen first; segues push, `wx_dismissed` pops (§3.9).
     public private(set) var stack: [ScreenRun] = []
     /// The screen on top of the stack.
@@ -56,6 +61,12 @@ public final class WidgetRun {
     private let environment: WidgetEnvironment
     /// Handlers for actions the host performs itself; register them before ``run(until:)``.
     public let hostHandlers = HostHandlers()
+    /// Called with every event of the run, in order (set it before ``run(until:)``).
+    public var onEvent: ((RunEvent) -> Void)?
+    /// Dismissed screens whose result a screen below waits for (typed flow).
+    private var awaitingUpdates: [(from: ScreenRun, to: ScreenRun)] = []
+    /// The names of the screens shown so far, in the order first shown.
+    public private(set) var visitedScreens: [String] = []
 
     /// Loads the bundle's model, store, service file and entry screen; every problem found is thrown.
     public init(bundle: WidgetBundle, options: Options) throws(WidgetRunError) {
@@ -67,42 +78,100 @@ public final class WidgetRun {
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
-                                        hostHandlers: hostHandlers)
+                                        hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults))
         stack = [try open(name, content: .null)]
+        visitedScreens = [name]
         engine.onEvent = { [weak self] event in self?.handle(event) }
     }
 
-    /// Loads screen `name` with `content`, ready to be shown.
-    private func open(_ name: String, content: Value) throws(WidgetRunError) -> ScreenRun {
+    /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
+    /// entity the screen declares as its `input`.
+    private func open(_ name: String, content: Value, checkingInput: Bool = false) throws(WidgetRunError) -> ScreenRun {
         guard let definition = bundle.screen(named: name) else { throw .other("the bundle has no screen \(name)") }
         let screen: ScreenRun
         do throws(ScreenErrors) {
             let document = try ScreenReader.read(definition.file.document, screen: name, file: definition.file.path)
+            if checkingInput, let input = document.input, !TypedFlow.value(content, isA: input.entity) {
+                throw ScreenErrors([ScreenError(.wrongInput, "\(name) takes \(TypedFlow.article(input.entity)) as its content, not \(TypedFlow.describe(content))",
+                                                file: document.file, at: input.place,
+                                                hint: "segue to \(name) from a place whose content is \(TypedFlow.article(input.entity)), such as a row of \(input.entity) objects")])
+            }
             screen = try ScreenRun(document: document, environment: environment, content: content)
         } catch {
             throw .screen(error)
         }
-        screen.navigate = { [weak self, weak screen] segue, content in
+        screen.navigate = { [weak self, weak screen] (segue, content) throws(InteractionError) in
             guard let self, let screen else { return }
-            perform(segue, content: content, from: screen)
+            try perform(segue, content: content, from: screen)
+        }
+        screen.onAlert = { [weak self, weak screen] alert in
+            guard let self, let screen else { return }
+            onEvent?(.alert(screen: screen.document.name, alert: alert))
         }
         return screen
     }
 
     /// A segue (§3.9): the destination screen opens on top with the source's content.
-    private func perform(_ segue: SegueEntry, content: Value, from source: ScreenRun) {
+    private func perform(_ segue: SegueEntry, content: Value, from source: ScreenRun) throws(InteractionError) {
+        let destination: ScreenRun
         do throws(WidgetRunError) {
-            stack.append(try open(segue.destination, content: content))
+            destination = try open(segue.destination, content: content, checkingInput: true)
         } catch {
-            source.record("segue \(segue.id) cannot open \(segue.destination): \(error)", code: .unknownSegue, at: segue.place)
+            throw InteractionError("segue \(segue.id) cannot open \(segue.destination):\n\(error)")
         }
+        stack.append(destination)
+        if !visitedScreens.contains(segue.destination) { visitedScreens.append(segue.destination) }
+        onEvent?(.navigated(from: source.document.name, to: segue.destination, kind: segue.kind == .present ? .present : .show,
+                            time: timeline.now))
     }
 
     /// An action's event reaches every screen on the stack (a status controller follows its
     /// action wherever it was started); dismissed screens then leave the stack.
     private func handle(_ event: ActionEvent) {
+        onEvent?(.action(event))
         for screen in stack { screen.handle(event) }
-        while stack.count > 1, stack[stack.count - 1].controller.isDismissed { stack.removeLast() }
+        deliverAwaitedUpdates(event)
+        settle()
+    }
+
+    /// Leaves the screen on top, uncovering the one below (the back button of a pushed screen;
+    /// a presented one goes with `wx_dismissed`).
+    func goBack() throws(InteractionError) {
+        guard stack.count > 1 else { throw InteractionError("\(screen.document.name) is the first screen; there is nothing to go back to") }
+        let left = stack.removeLast()
+        onEvent?(.navigated(from: left.document.name, to: screen.document.name, kind: .back, time: timeline.now))
+    }
+
+    /// Dismissed screens leave the stack, uncovering the one below, which takes the objects the
+    /// dismissed screen produces when it declares their entity as its `update`. A screen is
+    /// usually dismissed when its action is ready, before the import: the screen below then
+    /// waits for that action's success.
+    func settle() {
+        while stack.count > 1, stack[stack.count - 1].controller.isDismissed {
+            let dismissed = stack.removeLast()
+            onEvent?(.navigated(from: dismissed.document.name, to: screen.document.name, kind: .dismiss, time: timeline.now))
+            guard screen.document.update != nil else { continue }
+            if dismissed.output.isEmpty {
+                awaitingUpdates.append((from: dismissed, to: screen))
+            } else {
+                deliver(dismissed.output, to: screen)
+            }
+        }
+    }
+
+    /// Hands a dismissed screen's action result to the screen waiting for it.
+    private func deliverAwaitedUpdates(_ event: ActionEvent) {
+        guard event.kind == .success, let store else { return }
+        awaitingUpdates.removeAll { pair in
+            guard pair.from.started(event.action) else { return false }
+            deliver(event.objects.compactMap { store.object($0).map { .object($0) } }, to: pair.to)
+            return true
+        }
+    }
+
+    private func deliver(_ objects: [Value], to receiver: ScreenRun) {
+        guard let update = receiver.document.update, let object = objects.first(where: { TypedFlow.value($0, isA: update.entity) }) else { return }
+        receiver.receive(update: object)
     }
 
     /// Runs until nothing is left to do (or until run time `limit`, in seconds).

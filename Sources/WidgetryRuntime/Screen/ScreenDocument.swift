@@ -15,6 +15,12 @@ public struct ScreenDocument: Sendable {
     public var navigationItem: NavigationItemNode?
     /// Segues by identifier, in file order.
     public var segues: [SegueEntry]
+    /// The entity the screen's content must be (`"input": "Post"`): a segue passing anything
+    /// else is refused.
+    public var input: TypeDeclaration?
+    /// The entity of the objects the screen takes back from a screen dismissed above it
+    /// (`"update": "Post"`): they become its `update`.
+    public var update: TypeDeclaration?
 
     public init(name: String, file: String, objects: [ObjectEntry] = [], elements: [ElementEntry] = [], view: ViewNode? = nil,
                 navigationItem: NavigationItemNode? = nil, segues: [SegueEntry] = []) {
@@ -25,6 +31,17 @@ public struct ScreenDocument: Sendable {
         self.view = view
         self.navigationItem = navigationItem
         self.segues = segues
+    }
+}
+
+/// An entity name a screen declares, with where it is written.
+public struct TypeDeclaration: Sendable, Equatable {
+    public var entity: String
+    public var place: SourcePlace
+
+    public init(entity: String, place: SourcePlace) {
+        self.entity = entity
+        self.place = place
     }
 }
 

@@ -18,6 +18,8 @@ public struct ScreenError: LocatedError, Equatable {
         case unknownElement = "screen.unknown-element"
         case binding = "screen.binding"
         case unknownSegue = "screen.unknown-segue"
+        /// A segue would give a screen content other than the entity it declares as `input`.
+        case wrongInput = "screen.wrong-input"
         /// A problem met while running (a predicate that cannot be evaluated on the data, a
         /// missing prototype): the run goes on and the snapshot lists it.
         case runtime = "screen.runtime"

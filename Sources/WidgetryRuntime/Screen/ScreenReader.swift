@@ -15,7 +15,7 @@ public enum ScreenReader {
         return screen
     }
 
-    static let screenKeys: Set<String> = ["objects", "elements", "views", "navigationItem", "segues"]
+    static let screenKeys: Set<String> = ["objects", "elements", "views", "navigationItem", "segues", "input", "update"]
     static let objectKeys: Set<String> = ["type", "alias", "attrs", "evals", "outlets"]
     static let elementKeys: Set<String> = ["action", "attrs", "bindings", "outlets"]
     static let bindingKeys: Set<String> = ["to", "from", "predicateFormat", "ifTrue", "ifFalse", "placeholder", "transformer", "format"]
@@ -48,6 +48,8 @@ public enum ScreenReader {
             if let segues = screen["segues"].flatMap({ members($0, allowed: nil, what: "segues") }) {
                 document.segues = segues.compactMap { member in segue(member.key, member.value) }
             }
+            document.input = screen["input"].flatMap { json in string(json).map { TypeDeclaration(entity: $0, place: SourcePlace(json)) } }
+            document.update = screen["update"].flatMap { json in string(json).map { TypeDeclaration(entity: $0, place: SourcePlace(json)) } }
             return document
         }
 

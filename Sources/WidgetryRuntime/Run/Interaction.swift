@@ -1,0 +1,90 @@
+public import WidgetryExpressions
+import WidgetryJSON
+
+/// One thing a person (or a scenario) does to a running widget. Tables are named by their
+/// element id, rows by index in the last render.
+public enum Interaction: Sendable, Equatable {
+    /// Taps a button, bar button item or any element with an action or a segue.
+    case tap(String)
+    /// Taps a row of a table or collection.
+    case tapRow(table: String, section: Int, row: Int)
+    /// Types text into a text field, text view or search bar, replacing what it held: all at
+    /// once, or one character after the other `interval` seconds apart.
+    case type(text: String, into: String, interval: Double?)
+    /// Presses return (the search button).
+    case pressReturn(String)
+    /// Clears a text input.
+    case clear(String)
+    /// Pulls a table to refresh.
+    case refresh(String)
+    /// Scrolls a table to its end (infinite scroll).
+    case scrollToEnd(String)
+    /// Swipes a row away.
+    case deleteRow(table: String, section: Int, row: Int)
+    /// Posts a named notification (`renderOn`).
+    case post(String)
+    /// Sets a user default (`defaults.showAvatars`); null removes it.
+    case setDefault(key: String, value: Value)
+    /// Goes back from a pushed screen (the navigation bar's back button).
+    case back
+    /// Lets `seconds` of run time pass.
+    case advance(Double)
+}
+
+extension Interaction: CustomStringConvertible {
+    /// The interaction as a scenario step would name it: `tap addButton`, `type "core" into searchBar`.
+    public var description: String {
+        func quoted(_ text: String) -> String { JSONValue(.string(text)).serialized() }
+        func seconds(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value) }
+        switch self {
+        case .tap(let id): return "tap \(id)"
+        case .tapRow(let table, let section, let row): return "tap row \(row)" + (section == 0 ? "" : " of section \(section)") + " of \(table)"
+        case .type(let text, let id, let interval):
+            return "type \(quoted(text)) into \(id)" + (interval.map { " one character every \(seconds($0)) s" } ?? "")
+        case .pressReturn(let id): return "press return in \(id)"
+        case .clear(let id): return "clear \(id)"
+        case .refresh(let table): return "pull \(table) to refresh"
+        case .scrollToEnd(let table): return "scroll \(table) to the end"
+        case .deleteRow(let table, let section, let row): return "delete row \(row)" + (section == 0 ? "" : " of section \(section)") + " of \(table)"
+        case .post(let name): return "post \(name)"
+        case .setDefault(let key, let value): return "set default \(key) = \(value.description)"
+        case .back: return "go back"
+        case .advance(let amount): return "advance \(seconds(amount)) s"
+        }
+    }
+}
+
+extension WidgetRun {
+    /// Does `interaction` on the screen on top, then lets the run go on until nothing is left to
+    /// do, or for `seconds` of run time when given. Dismissed screens leave the stack.
+    public func perform(_ interaction: Interaction, for seconds: Double? = nil) async throws(InteractionError) {
+        switch interaction {
+        case .tap(let id): try screen.tap(id)
+        case .tapRow(let table, let section, let row): try screen.tapRow(row, section: section, of: table)
+        case .type(let text, let id, nil): try screen.type(text, into: id)
+        case .type(let text, let id, let interval?):
+            var typed = ""
+            for character in text {
+                typed.append(character)
+                try screen.type(typed, into: id)
+                settle()
+                await run(until: timeline.now + interval)
+            }
+        case .pressReturn(let id): try screen.pressReturn(in: id)
+        case .clear(let id): try screen.type("", into: id)
+        case .refresh(let table): try screen.refresh(table)
+        case .scrollToEnd(let table): try screen.scrollToEnd(of: table)
+        case .deleteRow(let table, let section, let row): try screen.deleteRow(row, section: section, of: table)
+        case .post(let name): for shown in stack { shown.post(name) }
+        case .setDefault(let key, let value): defaults.setValue(value, forKey: key)
+        case .back: try goBack()
+        case .advance(let amount):
+            await run(until: timeline.now + amount)
+            settle()
+            return
+        }
+        settle()
+        await run(until: seconds.map { timeline.now + $0 } ?? .infinity)
+        settle()
+    }
+}
