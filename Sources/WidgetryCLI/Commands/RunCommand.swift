@@ -58,6 +58,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Snapshot format: text for people, json for programs.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Play a scenario file and print the snapshot after each step; its settings replace --now, --locale, --time-zone and --service.",
+                               valueName: "file"))
+    var scenario: String?
+
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -71,6 +75,10 @@ struct RunCommand: AsyncParsableCommand {
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
         let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
         defer { loaded.removeExtractedFiles() }
+        if let scenario {
+            try await play(scenario, bundle: loaded.bundle, console: console)
+            return
+        }
         let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
                                         storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
@@ -88,5 +96,27 @@ struct RunCommand: AsyncParsableCommand {
         case .text: console.write(SnapshotText.render(widget))
         case .json: console.write(SnapshotJSON.render(widget).serialized(JSONWritingOptions(pretty: true)) + "\n")
         }
+    }
+
+    /// Plays a scenario, printing the snapshot after every step; exit 1 when a step fails.
+    private func play(_ path: String, bundle: WidgetBundle, console: Console) async throws {
+        let scenario: Scenario
+        do throws(ScenarioLoadError) {
+            scenario = try ScenarioFiles.read(path)
+        } catch {
+            console.writeError(error.description + "\n")
+            throw ExitCode(ExitStatus.inputError)
+        }
+        var runner = ScenarioRunner()
+        runner.afterStep = { index, step, run in
+            console.write("== step \(index + 1): \(step.title)\n")
+            switch format {
+            case .text: console.write(SnapshotText.render(run))
+            case .json: console.write(SnapshotJSON.render(run).serialized(JSONWritingOptions(pretty: true)) + "\n")
+            }
+        }
+        let result = await runner.run(scenario, bundle: bundle)
+        for failure in result.failures { console.writeError(failure.description + "\n") }
+        if !result.passed { throw ExitCode(1) }
     }
 }

@@ -18,25 +18,27 @@ extension CompiledBinding {
         try applyReporting(to: target, in: scope, context: context, transformerContext: transformerContext).written
     }
 
-    /// ``apply(to:in:context:transformerContext:)``, also telling whether the written value was
-    /// the binding's placeholder.
+    /// ``apply(to:in:context:transformerContext:)``, also telling how the value came about.
     public func applyReporting(to target: any KeyValueCoding, in scope: Value, context: EvaluationContext,
-                               transformerContext: TransformerContext) throws(BindingError) -> (written: Bool, usedPlaceholder: Bool) {
+                               transformerContext: TransformerContext) throws(BindingError) -> BindingOutcome {
         guard let lastKey = targetKeys.last, !spec.to.isEmpty else {
             throw BindingError(.target, "the binding has no target key path", at: spec,
                                hint: "give 'to' a key of the element, e.g. 'wx_value'")
         }
-        let (value, usedPlaceholder) = try evaluation(in: scope, context: context, transformerContext: transformerContext)
+        var outcome = try evaluation(in: scope, context: context, transformerContext: transformerContext)
         var object = target
         for key in targetKeys.dropLast() {
-            guard case .object(let next) = Value.object(object).value(forKey: key) else { return (false, usedPlaceholder) }
+            guard case .object(let next) = Value.object(object).value(forKey: key) else {
+                outcome.written = false
+                return outcome
+            }
             object = next
         }
         do {
-            try object.setValue(value, forKey: lastKey)
+            try object.setValue(outcome.value, forKey: lastKey)
         } catch {
             throw BindingError(.target, "cannot write '\(spec.to)': \(error)", at: spec)
         }
-        return (true, usedPlaceholder)
+        return outcome
     }
 }

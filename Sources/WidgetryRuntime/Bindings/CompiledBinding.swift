@@ -79,10 +79,11 @@ public struct CompiledBinding: Sendable {
         try evaluation(in: scope, context: context, transformerContext: transformerContext).value
     }
 
-    /// ``evaluate(in:context:transformerContext:)``, also telling whether the value is the
-    /// placeholder (snapshots show which elements fell back to theirs).
+    /// ``evaluate(in:context:transformerContext:)``, also telling which way the predicate went
+    /// and whether the value is the placeholder (snapshots show which elements fell back to
+    /// theirs; coverage counts the branches taken).
     public func evaluation(in scope: Value, context: EvaluationContext,
-                           transformerContext: TransformerContext) throws(BindingError) -> (value: Value, usedPlaceholder: Bool) {
+                           transformerContext: TransformerContext) throws(BindingError) -> BindingOutcome {
         let source: Value
         if let path = self.source {
             do {
@@ -95,6 +96,7 @@ public struct CompiledBinding: Sendable {
         }
 
         var value = source
+        var matched: Bool?
         if let predicate {
             let matches: Bool
             do {
@@ -102,6 +104,7 @@ public struct CompiledBinding: Sendable {
             } catch {
                 throw BindingError(.evaluation, "predicate '\(predicate.format)' failed on \(source.typeName): \(error)", at: spec)
             }
+            matched = matches
             if let choices {
                 value = matches ? choices.ifTrue : choices.ifFalse
                 if case .string(let template) = value, !source.isNull {
@@ -123,9 +126,9 @@ public struct CompiledBinding: Sendable {
         }
 
         if value.isNull, let placeholder = spec.placeholder {
-            return (.string(placeholder), true)
+            return BindingOutcome(value: .string(placeholder), predicateMatched: matched, usedPlaceholder: true)
         }
-        return (value, false)
+        return BindingOutcome(value: value, predicateMatched: matched, usedPlaceholder: false)
     }
 
     /// `template` substituted for `source` by the binding-string rules (§4.3).
@@ -157,4 +160,16 @@ struct BindingSourcePath: Sendable {
         for key in keys { value = value.value(forKey: key) }
         return value
     }
+}
+
+/// What evaluating a binding gave, and how it got there.
+public struct BindingOutcome: Sendable {
+    /// The value written to the target.
+    public var value: Value
+    /// What the binding's predicate said; nil without a predicate.
+    public var predicateMatched: Bool?
+    /// Whether the value is the binding's placeholder.
+    public var usedPlaceholder: Bool
+    /// Whether the value was written (false when a key on the way to the target is missing).
+    public var written = true
 }

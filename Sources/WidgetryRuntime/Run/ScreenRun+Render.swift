@@ -101,6 +101,7 @@ extension ScreenRun {
         do throws(BindingError) {
             let outcome = try binding.applyReporting(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
             if outcome.usedPlaceholder { placeholders[ObjectIdentifier(target), default: []].append(binding.spec.to) }
+            environment.coverage?.record(file: document.file, pointer: binding.spec.pointer, outcome: outcome)
         } catch {
             record(error)
         }

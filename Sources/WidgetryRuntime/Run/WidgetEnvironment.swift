@@ -44,10 +44,13 @@ public struct WidgetEnvironment {
     public let hostHandlers: HostHandlers
     /// The user defaults every screen and cell reads as `defaults`.
     public let defaults: WidgetDefaults
+    /// Records which way bindings went, when coverage is wanted.
+    public let coverage: CoverageRecorder?
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
                 evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
-                defaults: WidgetDefaults = WidgetDefaults()) {
+                defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil) {
+        self.coverage = coverage
         self.jsonFiles = jsonFiles
         self.defaults = defaults
         self.hostHandlers = hostHandlers

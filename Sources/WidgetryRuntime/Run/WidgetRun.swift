@@ -26,11 +26,14 @@ public final class WidgetRun {
         public var recordsStubs: Bool
         /// The user defaults the widget starts with (`defaults.showAvatars`).
         public var defaults: [String: Value]
+        /// Where to record which bindings took which branch, when coverage is wanted.
+        public var coverage: CoverageRecorder?
 
         public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt,
                     locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
-                    screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:]) {
+                    screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:],
+                    coverage: CoverageRecorder? = nil) {
             self.service = service
             self.now = now
             self.timeZone = timeZone
@@ -42,6 +45,7 @@ public final class WidgetRun {
             self.screen = screen
             self.recordsStubs = recordsStubs
             self.defaults = defaults
+            self.coverage = coverage
         }
     }
 
@@ -78,7 +82,8 @@ public final class WidgetRun {
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
-                                        hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults))
+                                        hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults),
+                                        coverage: options.coverage)
         stack = [try open(name, content: .null)]
         visitedScreens = [name]
         engine.onEvent = { [weak self] event in self?.handle(event) }

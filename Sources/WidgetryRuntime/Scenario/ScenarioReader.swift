@@ -1,0 +1,203 @@
+import Foundation
+public import WidgetryExpressions
+public import WidgetryJSON
+import WidgetryService
+
+/// Reads a scenario file strictly: every unknown key, wrong type or unparsable expectation is
+/// reported with its place, all at once.
+public enum ScenarioReader {
+    static let rootKeys: Set<String> = ["$schema", "name", "settings", "steps"]
+    static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults"]
+    /// The key that says what a step is, and the keys each kind may add.
+    static let stepKinds: [String: Set<String>] = [
+        "tap": ["for", "expectFailure"], "tapRow": ["of", "section", "for", "expectFailure"],
+        "type": ["into", "interval", "for", "expectFailure"], "return": ["for", "expectFailure"], "clear": ["for", "expectFailure"],
+        "refresh": ["for", "expectFailure"], "scrollToEnd": ["for", "expectFailure"], "deleteRow": ["of", "section", "for", "expectFailure"],
+        "post": ["for"], "setDefault": ["value", "for"], "advance": [], "back": ["for", "expectFailure"],
+        "expect": [], "expectStore": ["where", "count"], "golden": [],
+    ]
+
+    /// The scenario in `document`, read from `file`.
+    public static func read(_ document: JSONDocument, file: String) throws(ScenarioErrors) -> Scenario {
+        var reader = Reader(file: file)
+        let scenario = reader.scenario(document.root)
+        if !reader.errors.isEmpty { throw ScenarioErrors(reader.errors) }
+        return scenario
+    }
+
+    private struct Reader {
+        let file: String
+        var errors: [ScenarioError] = []
+
+        mutating func scenario(_ root: JSONValue) -> Scenario {
+            let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: ".scenario", with: "")
+            var result = Scenario(name: defaultName, file: file, settings: Scenario.Settings(), steps: [])
+            guard let object = members(root, allowed: ScenarioReader.rootKeys, what: "a scenario") else { return result }
+            if let name = object["name"] { result.name = string(name) ?? result.name }
+            if let settings = object["settings"] { result.settings = self.settings(settings) }
+            guard let steps = object["steps"] else {
+                fail(.missingKey, "a scenario needs \"steps\"", at: root, hint: "a list such as [{\"tap\": \"addButton\"}, {\"expect\": \"screen == 'NewPostViewController'\"}]")
+                return result
+            }
+            guard let list = steps.arrayValue else {
+                fail(.wrongType, "steps must be an array, not \(steps.typeName)", at: steps)
+                return result
+            }
+            result.steps = list.compactMap { step($0) }
+            return result
+        }
+
+        private mutating func settings(_ json: JSONValue) -> Scenario.Settings {
+            var settings = Scenario.Settings()
+            guard let object = members(json, allowed: ScenarioReader.settingKeys, what: "settings") else { return settings }
+            if let value = object["now"], let text = string(value) {
+                if let date = ISO8601DateFormatter().date(from: text) { settings.now = date } else {
+                    fail(.invalidValue, "now must be an ISO 8601 instant", at: value, hint: "for example \"2018-06-20T19:00:00Z\"")
+                }
+            }
+            if let value = object["timeZone"], let text = string(value) {
+                if let zone = TimeZone(identifier: text) { settings.timeZone = zone } else { fail(.invalidValue, "\(text) is not a known time zone", at: value) }
+            }
+            if let value = object["locale"], let text = string(value) { settings.locale = Locale(identifier: text) }
+            if let value = object["service"], let text = string(value) {
+                if let service = ServiceSelection(rawValue: text) { settings.service = service } else {
+                    fail(.invalidValue, "service \(text) is not one of stub, dev, prod", at: value)
+                }
+            }
+            if let value = object["screen"] { settings.screen = string(value) }
+            if let value = object["defaults"], let defaults = members(value, allowed: nil, what: "defaults") {
+                for member in defaults { settings.defaults[member.key] = Value(json: member.value) }
+            }
+            return settings
+        }
+
+        private mutating func step(_ json: JSONValue) -> Scenario.Step? {
+            guard let object = json.objectValue else {
+                fail(.wrongType, "a step must be an object, not \(json.typeName)", at: json, hint: "for example {\"tap\": \"addButton\"}")
+                return nil
+            }
+            let kinds = object.keys.filter { ScenarioReader.stepKinds[$0] != nil }
+            guard kinds.count == 1, let kindKey = kinds.first, let kindValue = object[kindKey] else {
+                fail(kinds.isEmpty ? .missingKey : .invalidValue,
+                     kinds.isEmpty ? "the step says nothing to do" : "the step does \(kinds.joined(separator: " and ")); a step does one thing", at: json,
+                     hint: "one of " + ScenarioReader.stepKinds.keys.sorted().joined(separator: ", "))
+                return nil
+            }
+            let allowed = ScenarioReader.stepKinds[kindKey, default: []].union([kindKey, "***"])
+            for member in object where !allowed.contains(member.key) && !member.key.hasPrefix("***") {
+                fail(.unknownKey, "a \(kindKey) step has no key \"\(member.key)\"", at: member.value,
+                     hint: "allowed: " + allowed.subtracting(["***"]).sorted().joined(separator: ", "))
+            }
+            let seconds = object["for"].flatMap { number($0, what: "for") }
+            let failure = object["expectFailure"].flatMap { string($0) }
+            func interaction(_ interaction: Interaction?) -> Scenario.Step.Kind? {
+                interaction.map { .interaction($0, seconds: seconds, expectedFailure: failure) }
+            }
+            let kind: Scenario.Step.Kind?
+            switch kindKey {
+            case "tap": kind = interaction(string(kindValue).map(Interaction.tap))
+            case "tapRow", "deleteRow":
+                let row = integer(kindValue, what: kindKey)
+                let section = object["section"].flatMap { integer($0, what: "section") } ?? 0
+                guard let table = object["of"].flatMap({ string($0) }) else {
+                    fail(.missingKey, "a \(kindKey) step needs \"of\": the table's id", at: json)
+                    return nil
+                }
+                kind = row.flatMap { row in interaction(kindKey == "tapRow" ? .tapRow(table: table, section: section, row: row) : .deleteRow(table: table, section: section, row: row)) }
+            case "type":
+                guard let into = object["into"].flatMap({ string($0) }) else {
+                    fail(.missingKey, "a type step needs \"into\": the text input's id", at: json)
+                    return nil
+                }
+                let interval = object["interval"].flatMap { number($0, what: "interval") }
+                kind = string(kindValue).flatMap { interaction(.type(text: $0, into: into, interval: interval)) }
+            case "return": kind = interaction(string(kindValue).map(Interaction.pressReturn))
+            case "clear": kind = interaction(string(kindValue).map(Interaction.clear))
+            case "refresh": kind = interaction(string(kindValue).map(Interaction.refresh))
+            case "scrollToEnd": kind = interaction(string(kindValue).map(Interaction.scrollToEnd))
+            case "post": kind = interaction(string(kindValue).map(Interaction.post))
+            case "setDefault":
+                let value = object["value"].map { Value(json: $0) } ?? .null
+                kind = interaction(string(kindValue).map { Interaction.setDefault(key: $0, value: value) })
+            case "advance":
+                kind = number(kindValue, what: "advance").map { .interaction(.advance($0), seconds: nil, expectedFailure: nil) }
+            case "back":
+                guard kindValue.boolValue == true else {
+                    fail(.invalidValue, "back takes true", at: kindValue)
+                    return nil
+                }
+                kind = interaction(.back)
+            case "expect":
+                let texts = kindValue.arrayValue ?? [kindValue]
+                let predicates = texts.compactMap { predicate($0) }
+                kind = predicates.count == texts.count ? .expect(predicates) : nil
+            case "expectStore":
+                guard let entity = string(kindValue) else { return nil }
+                guard let count = object["count"].flatMap({ integer($0, what: "count") }) else {
+                    fail(.missingKey, "an expectStore step needs \"count\"", at: json)
+                    return nil
+                }
+                let filter = object["where"].flatMap { predicate($0) }
+                if object["where"] != nil, filter == nil { return nil }
+                kind = .expectStore(entity: entity, filter: filter, count: count)
+            case "golden":
+                kind = string(kindValue).map(Scenario.Step.Kind.golden)
+            default:
+                kind = nil
+            }
+            return kind.map { Scenario.Step(kind: $0, location: json.location, pointer: json.pointer) }
+        }
+
+        private mutating func predicate(_ json: JSONValue) -> WidgetryExpressions.Predicate? {
+            guard let text = string(json) else { return nil }
+            do {
+                return try WidgetryExpressions.Predicate(format: text, arguments: [])
+            } catch {
+                fail(.expectationSyntax, "\"\(text)\" does not parse: \(error)", at: json,
+                     hint: "expectations are predicates over the snapshot, e.g. elements.titleLabel.value == 'Favio Mobile'")
+                return nil
+            }
+        }
+
+        private mutating func members(_ json: JSONValue, allowed: Set<String>?, what: String) -> JSONObject? {
+            guard let object = json.objectValue else {
+                fail(.wrongType, "\(what) must be an object, not \(json.typeName)", at: json)
+                return nil
+            }
+            if let allowed {
+                for member in object where !allowed.contains(member.key) && !member.key.hasPrefix("***") {
+                    fail(.unknownKey, "\(what) has no key \"\(member.key)\"", at: member.value, hint: "allowed: " + allowed.sorted().joined(separator: ", "))
+                }
+            }
+            return object
+        }
+
+        private mutating func string(_ json: JSONValue) -> String? {
+            guard let text = json.stringValue else {
+                fail(.wrongType, "expected a string, not \(json.typeName)", at: json)
+                return nil
+            }
+            return text
+        }
+
+        private mutating func number(_ json: JSONValue, what: String) -> Double? {
+            guard let number = json.doubleValue, number >= 0, number.isFinite else {
+                fail(.wrongType, "\(what) takes a number of seconds ≥ 0, not \(json)", at: json)
+                return nil
+            }
+            return number
+        }
+
+        private mutating func integer(_ json: JSONValue, what: String) -> Int? {
+            guard let number = json.integerValue, number >= 0, number < Int64(Int32.max) else {
+                fail(.wrongType, "\(what) takes a whole number ≥ 0, not \(json)", at: json)
+                return nil
+            }
+            return Int(number)
+        }
+
+        private mutating func fail(_ code: ScenarioError.Code, _ message: String, at value: JSONValue, hint: String? = nil) {
+            errors.append(ScenarioError(code, message, file: file, at: value, hint: hint))
+        }
+    }
+}

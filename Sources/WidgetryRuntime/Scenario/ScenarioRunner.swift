@@ -1,0 +1,184 @@
+public import Foundation
+public import WidgetryBundle
+public import WidgetryExpressions
+public import WidgetryJSON
+import WidgetryStore
+
+/// What running a scenario gave.
+public struct ScenarioResult: Sendable {
+    /// A step that did not go as the scenario says.
+    public struct Failure: Sendable {
+        /// The step's index (0-based) and what it does.
+        public var step: Int
+        public var title: String
+        public var file: String
+        public var location: SourceLocation?
+        public var message: String
+
+        /// `file:line:column: step N (title): message`.
+        public var description: String {
+            file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": step \(step + 1) (\(title)): " + message
+        }
+    }
+
+    public var name: String
+    public var file: String
+    public var failures: [Failure]
+    public var stepCount: Int
+    /// Goldens written because the run was asked to update them (or they were missing).
+    public var goldensWritten: [String]
+    /// The run time the scenario took, in seconds (virtual unless the clock is real).
+    public var runTime: Double
+
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Runs scenarios against a bundle: one fresh run per scenario, each step in order. An
+/// interaction that fails unexpectedly ends the scenario; every failed expectation is reported.
+public struct ScenarioRunner {
+    /// Rewrite golden files with the snapshots instead of comparing.
+    public var updatesGoldens = false
+    /// Shared by the runs, when coverage is wanted.
+    public var coverage: CoverageRecorder?
+    /// Called after each step with the run (`widgetry run --scenario` prints its snapshot).
+    public var afterStep: ((Int, Scenario.Step, WidgetRun) -> Void)?
+    /// Called with every event of each run.
+    public var onEvent: ((RunEvent) -> Void)?
+
+    public init(updatesGoldens: Bool = false, coverage: CoverageRecorder? = nil) {
+        self.updatesGoldens = updatesGoldens
+        self.coverage = coverage
+    }
+
+    public func run(_ scenario: Scenario, bundle: WidgetBundle) async -> ScenarioResult {
+        var result = ScenarioResult(name: scenario.name, file: scenario.file, failures: [], stepCount: scenario.steps.count, goldensWritten: [], runTime: 0)
+        func fail(_ index: Int, _ step: Scenario.Step?, _ message: String) {
+            result.failures.append(.init(step: index, title: step?.title ?? "setup", file: scenario.file, location: step?.location, message: message))
+        }
+        let settings = scenario.settings
+        let options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
+                                        screen: settings.screen, defaults: settings.defaults, coverage: coverage)
+        let run: WidgetRun
+        do {
+            run = try WidgetRun(bundle: bundle, options: options)
+        } catch {
+            fail(0, nil, "the widget did not load:\n\(error)")
+            return result
+        }
+        run.onEvent = onEvent
+        await run.run()
+        for (index, step) in scenario.steps.enumerated() {
+            switch step.kind {
+            case .interaction(let interaction, let seconds, let expectedFailure):
+                do {
+                    try await run.perform(interaction, for: seconds)
+                    if let expectedFailure { fail(index, step, "it was expected to fail with \"\(expectedFailure)\", but it succeeded") }
+                } catch {
+                    if let expectedFailure {
+                        if !error.message.contains(expectedFailure) {
+                            fail(index, step, "it failed, but not with \"\(expectedFailure)\":\n\(error.message)")
+                        }
+                    } else {
+                        fail(index, step, error.message)
+                        afterStep?(index, step, run)
+                        result.runTime = run.timeline.now
+                        await finish(run)
+                        return result
+                    }
+                }
+            case .expect(let predicates):
+                let scope = ScenarioScope.make(run)
+                for predicate in predicates {
+                    if let message = check(predicate, in: scope) { fail(index, step, message) }
+                }
+            case .expectStore(let entity, let filter, let count):
+                if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, message) }
+            case .golden(let path):
+                if let message = compareGolden(path, run: run, scenarioFile: scenario.file, written: &result.goldensWritten) { fail(index, step, message) }
+            }
+            afterStep?(index, step, run)
+        }
+        result.runTime = run.timeline.now
+        await finish(run)
+        return result
+    }
+
+    private func finish(_ run: WidgetRun) async {
+        coverage?.record(run)
+        await run.shutdown()
+    }
+
+    /// Nil when `predicate` holds in `scope`; otherwise what the key paths it reads were.
+    private func check(_ predicate: WidgetryExpressions.Predicate, in scope: Value) -> String? {
+        do {
+            if try predicate.evaluate(with: scope) { return nil }
+        } catch {
+            return "\(predicate.format) could not be evaluated: \(error)"
+        }
+        var message = "expected \(predicate.format)"
+        var shown: Set<String> = []
+        for use in predicate.facts.keyPaths where use.root == .evaluatedObject {
+            let path = use.components.joined(separator: ".")
+            guard shown.insert(path).inserted,
+                  let value = try? WidgetryExpressions.Expression(format: path, arguments: []).evaluate(with: scope) else { continue }
+            message += "\n  \(path) is \(Self.describe(value))"
+        }
+        return message
+    }
+
+    private func checkStore(_ run: WidgetRun, entity: String, filter: WidgetryExpressions.Predicate?, count: Int) -> String? {
+        guard let store = run.store else { return "the widget has no store" }
+        guard store.model.entity(named: entity) != nil else {
+            return "the data model has no entity \(entity); entities: " + store.model.entities.map(\.name).joined(separator: ", ")
+        }
+        let objects = store.objects(of: entity)
+        var matching = 0
+        for object in objects {
+            guard let filter else {
+                matching += 1
+                continue
+            }
+            do {
+                if try filter.evaluate(with: .object(object)) { matching += 1 }
+            } catch {
+                return "\(filter.format) could not be evaluated on \(object.keyValueDescription): \(error)"
+            }
+        }
+        guard matching != count else { return nil }
+        return "expected \(count) \(entity)" + (filter.map { " where \($0.format)" } ?? "") + ", found \(matching)"
+    }
+
+    /// Compares the snapshot with the golden file (text, or JSON for `.json`), or writes it.
+    private func compareGolden(_ path: String, run: WidgetRun, scenarioFile: String, written: inout [String]) -> String? {
+        let directory = (scenarioFile as NSString).deletingLastPathComponent
+        let fullPath = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+        let actual = path.hasSuffix(".json")
+            ? SnapshotJSON.render(run).serialized(JSONWritingOptions(pretty: true)) + "\n"
+            : SnapshotText.render(run)
+        let expected = try? String(contentsOfFile: fullPath, encoding: .utf8)
+        if updatesGoldens || expected == nil {
+            guard updatesGoldens else { return "golden \(path) does not exist; run with --update to write it" }
+            guard expected != actual else { return nil }
+            do {
+                try FileManager.default.createDirectory(atPath: (fullPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(actual.utf8).write(to: URL(fileURLWithPath: fullPath), options: .atomic)
+                written.append(fullPath)
+                return nil
+            } catch {
+                return "cannot write golden \(path): \(error.localizedDescription)"
+            }
+        }
+        guard let expected, let diff = LineDiff.render(expected: expected, actual: actual) else { return nil }
+        return "the snapshot differs from \(path) (- golden, + run):\n" + diff
+    }
+
+    static func describe(_ value: Value) -> String {
+        switch value {
+        case .string(let text): JSONValue(.string(text)).serialized()
+        case .object(let object): object.keyValueDescription
+        case .array(let items) where items.count > 8: "[\(items.count) items]"
+        case .dictionary(let entries): "{" + entries.keys.sorted().joined(separator: ", ") + "}"
+        default: value.description
+        }
+    }
+}
