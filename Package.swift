@@ -100,6 +100,12 @@ let package = Package(
             dependencies: ["WidgetryCLI"],
             swiftSettings: strictSwift6
         ),
+        .executableTarget(
+            name: "widgetry-embedding-example",
+            dependencies: ["WidgetryRuntime", "WidgetryBundle"],
+            path: "Examples/Embedding",
+            swiftSettings: strictSwift6
+        ),
         .target(
             name: "WidgetryTestSupport",
             dependencies: [

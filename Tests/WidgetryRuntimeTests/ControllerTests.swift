@@ -207,4 +207,19 @@ struct ControllerTests {
             #expect(WidgetRunError.unsupportedLocale(identifier).description.contains("[run.unsupported-locale]"))
         }
     }
+
+    /// A run that fails to load its screen after making its network client closes the client
+    /// (an open client left behind stops the process).
+    @Test func aProductionRunWhoseScreenFailsClosesItsNetworkClient() async throws {
+        let files = ["Service.json": #"{"defaults": {"baseUrl": "https://service.test/"}, "actions": {"tick": {}}}"#]
+        for _ in 0..<3 {
+            do {
+                _ = try await run(#"{"objects": {"x": {"type": "NoSuchController"}}}"#, files: files,
+                                  options: WidgetRun.Options(service: .prod, now: Date(timeIntervalSince1970: 0)))
+                Issue.record("a broken screen loaded")
+            } catch let WidgetRunError.screen(errors) {
+                #expect(errors.errors.first?.code == .unknownType)
+            }
+        }
+    }
 }

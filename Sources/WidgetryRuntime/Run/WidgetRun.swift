@@ -78,13 +78,21 @@ public final class WidgetRun {
         self.options = options
         services = try WidgetServices(bundle: bundle, options: options)
         let name = options.screen ?? bundle.manifest.entryScreen ?? bundle.screens.first?.name
-        guard let name else { throw .other("the bundle has no screen") }
+        guard let name else {
+            services.shutdownNow()
+            throw .other("the bundle has no screen")
+        }
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
                                         hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults),
                                         coverage: options.coverage)
-        stack = [try open(name, content: .null)]
+        do throws(WidgetRunError) {
+            stack = [try open(name, content: .null)]
+        } catch {
+            services.shutdownNow()
+            throw error
+        }
         visitedScreens = [name]
         engine.onEvent = { [weak self] event in self?.handle(event) }
     }

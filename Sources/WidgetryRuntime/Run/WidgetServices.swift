@@ -60,6 +60,11 @@ public struct WidgetServices {
                               options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: options.credentials))
     }
 
+    /// Closes the network client, if any, from synchronous code (a run whose setup failed).
+    public func shutdownNow() {
+        transport?.shutdownNow()
+    }
+
     /// Closes the network client, if any.
     public func shutdown() async {
         try? await transport?.shutdown()

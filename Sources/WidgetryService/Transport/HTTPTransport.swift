@@ -45,6 +45,12 @@ public final class HTTPTransport: ServiceTransport {
         try await client.shutdown()
     }
 
+    /// Closes the client from synchronous code: a setup that fails after making the transport
+    /// must not leave an open client behind.
+    public func shutdownNow() {
+        try? client.syncShutdown()
+    }
+
     public func send(_ request: ServiceRequest) async -> Result<ServiceResponse, ActionError> {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
