@@ -65,7 +65,7 @@ struct WidgetryCommand: AsyncParsableCommand {
         commandName: "widgetry",
         abstract: "Run, validate and lint declarative JSON widget bundles without a screen.",
         discussion: """
-            Exit codes: 0 success, 1 failed scenarios (test), 2 input or usage error, 3 internal error.
+            Exit codes: 0 success, 1 an action or a scenario failed, 2 input or usage error, 3 internal error.
             """,
         version: WidgetryVersion.current,
         subcommands: [InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self, RunCommand.self,

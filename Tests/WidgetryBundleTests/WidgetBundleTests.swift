@@ -26,7 +26,7 @@ struct WidgetBundleTests {
         let bundle = try WidgetBundle(directory: Samples.feed)
         #expect(bundle.manifest.identifier == "mobi.favio.WidgetDemo")
         #expect(bundle.manifest.entryScreen == "FeedViewController")
-        #expect(bundle.screens.map(\.name) == ["FeedViewController", "NewPostViewController"])
+        #expect(bundle.screens.map(\.name) == ["FeedViewController", "NewPostViewController", "PostDetailsViewController"])
         let feed = try #require(bundle.screen(named: "FeedViewController"))
         #expect(feed.objectIDs.count == 7)
         #expect(feed.objectIDs.first == "currentUserProvider")
@@ -215,7 +215,7 @@ struct BundleLoaderTests {
             let options = BundleLoader.Options(download: DownloadOptions(cacheDirectory: scratch.file("cache")), workDirectory: scratch.path)
             let loaded = try await BundleLoader(options: options).load(.remote(server.baseURL + "/Feed.zip"))
             defer { loaded.removeExtractedFiles() }
-            #expect(loaded.bundle.screens.count == 2)
+            #expect(loaded.bundle.screens.count == 3)
             #expect(loaded.bundle.manifest.name == "Feed")
         } catch {
             try await server.stop()
@@ -239,7 +239,11 @@ struct BundleLoaderTests {
         let a = try Data(contentsOf: URL(fileURLWithPath: scratch.file("a.zip")))
         let b = try Data(contentsOf: URL(fileURLWithPath: scratch.file("b.zip")))
         #expect(a == b)
-        #expect(first.fileCount == 6)
+        let sampleFiles = FileManager.default.enumerator(atPath: Samples.feed)?.compactMap { $0 as? String }.filter { name in
+            (try? FileManager.default.attributesOfItem(atPath: Samples.feed + "/" + name)[.type] as? FileAttributeType) == .typeRegular
+        }
+        #expect(first.fileCount == sampleFiles?.count)
+        #expect(first.fileCount > 10, "screens, model, stub, README, scenarios and goldens")
         // The archive round-trips through extraction.
         try ArchiveExtractor().extract(archiveAt: scratch.file("a.zip"), to: scratch.file("out"))
         let original = try Data(contentsOf: URL(fileURLWithPath: Samples.feed + "/StubService.json"))

@@ -11,9 +11,10 @@ struct CLITests {
           source:       SAMPLE
           manifest:     Info.json, format 1
           entry screen: FeedViewController
-        screens (2):
-          FeedViewController     7 objects, 7 elements     FeedViewController.json
-          NewPostViewController  2 objects, 4 elements     NewPostViewController.json
+        screens (3):
+          FeedViewController         7 objects, 7 elements     FeedViewController.json
+          NewPostViewController      2 objects, 4 elements     NewPostViewController.json
+          PostDetailsViewController  0 objects, 7 elements     PostDetailsViewController.json
         services (1):
           StubService.json (stub), 3 actions: currentUser, homeFeed, newPost
         model: Model.json, 3 entities
@@ -31,8 +32,15 @@ struct CLITests {
             text            String, optional                     ← text
             timestamp       Date, optional                       ← created_at via strToDate
             author          to-one User, inverse posts, nullify  ← user
-        resources (1):
+        resources (8):
           README.md
+          Tests/1-feed.scenario.json
+          Tests/2-search.scenario.json
+          Tests/3-post-details.scenario.json
+          Tests/4-new-post.scenario.json
+          Tests/goldens/feed.txt
+          Tests/goldens/post-details.txt
+          Tests/goldens/search.txt
 
         """
 
@@ -84,7 +92,10 @@ struct CLITests {
         let zip = scratch.file("Feed.zip")
         let pack = try CommandRunner.run(["pack", CommandRunner.feed, "-o", zip])
         #expect(pack.status == 0)
-        let files = try FileManager.default.contentsOfDirectory(atPath: CommandRunner.feed)
+        let enumerator = try #require(FileManager.default.enumerator(atPath: CommandRunner.feed))
+        let files = try enumerator.compactMap { $0 as? String }.filter { name in
+            (try FileManager.default.attributesOfItem(atPath: CommandRunner.feed + "/" + name)[.type] as? FileAttributeType) == .typeRegular
+        }
         let total = try files.reduce(0) { total, name in
             total + ((try FileManager.default.attributesOfItem(atPath: CommandRunner.feed + "/" + name)[.size] as? Int) ?? 0)
         }
@@ -200,7 +211,8 @@ struct CLITests {
 
             """)
         let root = try CommandRunner.run(["--help"])
-        #expect(root.stdout.contains("Exit codes: 0 success, 2 input or usage error, 3 internal error."))
+        #expect(root.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            .contains("Exit codes: 0 success, 1 an action or a scenario failed, 2 input or usage error, 3 internal error."))
         let version = try CommandRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.1.0\n")
