@@ -49,6 +49,24 @@ struct RunCommandTests {
         #expect(german.stdout.isEmpty)
     }
 
+    @Test func eventsAreWrittenAsJSONLines() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.file("events.jsonl")
+        let outcome = try CommandRunner.run(["run", CommandRunner.feed, "--now", "2018-06-20T19:00:00Z", "--events", file])
+        #expect(outcome.status == 0)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines.first == #"{"time":0.0,"event":"action","name":"currentUserStart","action":"currentUser","kind":"start","sender":null,"objects":[],"error":null}"#)
+        let scenario = try CommandRunner.run(["run", CommandRunner.feed, "--scenario", CommandRunner.feed + "/Tests/3-post-details.scenario.json",
+                                              "--events", file])
+        #expect(scenario.status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(#""event":"navigated""#))
+        let nowhere = try CommandRunner.run(["run", CommandRunner.feed, "--events", "/no/such/folder/events.jsonl"])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.contains("the folder /no/such/folder does not exist"))
+    }
+
     @Test func aBrokenScreenIsReportedWithItsPlace() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -62,6 +62,9 @@ struct RunCommand: AsyncParsableCommand {
                                valueName: "file"))
     var scenario: String?
 
+    @Option(help: ArgumentHelp("Write every event of the run (actions, navigation, alerts) to this file as JSON lines.", valueName: "file"))
+    var events: String?
+
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -75,8 +78,11 @@ struct RunCommand: AsyncParsableCommand {
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
         let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
         defer { loaded.removeExtractedFiles() }
+        let log = try events.map { try EventLog(path: $0) }
         if let scenario {
-            try await play(scenario, bundle: loaded.bundle, console: console)
+            let passed = try await play(scenario, bundle: loaded.bundle, console: console, log: log)
+            try log?.close()
+            if !passed { throw ExitCode(1) }
             return
         }
         let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
@@ -90,16 +96,18 @@ struct RunCommand: AsyncParsableCommand {
             console.writeError(error.description + "\n")
             throw ExitCode(ExitStatus.inputError)
         }
+        if let log { widget.onEvent = { log.append($0) } }
         await widget.run(until: duration ?? .infinity)
         await widget.shutdown()
+        try log?.close()
         switch format {
         case .text: console.write(SnapshotText.render(widget))
         case .json: console.write(SnapshotJSON.render(widget).serialized(JSONWritingOptions(pretty: true)) + "\n")
         }
     }
 
-    /// Plays a scenario, printing the snapshot after every step; exit 1 when a step fails.
-    private func play(_ path: String, bundle: WidgetBundle, console: Console) async throws {
+    /// Plays a scenario, printing the snapshot after every step; returns whether every step passed.
+    private func play(_ path: String, bundle: WidgetBundle, console: Console, log: EventLog?) async throws -> Bool {
         let scenario: Scenario
         do throws(ScenarioLoadError) {
             scenario = try ScenarioFiles.read(path)
@@ -108,6 +116,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.inputError)
         }
         var runner = ScenarioRunner()
+        if let log { runner.onEvent = { log.append($0) } }
         runner.afterStep = { index, step, run in
             console.write("== step \(index + 1): \(step.title)\n")
             switch format {
@@ -117,6 +126,6 @@ struct RunCommand: AsyncParsableCommand {
         }
         let result = await runner.run(scenario, bundle: bundle)
         for failure in result.failures { console.writeError(failure.description + "\n") }
-        if !result.passed { throw ExitCode(1) }
+        return result.passed
     }
 }
