@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
         .library(name: "WidgetryService", targets: ["WidgetryService"]),
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
+        .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -40,6 +41,11 @@ let package = Package(
         .target(
             name: "WidgetryExpressions",
             dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetrySchema",
+            dependencies: ["WidgetryJSON", "WidgetryExpressions"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -127,6 +133,11 @@ let package = Package(
             name: "WidgetryExpressionsTests",
             dependencies: ["WidgetryExpressions"],
             exclude: ["Corpus"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetrySchemaTests",
+            dependencies: ["WidgetrySchema", "WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

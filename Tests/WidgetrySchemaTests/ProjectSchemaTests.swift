@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import WidgetryJSON
+import WidgetrySchema
+
+/// Every schema the project ships in `Schemas/` is a valid 2020-12 schema (it validates against
+/// the meta-schema) and compiles.
+@Suite("Project schemas")
+struct ProjectSchemaTests {
+    /// The package root, from this file's path (symbolic links resolved).
+    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let schemaFiles: [String] = {
+        let directory = root.appendingPathComponent("Schemas").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".schema.json") }.sorted()
+    }()
+
+    private func document(_ name: String) throws -> JSONDocument {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("Schemas").appendingPathComponent(name))
+        return try JSONParser.parse(Array(data), fileName: "Schemas/" + name)
+    }
+
+    @Test(arguments: schemaFiles)
+    func validatesAgainstTheMetaSchema(_ name: String) throws {
+        let meta = try SchemaRegistry().schema(at: SchemaRegistry.metaSchemaURI)
+        let violations = try meta.validate(try document(name))
+        #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test(arguments: schemaFiles)
+    func compiles(_ name: String) throws {
+        var registry = SchemaRegistry()
+        let uri = try registry.register(try document(name))
+        _ = try registry.schema(at: uri)
+    }
+}
