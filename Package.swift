@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "WidgetryService", targets: ["WidgetryService"]),
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
+        .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -75,6 +76,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryLint",
+            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryStore", "WidgetryBundle", "WidgetryService", "WidgetryRuntime"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryBundle",
             dependencies: [
                 "WidgetryJSON",
@@ -95,6 +101,7 @@ let package = Package(
                 "WidgetryBundle",
                 "WidgetryService",
                 "WidgetryRuntime",
+                "WidgetryLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -138,6 +145,11 @@ let package = Package(
         .testTarget(
             name: "WidgetrySchemaTests",
             dependencies: ["WidgetrySchema", "WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryLintTests",
+            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
