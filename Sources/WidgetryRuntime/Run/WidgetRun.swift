@@ -1,6 +1,7 @@
 public import Foundation
 public import WidgetryBundle
 public import WidgetryExpressions
+public import WidgetryJSON
 public import WidgetryService
 public import WidgetryStore
 
@@ -28,12 +29,15 @@ public final class WidgetRun {
         public var defaults: [String: Value]
         /// Where to record which bindings took which branch, when coverage is wanted.
         public var coverage: CoverageRecorder?
+        /// A JSON Merge Patch applied to the stub file before it is read (a scenario that
+        /// removes a response to see the error path).
+        public var stubPatch: JSONValue?
 
         public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt,
                     locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
                     screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:],
-                    coverage: CoverageRecorder? = nil) {
+                    coverage: CoverageRecorder? = nil, stubPatch: JSONValue? = nil) {
             self.service = service
             self.now = now
             self.timeZone = timeZone
@@ -46,6 +50,7 @@ public final class WidgetRun {
             self.recordsStubs = recordsStubs
             self.defaults = defaults
             self.coverage = coverage
+            self.stubPatch = stubPatch
         }
     }
 

@@ -1,4 +1,5 @@
 public import WidgetryBundle
+import WidgetryJSON
 public import WidgetryExpressions
 public import WidgetryService
 public import WidgetryStore
@@ -31,9 +32,13 @@ public struct WidgetServices {
             store = model.map { ObjectStore(model: $0) }
         }
         func file(_ source: BundleFile?) -> ServiceFiles.File? { source.map { ($0.path, $0.document) } }
+        var stub = file(bundle.stubService)
+        if let patch = options.stubPatch, let original = stub {
+            stub = (original.0, JSONDocument(root: original.1.root.merging(patch), source: original.1.source))
+        }
         do throws(ServiceConfigurationErrors) {
             configuration = try ServiceFiles.read(options.service, prod: file(bundle.service), dev: file(bundle.developmentService),
-                                                  stub: file(bundle.stubService))
+                                                  stub: stub)
         } catch {
             throw .service(error)
         }

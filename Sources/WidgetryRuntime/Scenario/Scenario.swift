@@ -14,6 +14,8 @@ public struct Scenario: Sendable {
         public var service = ServiceSelection.stub
         public var screen: String?
         public var defaults: [String: Value] = [:]
+        /// A JSON Merge Patch for the stub file (`{"actions": {"homeFeed": {"response": null}}}`).
+        public var stubPatch: JSONValue?
 
         public init() {}
     }
@@ -41,7 +43,7 @@ public struct Scenario: Sendable {
         public var title: String {
             switch kind {
             case .interaction(let interaction, let seconds, _): interaction.description + (seconds.map { " for \($0) s" } ?? "")
-            case .expect(let predicates): "expect " + predicates.map(\.format).joined(separator: " and ")
+            case .expect(let predicates): predicates.count == 1 ? "expect \(predicates[0].format)" : "expect \(predicates.count) conditions"
             case .expectStore(let entity, let filter, let count): "expect \(count) \(entity)" + (filter.map { " where \($0.format)" } ?? "")
             case .golden(let path): "snapshot matches \(path)"
             }

@@ -7,7 +7,7 @@ import WidgetryService
 /// reported with its place, all at once.
 public enum ScenarioReader {
     static let rootKeys: Set<String> = ["$schema", "name", "settings", "steps"]
-    static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults"]
+    static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults", "stub"]
     /// The key that says what a step is, and the keys each kind may add.
     static let stepKinds: [String: Set<String>] = [
         "tap": ["for", "expectFailure"], "tapRow": ["of", "section", "for", "expectFailure"],
@@ -65,6 +65,7 @@ public enum ScenarioReader {
                 }
             }
             if let value = object["screen"] { settings.screen = string(value) }
+            if let value = object["stub"], members(value, allowed: nil, what: "stub") != nil { settings.stubPatch = value }
             if let value = object["defaults"], let defaults = members(value, allowed: nil, what: "defaults") {
                 for member in defaults { settings.defaults[member.key] = Value(json: member.value) }
             }

@@ -57,7 +57,8 @@ public struct ScenarioRunner {
         }
         let settings = scenario.settings
         let options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
-                                        screen: settings.screen, defaults: settings.defaults, coverage: coverage)
+                                        screen: settings.screen, defaults: settings.defaults, coverage: coverage,
+                                        stubPatch: settings.stubPatch)
         let run: WidgetRun
         do {
             run = try WidgetRun(bundle: bundle, options: options)

@@ -4,7 +4,8 @@ import WidgetryJSON
 /// What a scenario's expectations are evaluated against: the JSON snapshot of the run, with
 /// friendlier views added — `elements.<id>` (its state plus `value`, `visible`, `enabled`),
 /// `tables.<table id>` (`rows`, `sections`, each row's `object` and `elements`), and
-/// `statuses.<name>`.
+/// `statuses.<name>` (a status controller's id, or an action controller's id for the status of
+/// its last call).
 public enum ScenarioScope {
     public static func make(_ run: WidgetRun) -> Value {
         let screen = run.screen
@@ -29,7 +30,9 @@ public enum ScenarioScope {
         root["tables"] = .dictionary(tables)
         var statuses = ValueDictionary()
         for (name, status) in SnapshotJSON.statuses(screen) {
-            statuses[name] = .dictionary(["inProgress": status.value(forKey: "inProgress"), "isSuccess": status.value(forKey: "isSuccess"),
+            // A per-call status (`currentUserAction.status`) is found under its controller's id.
+            let key = name.hasSuffix(".status") ? String(name.dropLast(".status".count)) : name
+            statuses[key] = .dictionary(["inProgress": status.value(forKey: "inProgress"), "isSuccess": status.value(forKey: "isSuccess"),
                                           "isFailure": status.value(forKey: "isFailure"), "action": status.attribute("actionName")])
         }
         root["statuses"] = .dictionary(statuses)
