@@ -222,4 +222,30 @@ struct ControllerTests {
             }
         }
     }
+
+    @Test func theHostRegistersItsOwnViewClassesAndTransformers() async throws {
+        let screen = #"""
+            {"objects": {"load": {"type": "OnLoadActionController", "attrs": {"actionName": "groups"}},
+                         "first": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item", "sortByFields": "rank", "resultChain": ["wx_first"]}},
+                         "show": {"type": "ContentDisplayController", "outlets": {"mainContentProvider": "first"}}},
+             "elements": {"title": {"bindings": [{"from": "content.name", "transformer": "shout"}]}},
+             "views": {"type": "UIView", "children": [{"id": "title", "type": "UILabel"}, {"id": "badge", "type": "FancyLabel"}]}}
+            """#
+        do {
+            _ = try await run(screen)
+            Issue.record("an unknown view class and transformer loaded")
+        } catch let WidgetRunError.screen(errors) {
+            let unknownView = try #require(errors.errors.first { $0.code == .unknownType })
+            #expect(unknownView.message == "FancyLabel is not an element type Widgetry knows")
+            #expect(unknownView.hint?.contains("WidgetRun.Options.elementTypes") == true)
+            #expect(errors.errors.contains { $0.code == .binding && $0.message.contains("shout") })
+        }
+        let shout = BindingTransformer { value, _ in value.stringValue.map { .string($0.uppercased() + "!") } }
+        let options = WidgetRun.Options(now: Date(timeIntervalSince1970: 0), transformers: ["shout": shout], elementTypes: ["FancyLabel": .label])
+        let widget = try await run(screen, options: options)
+        guard case .object(let title) = widget.screen.namespace.value(forKey: "title") else { Issue.record("no title"); return }
+        #expect(title.value(forKey: "text") == "BETA!")
+        guard case .object(let badge) = widget.screen.namespace.value(forKey: "badge"), let element = badge as? Element else { Issue.record("no badge"); return }
+        #expect(element.kind == .label)
+    }
 }

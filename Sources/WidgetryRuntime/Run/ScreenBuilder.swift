@@ -101,9 +101,10 @@ struct ScreenBuilder {
     }
 
     private mutating func element(from node: ViewNode, inCell: Bool) -> Element? {
-        guard let kind = ElementKind(typeName: node.type) else {
+        guard let kind = run.environment.elementKind(named: node.type) else {
             fail(.unknownType, "\(node.type) is not an element type Widgetry knows", at: node.place,
-                 hint: "use one of: " + ElementKind.acceptedTypeNames.joined(separator: ", "))
+                 hint: "use one of: " + run.environment.acceptedElementTypeNames.joined(separator: ", ")
+                    + "; a host registers its own view classes with WidgetRun.Options.elementTypes")
             return nil
         }
         let children = ([node.header].compactMap { $0 } + node.children + [node.footer].compactMap { $0 }).compactMap { element(from: $0, inCell: inCell) }

@@ -316,9 +316,9 @@ struct CellPlan {
 
     let nodes: [Node]
 
-    init(_ prototype: CellPrototype) {
+    init(_ prototype: CellPrototype, kinds: (String) -> ElementKind?) {
         func plan(_ node: ViewNode) -> Node? {
-            guard let kind = ElementKind(typeName: node.type) else { return nil }
+            guard let kind = kinds(node.type) else { return nil }
             return Node(id: node.id, kind: kind, properties: node.properties.map { ($0.key, Value(json: $0.value)) },
                         children: node.children.compactMap(plan))
         }
@@ -330,7 +330,7 @@ extension ScreenRun {
     func cellPlan(tableID: String, prototype: CellPrototype) -> CellPlan {
         let key = tableID + "/" + prototype.reuseIdentifier
         if let known = cellPlans[key] { return known }
-        let plan = CellPlan(prototype)
+        let plan = CellPlan(prototype, kinds: environment.elementKind(named:))
         cellPlans[key] = plan
         return plan
     }

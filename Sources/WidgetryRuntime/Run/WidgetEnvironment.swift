@@ -46,11 +46,15 @@ public struct WidgetEnvironment {
     public let defaults: WidgetDefaults
     /// Records which way bindings went, when coverage is wanted.
     public let coverage: CoverageRecorder?
+    /// View classes of the host's own, each shown as the element kind it behaves like
+    /// (`"TweetTextView": .textView`).
+    public let elementTypes: [String: ElementKind]
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
                 evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
-                defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil) {
+                defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil, elementTypes: [String: ElementKind] = [:]) {
         self.coverage = coverage
+        self.elementTypes = elementTypes
         self.jsonFiles = jsonFiles
         self.defaults = defaults
         self.hostHandlers = hostHandlers
@@ -59,5 +63,18 @@ public struct WidgetEnvironment {
         self.transformers = transformers
         self.transformerContext = transformerContext
         self.evaluation = evaluation
+    }
+}
+
+extension WidgetEnvironment {
+    /// The element kind a view's `type` names: a UIKit or framework class Widgetry knows, or a
+    /// class the host registered.
+    public func elementKind(named name: String) -> ElementKind? {
+        ElementKind(typeName: name) ?? elementTypes[name]
+    }
+
+    /// Every type name a view may have, for hints.
+    var acceptedElementTypeNames: [String] {
+        ElementKind.acceptedTypeNames + elementTypes.keys.sorted()
     }
 }

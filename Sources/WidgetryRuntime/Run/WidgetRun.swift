@@ -29,6 +29,10 @@ public final class WidgetRun {
         public var defaults: [String: Value]
         /// Where to record which bindings took which branch, when coverage is wanted.
         public var coverage: CoverageRecorder?
+        /// Value transformers of the host's own, by name; they replace built-in ones of the same name.
+        public var transformers: [String: BindingTransformer]
+        /// View classes of the host's own, each shown as the element kind it behaves like.
+        public var elementTypes: [String: ElementKind]
         /// A JSON Merge Patch applied to the stub file before it is read (a scenario that
         /// removes a response to see the error path).
         public var stubPatch: JSONValue?
@@ -37,7 +41,8 @@ public final class WidgetRun {
                     locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
                     screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:],
-                    coverage: CoverageRecorder? = nil, stubPatch: JSONValue? = nil) {
+                    coverage: CoverageRecorder? = nil, stubPatch: JSONValue? = nil, transformers: [String: BindingTransformer] = [:],
+                    elementTypes: [String: ElementKind] = [:]) {
             self.service = service
             self.now = now
             self.timeZone = timeZone
@@ -51,6 +56,8 @@ public final class WidgetRun {
             self.defaults = defaults
             self.coverage = coverage
             self.stubPatch = stubPatch
+            self.transformers = transformers
+            self.elementTypes = elementTypes
         }
     }
 
@@ -91,7 +98,7 @@ public final class WidgetRun {
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
                                         hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults),
-                                        coverage: options.coverage)
+                                        coverage: options.coverage, elementTypes: options.elementTypes)
         do throws(WidgetRunError) {
             stack = [try open(name, content: .null)]
         } catch {

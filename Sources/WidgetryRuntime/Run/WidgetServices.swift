@@ -46,6 +46,7 @@ public struct WidgetServices {
         if let definitions = configuration.options.transformers {
             do { try transformers.registerDateTransformers(from: definitions) } catch { throw .other("\(configuration.file): \(error)") }
         }
+        for (name, transformer) in options.transformers { transformers.register(name: name, transformer) }
         self.transformers = transformers
         transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone, locale: options.locale)
         timeline = Timeline(clock: options.clock, start: options.now)
