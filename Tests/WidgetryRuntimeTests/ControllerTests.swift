@@ -35,7 +35,7 @@ struct ControllerTests {
         var all = files
         all["Info.json"] = #"{"identifier": "test.controllers", "entryScreen": "S", "formatVersion": 1}"#
         all["Model.json"] = Self.model
-        all["StubService.json"] = Self.stub
+        all["StubService.json"] = files["StubService.json"] ?? Self.stub
         all["S.json"] = #"{"S": \#(screen)}"#
         for (name, text) in all { try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + name)) }
         let loaded = try await BundleLoader().load(try BundleSource(argument: directory))
@@ -247,5 +247,67 @@ struct ControllerTests {
         #expect(title.value(forKey: "text") == "BETA!")
         guard case .object(let badge) = widget.screen.namespace.value(forKey: "badge"), let element = badge as? Element else { Issue.record("no badge"); return }
         #expect(element.kind == .label)
+    }
+
+    /// §3.8: a picked file goes into the first empty media form, which uploads it; the upload's
+    /// media id becomes the form's field value, which the outer form joins.
+    @Test func aPickedFileIsUploadedByItsFormAndTheOuterFormSendsTheMediaIDs() async throws {
+        let stub = #"""
+            {"options": {"debugDelay": 0}, "defaults": {"baseUrl": "https://stub.test/"},
+             "actions": {
+               "attachImage": {"path": "https://upload.stub.test/media.json", "httpMethod": "POST", "isUpload": true, "multipart": {"media": "data"},
+                               "response": {"media_id_string": "m-$data"}},
+               "tweet": {"httpMethod": "POST", "parameters": {"status": "$text", "media_ids": "$media_ids"}, "response": {"ok": true}}}}
+            """#
+        let screen = #"""
+            {"objects": {
+               "picker": {"type": "StandardMediaPickerController", "outlets": {"forms": ["mediaForm1", "mediaForm2"], "sender": "pickButton"}},
+               "attach1": {"type": "ActionController", "attrs": {"actionName": "attachImage"}},
+               "attach2": {"type": "ActionController", "attrs": {"actionName": "attachImage"}},
+               "tweetAction": {"type": "ButtonActionController", "attrs": {"actionName": "tweet"}, "outlets": {"form": "tweetForm", "sender": "postButton"}}},
+             "elements": {
+               "tweetForm": {"attrs": {"dublicateKeyPolicy": "join"}, "outlets": {"mandatoryFields": ["textView"], "optionalFields": ["mediaForm1", "mediaForm2"]}},
+               "mediaForm1": {"attrs": {"resultInfoValueKey": "media_id_string", "wx_fieldName": "media_ids"},
+                              "outlets": {"uploadContainer": "container1", "actionController": "attach1"}},
+               "mediaForm2": {"attrs": {"resultInfoValueKey": "media_id_string", "wx_fieldName": "media_ids"},
+                              "outlets": {"uploadContainer": "container2", "actionController": "attach2"}},
+               "pickButton": {"bindings": [{"predicateFormat": "picker.pickedNumber >= 2", "to": "wx_disabled"}]}},
+             "views": {"type": "UIView", "children": [
+               {"id": "tweetForm", "type": "FormDisplayView", "children": [
+                 {"id": "textView", "type": "UITextView", "properties": {"wx_fieldName": "text"}},
+                 {"id": "mediaForm1", "type": "MediaUploadFormView", "children": [{"id": "container1", "type": "UploadContainerView", "properties": {"wx_fieldName": "data"}}]},
+                 {"id": "mediaForm2", "type": "MediaUploadFormView", "children": [{"id": "container2", "type": "UploadContainerView", "properties": {"wx_fieldName": "data"}}]}]},
+               {"id": "pickButton", "type": "UIButton"}, {"id": "postButton", "type": "UIButton"}]}}
+            """#
+        let directory = NSTemporaryDirectory() + "widgetry-media-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data("JPEG".utf8).write(to: URL(fileURLWithPath: directory + "/photo.jpg"))
+        try Data("MOOV".utf8).write(to: URL(fileURLWithPath: directory + "/clip.mov"))
+        let widget = try await run(screen, files: ["StubService.json": stub])
+        try await widget.perform(.pickMedia(path: directory + "/photo.jpg", picker: "picker"))
+        let upload = try #require(widget.engine.requestLog.last?.request)
+        #expect(upload.url == "https://upload.stub.test/media.json")
+        #expect(String(decoding: upload.body, as: UTF8.self).contains("name=\"media\""))
+        #expect(String(decoding: upload.body, as: UTF8.self).contains("JPEG"))
+        #expect(widget.engine.events.first { $0.kind == .start }?.sender == "mediaForm1")
+        guard case .object(let form1) = widget.screen.namespace.value(forKey: "mediaForm1"),
+              case .object(let button) = widget.screen.namespace.value(forKey: "pickButton"),
+              case .object(let container2) = widget.screen.namespace.value(forKey: "container2") else { Issue.record("no elements"); return }
+        #expect(form1.value(forKey: "wx_fieldValue").stringValue?.hasPrefix("m-") == true)
+        #expect(button.value(forKey: "wx_disabled") == false)
+
+        try await widget.perform(.pickMedia(path: directory + "/clip.mov", picker: "picker"))
+        #expect(container2.value(forKey: "isMovie") == true)
+        #expect(button.value(forKey: "wx_disabled") == true, "two picks fill both forms")
+        await #expect(throws: InteractionError.self) { try await widget.perform(.pickMedia(path: directory + "/photo.jpg", picker: "picker")) }
+        await #expect(throws: InteractionError.self) { try await widget.perform(.pickMedia(path: directory + "/none.jpg", picker: "attach1")) }
+
+        try await widget.perform(.type(text: "Look", into: "textView", interval: nil))
+        try await widget.perform(.tap("postButton"))
+        let tweet = String(decoding: try #require(widget.engine.requestLog.last?.request).body, as: UTF8.self)
+        #expect(tweet.hasPrefix("media_ids=m-"))
+        #expect(tweet.contains("%2Cm-"), "the two media ids joined by a comma")
+        #expect(tweet.hasSuffix("&status=Look"))
     }
 }

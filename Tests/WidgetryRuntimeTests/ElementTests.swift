@@ -34,7 +34,8 @@ struct ElementTests {
         #expect(ElementKind(typeName: "TextInputView") == .textField)
         #expect(ElementKind(typeName: "AnimatedConstraint") == .layoutConstraint)
         #expect(ElementKind(typeName: "UISwitch") == .switchControl)
-        #expect(ElementKind(typeName: "MediaUploadFormView") == nil)
+        #expect(ElementKind(typeName: "MediaUploadFormView") == .mediaUploadForm)
+        #expect(ElementKind(typeName: "TweetTextView") == nil, "a host registers its own classes")
         #expect(ElementKind(typeName: "uilabel") == nil)
     }
 

@@ -18,6 +18,8 @@ extension Element {
     /// | progress view | progress, hidden |
     /// | layout constraint | constant |
     /// | views, tables, collections, display and container views | hidden |
+    /// | media upload form | uploadResult, hidden |
+    /// | upload container | media (its size), isMovie, hidden |
     ///
     /// An image prints as `name:<name>` or `url:<url>` (null without one); a table's rows and
     /// a refresh control are rendered by the runtime, not here.
@@ -27,6 +29,7 @@ extension Element {
             if case .object(let object) = value, let image = object as? ElementImage {
                 return (property.rawValue, .string(image.displayText))
             }
+            if case .data(let bytes) = value { return (property.rawValue, .string("\(bytes.count) bytes")) }
             return (property.rawValue, value)
         }
     }
@@ -49,6 +52,8 @@ extension ElementKind {
         case .progressView: [.progress, .hidden]
         case .layoutConstraint: [.constant]
         case .view, .tableView, .collectionView, .formDisplayView, .contentDisplayView, .containerView: [.hidden]
+        case .mediaUploadForm: [.uploadResult, .hidden]
+        case .uploadContainer: [.media, .isMovie, .hidden]
         }
     }
 }

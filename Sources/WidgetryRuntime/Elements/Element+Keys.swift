@@ -23,6 +23,8 @@ extension Element {
             case .named(let text), .url(let text): return .string(text)
             case nil: return .null
             }
+        case .hasMedia:
+            return .bool(!stored(.media).isNull)
         }
     }
 
@@ -41,17 +43,20 @@ extension Element {
         case .value:
             guard let property = kind.valueProperty, let new = property.convertedFromWXValue(value) else { return }
             store(property, new, recording: recording)
-        case .fieldValue:
+        case .fieldValue, .hasMedia:
             throw KeyValueError(key: key, typeName: kind.typeName, reason: .readOnly)
         case .imageName, .imageURL, .imageAuto:
             store(.image, try image(value, forKey: key, as: elementKey).map { .object($0) } ?? .null, recording: recording)
         }
     }
 
-    /// What the element gives a form (§3.8): a text view's text, null when empty; otherwise the
-    /// element's `wx_value` (a text field's text even when empty, a switch's state), null for
-    /// views without one.
+    /// What the element gives a form (§3.8): a text view's text, null when empty; an upload
+    /// container's media; a media upload form's upload result; otherwise the element's
+    /// `wx_value` (a text field's text even when empty, a switch's state), null for views
+    /// without one.
     private var fieldValue: Value {
+        if kind == .uploadContainer { return stored(.media) }
+        if kind == .mediaUploadForm { return stored(.uploadResult) }
         if kind == .textView {
             let text = stored(.text)
             return text == .string("") ? .null : text

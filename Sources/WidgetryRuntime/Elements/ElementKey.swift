@@ -11,6 +11,8 @@ enum ElementKey: Equatable {
     case fieldValue
     /// `wx_imageName`, `wx_imageUrl`, `wx_autoValue` of an image view.
     case imageName, imageURL, imageAuto
+    /// Whether an upload container holds media (read only).
+    case hasMedia
 
     init?(_ key: String, kind: ElementKind) {
         let found: ElementKey? = if key == "wx_value" {
@@ -70,6 +72,15 @@ enum ElementKey: Equatable {
         case ("dublicateKeyPolicy", .formDisplayView): .stored(.duplicateKeyPolicy)
         case ("mandatoryFields", .formDisplayView): .stored(.mandatoryFields)
         case ("optionalFields", .formDisplayView): .stored(.optionalFields)
+        case ("hasMedia", .uploadContainer): .hasMedia
+        case ("isMovie", .uploadContainer): .stored(.isMovie)
+        case ("media", .uploadContainer): .stored(.media)
+        case ("resultInfoValueKey", .mediaUploadForm): .stored(.resultInfoValueKey)
+        case ("autoUpload", .mediaUploadForm): .stored(.autoUpload)
+        case ("uploadContainer", .mediaUploadForm): .stored(.uploadContainer)
+        case ("actionController", .mediaUploadForm): .stored(.uploadActionController)
+        case ("progressBar", .mediaUploadForm): .stored(.progressBar)
+        case ("uploadResult", .mediaUploadForm): .stored(.uploadResult)
         default: nil
         }
         return key

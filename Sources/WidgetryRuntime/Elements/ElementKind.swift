@@ -21,6 +21,11 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
     case formDisplayView
     case contentDisplayView
     case containerView
+    /// A form whose one mandatory field is its upload container; it uploads what is picked
+    /// into it and then gives, as its own field value, a value of the upload's result (§3.8).
+    case mediaUploadForm
+    /// Holds a picked image or movie for a media upload form.
+    case uploadContainer
     case layoutConstraint
 
     /// The kind a screen file's type name stands for, or nil for a type Widgetry does not model.
@@ -55,6 +60,8 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
         case .formDisplayView: "FormDisplayView"
         case .contentDisplayView: "ContentDisplayView"
         case .containerView: "ContainerView"
+        case .mediaUploadForm: "MediaUploadFormView"
+        case .uploadContainer: "UploadContainerView"
         case .layoutConstraint: "NSLayoutConstraint"
         }
     }
@@ -97,7 +104,7 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
         case .switchControl: .on
         case .progressView: .progress
         case .layoutConstraint: .constant
-        case .view, .tableView, .collectionView, .formDisplayView, .contentDisplayView, .containerView: nil
+        case .view, .tableView, .collectionView, .formDisplayView, .contentDisplayView, .containerView, .mediaUploadForm, .uploadContainer: nil
         }
     }
 }

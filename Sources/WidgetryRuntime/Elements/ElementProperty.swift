@@ -32,13 +32,27 @@ enum ElementProperty: String, Sendable, Hashable {
     case duplicateKeyPolicy = "dublicateKeyPolicy"
     case mandatoryFields
     case optionalFields
+    /// An upload container's picked image or movie (data), null when empty.
+    case media
+    case isMovie
+    /// A media upload form's settings and connections (§3.8).
+    case resultInfoValueKey
+    case autoUpload
+    case uploadContainer
+    case uploadActionController
+    case progressBar
+    /// What a media upload form's upload answered at `resultInfoValueKey`: its field value.
+    case uploadResult
 
     /// The value before anything is written, as UIKit starts out. Labels and image views do not
     /// take user interaction by default.
     func initialValue(for kind: ElementKind) -> Value {
         switch self {
         case .text, .title: .string("")
-        case .placeholder, .image, .fieldName, .refreshControl: .null
+        case .placeholder, .image, .fieldName, .refreshControl, .media, .resultInfoValueKey, .uploadContainer, .uploadActionController,
+             .progressBar, .uploadResult: .null
+        case .isMovie: .bool(false)
+        case .autoUpload: .bool(true)
         case .animating, .refreshing, .on, .hidden, .standardShadow: .bool(false)
         case .enabled, .editable: .bool(true)
         case .userInteractionEnabled: .bool(kind != .label && kind != .imageView)
@@ -68,7 +82,7 @@ enum ElementProperty: String, Sendable, Hashable {
             if value.isNull { return .null }
             guard case .object(let object) = value, object is ElementImage else { throw mismatch("an image") }
             return value
-        case .on, .hidden, .enabled, .userInteractionEnabled, .editable, .standardShadow, .animating, .refreshing:
+        case .on, .hidden, .enabled, .userInteractionEnabled, .editable, .standardShadow, .animating, .refreshing, .isMovie, .autoUpload:
             guard let flag = ElementConversion.strictBoolean(value) else { throw mismatch("a boolean") }
             return .bool(flag)
         case .progress:
@@ -96,6 +110,29 @@ enum ElementProperty: String, Sendable, Hashable {
         case .duplicateKeyPolicy:
             guard let policy = value.stringValue, ["overwrite", "join", "array"].contains(policy) else {
                 throw mismatch("'overwrite', 'join' or 'array'", found: value.stringValue.map { "'\($0)'" })
+            }
+            return value
+        case .media:
+            if value.isNull { return .null }
+            guard case .data = value else { throw mismatch("data") }
+            return value
+        case .resultInfoValueKey:
+            if value.isNull { return .null }
+            guard case .string = value else { throw mismatch("a string") }
+            return value
+        case .uploadResult:
+            return value
+        case .uploadContainer, .progressBar:
+            let expected: ElementKind = self == .uploadContainer ? .uploadContainer : .progressView
+            if value.isNull { return .null }
+            guard case .object(let object) = value, let element = object as? Element, element.kind == expected else {
+                throw mismatch("a \(expected.typeName)")
+            }
+            return value
+        case .uploadActionController:
+            if value.isNull { return .null }
+            guard case .object(let object) = value, (object as? ScreenObject)?.type.isActionController == true else {
+                throw mismatch("an action controller")
             }
             return value
         case .mandatoryFields, .optionalFields:

@@ -25,6 +25,9 @@ public enum ObjectType: String, Sendable, CaseIterable {
     case tableRefreshActionController = "TableRefreshActionController"
     case searchActionController = "SearchActionController"
     case infiniteScrollActionController = "InfiniteScrollActionController"
+    /// A button that picks images or movies into the first empty media upload form of its
+    /// `forms` (§3.8); headless, the picked file is given by the `pickMedia` interaction.
+    case standardMediaPickerController = "StandardMediaPickerController"
     case actionStatusController = "ActionStatusController"
 
     /// What an attribute holds.
@@ -93,7 +96,8 @@ public enum ObjectType: String, Sendable, CaseIterable {
     public var isActionController: Bool {
         switch self {
         case .actionController, .buttonActionController, .barButtonActionController, .onLoadActionController,
-             .timerActionController, .tableRefreshActionController, .searchActionController, .infiniteScrollActionController: true
+             .timerActionController, .tableRefreshActionController, .searchActionController, .infiniteScrollActionController,
+             .standardMediaPickerController: true
         default: false
         }
     }
@@ -173,6 +177,13 @@ public enum ObjectType: String, Sendable, CaseIterable {
         if self == .timerActionController {
             result["interval"] = (.number, 60)
         }
+        if self == .standardMediaPickerController {
+            result["showOptions"] = (.bool, true)
+            result["imagesOnly"] = (.bool, false)
+            result["cameraOptionTitle"] = (.string, .null)
+            result["libraryOptionTitle"] = (.string, .null)
+            result["cancelOptionTitle"] = (.string, .null)
+        }
         if self == .searchActionController {
             result["filterFormat"] = (.string, .null)
             result["dynamicSearch"] = (.bool, false)
@@ -219,6 +230,9 @@ public enum ObjectType: String, Sendable, CaseIterable {
         }
         if self == .searchActionController {
             result["contentProvider"] = .provider
+        }
+        if self == .standardMediaPickerController {
+            result["forms"] = .elements
         }
         if self == .actionStatusController {
             result["elements"] = .elements

@@ -25,6 +25,8 @@ public enum Interaction: Sendable, Equatable {
     case post(String)
     /// Sets a user default (`defaults.showAvatars`); null removes it.
     case setDefault(key: String, value: Value)
+    /// Picks the file at `path` with a media picker (`StandardMediaPickerController`).
+    case pickMedia(path: String, picker: String)
     /// Goes back from a pushed screen (the navigation bar's back button).
     case back
     /// Lets `seconds` of run time pass.
@@ -48,6 +50,7 @@ extension Interaction: CustomStringConvertible {
         case .deleteRow(let table, let section, let row): return "delete row \(row)" + (section == 0 ? "" : " of section \(section)") + " of \(table)"
         case .post(let name): return "post \(name)"
         case .setDefault(let key, let value): return "set default \(key) = \(value.description)"
+        case .pickMedia(let path, let picker): return "pick \(quoted(path)) with \(picker)"
         case .back: return "go back"
         case .advance(let amount): return "advance \(seconds(amount)) s"
         }
@@ -78,6 +81,7 @@ extension WidgetRun {
         case .post(let name): for shown in stack { shown.post(name) }
         case .setDefault(let key, let value): defaults.setValue(value, forKey: key)
         case .back: try goBack()
+        case .pickMedia(let path, let picker): try screen.pickMedia(path, with: picker)
         case .advance(let amount):
             await run(until: timeline.now + amount)
             settle()

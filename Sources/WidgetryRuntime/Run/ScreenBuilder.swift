@@ -247,6 +247,19 @@ struct ScreenBuilder {
             } else {
                 run.formFields[ownerID, default: FormFields()].mandatory += fields
             }
+        } else if case .object(let owner)? = Optional(run.namespace.value(forKey: ownerID)), let element = owner as? Element,
+                  !outlet.isArray, targets.count == 1, ElementKey(outlet.property, kind: element.kind) != nil {
+            // Any other element outlet is a write of its target at the outlet's key.
+            do throws(KeyValueError) {
+                try element.setValue(targets[0], forKey: outlet.property)
+            } catch {
+                fail(.outletKind, "outlet \(outlet.property) of \(ownerID): \(error)", place: outlet.place)
+                return
+            }
+            if element.kind == .mediaUploadForm, outlet.property == "uploadContainer", case .object(let container) = targets[0],
+               let container = container as? Element {
+                run.formFields[ownerID] = FormFields(mandatory: [container], optional: [])
+            }
         } else if ownerID == "@self" || run.namespace.value(forKey: ownerID).isNull == false {
             fail(.unknownOutlet, "\(ownerID) has no outlet \(outlet.property)", place: outlet.place)
         }

@@ -75,6 +75,7 @@ extension ScreenRun {
         if event.kind == .success, let store = environment.store, started(event.action) {
             output = event.objects.compactMap { store.object($0).map { .object($0) } }
         }
+        followUploads(event)
         let declared = objects.filter { $0.type == .actionStatusController }
         for status in declared + perCallStatuses where status.attribute("actionName").stringValue == event.action {
             if let owner = status.value(forKey: "sender").stringValue, let sender = event.sender, owner != sender { continue }

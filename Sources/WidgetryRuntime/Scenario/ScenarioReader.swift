@@ -14,6 +14,7 @@ public enum ScenarioReader {
         "type": ["into", "interval", "for", "expectFailure"], "return": ["for", "expectFailure"], "clear": ["for", "expectFailure"],
         "refresh": ["for", "expectFailure"], "scrollToEnd": ["for", "expectFailure"], "deleteRow": ["of", "section", "for", "expectFailure"],
         "post": ["for"], "setDefault": ["value", "for"], "advance": [], "back": ["for", "expectFailure"],
+        "pickMedia": ["with", "for", "expectFailure"],
         "expect": [], "expectStore": ["where", "count"], "golden": [],
     ]
 
@@ -122,6 +123,15 @@ public enum ScenarioReader {
                 kind = interaction(string(kindValue).map { Interaction.setDefault(key: $0, value: value) })
             case "advance":
                 kind = number(kindValue, what: "advance").map { .interaction(.advance($0), seconds: nil, expectedFailure: nil) }
+            case "pickMedia":
+                guard let picker = object["with"].flatMap({ string($0) }) else {
+                    fail(.missingKey, "a pickMedia step needs \"with\": the media picker's id", at: json)
+                    return nil
+                }
+                let directory = (file as NSString).deletingLastPathComponent
+                kind = string(kindValue).flatMap { path in
+                    interaction(.pickMedia(path: path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path), picker: picker))
+                }
             case "back":
                 guard kindValue.boolValue == true else {
                     fail(.invalidValue, "back takes true", at: kindValue)

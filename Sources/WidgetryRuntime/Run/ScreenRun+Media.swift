@@ -1,0 +1,71 @@
+import Foundation
+public import WidgetryExpressions
+import WidgetryService
+
+extension ScreenRun {
+    /// The largest file `pickMedia` reads.
+    public static let maximumPickedBytes = 50 << 20
+
+    /// Picks the file at `path` with a `StandardMediaPickerController` (§3.8): it goes into the
+    /// upload container of the first of the picker's forms that holds nothing yet, and that form,
+    /// unless `autoUpload` is off, sends it with its action controller, as the request's sender.
+    /// A `.mov`, `.mp4` or `.m4v` file is a movie; anything else an image.
+    public func pickMedia(_ path: String, with pickerID: String) throws(InteractionError) {
+        guard case .object(let object) = namespace.value(forKey: pickerID), let picker = object as? ScreenObject,
+              picker.type == .standardMediaPickerController else {
+            throw InteractionError("\(pickerID) is not a StandardMediaPickerController of the screen")
+        }
+        let forms = (picker.outlet("forms").elements ?? []).compactMap { value -> Element? in
+            guard case .object(let element) = value else { return nil }
+            return element as? Element
+        }
+        guard !forms.isEmpty else { throw InteractionError("\(pickerID) has no forms to pick into (its forms outlet is empty)") }
+        guard let form = forms.first(where: { container(of: $0)?.value(forKey: "hasMedia").isOn == false }) else {
+            throw InteractionError("every form of \(pickerID) already holds media")
+        }
+        guard let container = container(of: form) else { throw InteractionError("\(form.id ?? "a form") has no upload container") }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), (attributes[.type] as? FileAttributeType) == .typeRegular,
+              let size = attributes[.size] as? Int else {
+            throw InteractionError("\(path) is not a file that can be read")
+        }
+        guard size <= Self.maximumPickedBytes else {
+            throw InteractionError("\(path) holds \(size) bytes; a picked file may hold at most \(Self.maximumPickedBytes)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw InteractionError("\(path) cannot be read") }
+        let movie = ["mov", "mp4", "m4v"].contains((path as NSString).pathExtension.lowercased())
+        do throws(KeyValueError) {
+            try container.setValue(.data([UInt8](data)), forKey: "media")
+            try container.setValue(.bool(movie), forKey: "isMovie")
+        } catch {
+            throw InteractionError("\(container.id ?? "the upload container"): \(error)")
+        }
+        picker.setDerived("pickedNumber", .int((picker.value(forKey: "pickedNumber").integerValue ?? 0) + 1))
+        if form.value(forKey: "autoUpload").isOn, case .object(let controllerObject) = form.value(forKey: "actionController"),
+           let controller = controllerObject as? ScreenObject {
+            controller.connect("sender", to: .object(form), appending: false)
+            perform(controller, argument: formValue(form) ?? .null)
+        }
+        render()
+        collectChanges()
+    }
+
+    /// The upload container of a media upload form.
+    private func container(of form: Element) -> Element? {
+        guard case .object(let object) = form.value(forKey: "uploadContainer") else { return nil }
+        return object as? Element
+    }
+
+    /// A media upload form follows its own uploads (§3.8): when the upload it sent is ready, its
+    /// field value becomes the result's value at `resultInfoValueKey`.
+    func followUploads(_ event: ActionEvent) {
+        guard event.kind == .ready, let sender = event.sender,
+              case .object(let object) = namespace.value(forKey: sender), let form = object as? Element, form.kind == .mediaUploadForm,
+              case .object(let controller) = form.value(forKey: "actionController"), let actions = controller as? ScreenObject,
+              [actions.attribute("actionName").stringValue, actions.attribute("elseActionName").stringValue].contains(event.action) else { return }
+        var result = event.json.map { Value(json: $0) } ?? .null
+        if let key = form.value(forKey: "resultInfoValueKey").stringValue {
+            result = (try? result.value(forKeyPath: key)) ?? .null
+        }
+        try? form.setValue(result, forKey: "uploadResult")
+    }
+}
