@@ -74,4 +74,26 @@ struct ScreenReaderTests {
         #expect(found.map(\.code) == [.missingScreen])
         #expect(found.first?.hint?.contains("{\"S\"") == true)
     }
+
+    /// Cells may share ids (one entry configures the same element of every cell); an id used
+    /// twice in one cell, or by a cell and the controller, is an error (§2.5).
+    @Test func cellsMayShareIdsButNotWithinACellOrWithTheController() {
+        let shared = #"""
+            {"S": {"views": {"type": "UITableView", "prototypes": [
+              {"reuseIdentifier": "A", "children": [{"id": "name", "type": "UILabel"}]},
+              {"reuseIdentifier": "B", "children": [{"id": "name", "type": "UILabel"}]}]}}}
+            """#
+        #expect(errors(shared).isEmpty)
+        let twiceInACell = #"""
+            {"S": {"views": {"type": "UITableView", "prototypes": [
+              {"reuseIdentifier": "A", "children": [{"id": "name", "type": "UILabel"}, {"id": "name", "type": "UILabel"}]}]}}}
+            """#
+        #expect(errors(twiceInACell).map(\.code) == [.duplicateID])
+        let cellAndController = #"""
+            {"S": {"views": {"id": "name", "type": "UITableView", "prototypes": [
+              {"reuseIdentifier": "A", "children": [{"id": "name", "type": "UILabel"}]}]}}}
+            """#
+        #expect(errors(cellAndController).map(\.code) == [.duplicateID])
+        #expect(errors(cellAndController).first?.location?.line == 2)
+    }
 }

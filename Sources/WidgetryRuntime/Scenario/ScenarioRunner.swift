@@ -173,7 +173,16 @@ public struct ScenarioRunner {
         return "the snapshot differs from \(path) (- golden, + run):\n" + diff
     }
 
+    /// The longest value description a failure prints.
+    static let describedLength = 240
+
     static func describe(_ value: Value) -> String {
+        let text = fullDescription(value)
+        guard text.count > describedLength else { return text }
+        return String(text.prefix(describedLength)) + "… (\(text.count) characters)"
+    }
+
+    private static func fullDescription(_ value: Value) -> String {
         switch value {
         case .string(let text): JSONValue(.string(text)).serialized()
         case .object(let object): object.keyValueDescription

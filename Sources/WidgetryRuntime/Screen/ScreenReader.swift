@@ -27,7 +27,12 @@ public enum ScreenReader {
     private struct Reader {
         let file: String
         var errors: [ScreenError] = []
+        /// Ids of the controller's views, and of views in any cell prototype.
         var viewIDs: [String: SourcePlace] = [:]
+        var cellViewIDs: [String: SourcePlace] = [:]
+        /// Ids of the prototype being read: prototypes may share ids (one entry configures the
+        /// same element of every cell), but not within one cell or with the controller (§2.5).
+        var prototypeViewIDs: [String: SourcePlace]?
 
         mutating func screen(_ root: JSONValue, name: String) -> ScreenDocument {
             var document = ScreenDocument(name: name, file: file)
@@ -134,12 +139,21 @@ public enum ScreenReader {
             guard let entry = members(json, allowed: ScreenReader.viewKeys, what: "a view") else { return nil }
             guard let type = required(entry, "type", in: json, what: "a view", hint: "a UIKit class name such as \"UILabel\"") else { return nil }
             let id = entry["id"].flatMap { string($0) }
-            if let id {
-                if let first = viewIDs[id] {
-                    fail(.duplicateID, "view id \(id) is used twice (first at line \(first.location?.line ?? 0))", at: entry["id"]!,
-                         hint: "ids must be unique across the screen, cells included (§2.5)")
+            if let id, let idValue = entry["id"] {
+                let place = SourcePlace(idValue)
+                if var inCell = prototypeViewIDs {
+                    if let first = inCell[id] ?? viewIDs[id] {
+                        fail(.duplicateID, "view id \(id) is used twice (first at line \(first.location?.line ?? 0))", at: idValue,
+                             hint: "ids must be unique across the screen and within each cell; cells may share ids (§2.5)")
+                    }
+                    inCell[id] = place
+                    prototypeViewIDs = inCell
+                    if cellViewIDs[id] == nil { cellViewIDs[id] = place }
+                } else if let first = viewIDs[id] ?? cellViewIDs[id] {
+                    fail(.duplicateID, "view id \(id) is used twice (first at line \(first.location?.line ?? 0))", at: idValue,
+                         hint: "ids must be unique across the screen and within each cell; cells may share ids (§2.5)")
                 } else {
-                    viewIDs[id] = SourcePlace(entry["id"]!)
+                    viewIDs[id] = place
                 }
             }
             var prototypes: [CellPrototype] = []
@@ -167,6 +181,9 @@ public enum ScreenReader {
         private mutating func prototype(_ json: JSONValue) -> CellPrototype? {
             guard let entry = members(json, allowed: ScreenReader.prototypeKeys, what: "a cell prototype") else { return nil }
             guard let reuseIdentifier = required(entry, "reuseIdentifier", in: json, what: "a cell prototype") else { return nil }
+            let outer = prototypeViewIDs
+            prototypeViewIDs = [:]
+            defer { prototypeViewIDs = outer }
             return CellPrototype(reuseIdentifier: reuseIdentifier, children: views(entry["children"]),
                                  segue: entry["segue"].flatMap { string($0) }, place: SourcePlace(json))
         }

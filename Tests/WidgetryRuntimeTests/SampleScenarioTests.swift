@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import WidgetryBundle
+import WidgetryRuntime
+
+/// Every sample widget's scenarios pass: the samples are the tutorial and the regression suite.
+struct SampleScenarioTests {
+    static let samples: [String] = {
+        let root = ScreenSchemaTests.root.appendingPathComponent("SampleWidgets").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return names.sorted().map { root + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0 + "/Tests") }
+    }()
+
+    @Test func everySampleHasScenarios() {
+        #expect(Self.samples.map { ($0 as NSString).lastPathComponent }.contains("Feed"))
+        #expect(Self.samples.map { ($0 as NSString).lastPathComponent }.contains("Tweets"))
+    }
+
+    @Test(arguments: samples)
+    func theScenariosOfTheSamplePass(_ sample: String) async throws {
+        let bundle = try await BundleLoader().load(try BundleSource(argument: sample)).bundle
+        let paths = ScenarioFiles.paths(in: bundle)
+        #expect(!paths.isEmpty)
+        for path in paths {
+            let result = await ScenarioRunner().run(try ScenarioFiles.read(path), bundle: bundle)
+            #expect(result.passed, Comment(rawValue: "\(result.name):\n" + result.failures.map(\.description).joined(separator: "\n")))
+        }
+    }
+}
