@@ -14,6 +14,10 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidJSON([JSONParseError])
     case unreadableFile(path: String, reason: String)
     case tooManyFiles(path: String, limit: Int)
+    /// The main storyboard exists only compiled (`Base.lproj/Main.storyboardc`).
+    case compiledStoryboard(path: String)
+    /// A compiled nib, whose views cannot be read.
+    case compiledNib(path: String)
 
     // Archives
     case unreadableArchive(path: String, reason: String)
@@ -50,6 +54,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidJSON: "bundle.invalid-json"
         case .unreadableFile: "bundle.unreadable-file"
         case .tooManyFiles: "bundle.too-many-files"
+        case .compiledStoryboard: "bundle.compiled-storyboard"
+        case .compiledNib: "bundle.compiled-nib"
         case .unreadableArchive: "archive.unreadable"
         case .unsafeEntryPath: "archive.unsafe-path"
         case .invalidEntryName: "archive.invalid-name"
@@ -92,6 +98,10 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot read '\(path)': \(reason)"
         case .tooManyFiles(let path, let limit):
             "'\(path)' holds more than \(limit) files"
+        case .compiledStoryboard(let path):
+            "'\(path)' is a compiled storyboard, which cannot be read"
+        case .compiledNib(let path):
+            "'\(path)' is a compiled nib, which cannot be read"
         case .unreadableArchive(let path, let reason):
             "cannot read archive '\(path)': \(reason)"
         case .unsafeEntryPath(let entry, let reason):
@@ -144,6 +154,10 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .widgetIdentifierMismatch(_, let bundle): "use '\(bundle)' or an identifier that starts with it, such as '\(bundle).main'"
         case .unsafeEntryPath, .linkEntry, .specialFileEntry, .invalidEntryName, .duplicateEntry:
             "bundles may hold only regular files and folders with relative paths; repack it with `widgetry pack`"
+        case .compiledStoryboard(let path):
+            "put the storyboard's source from the Xcode project, '\(String(path.dropLast()))', in the bundle in its place"
+        case .compiledNib:
+            "views are read from the storyboard source only: describe the view there (a cell prototype) and remove the nib"
         case .tooManyEntries, .tooManyFiles: "raise the entry limit (--max-entries) if the bundle is trusted"
         case .unpackedSizeLimit: "raise the size limit (--max-unpacked-bytes) if the bundle is trusted"
         case .compressionRatioLimit: "raise the ratio limit (--max-ratio) if the bundle is trusted"

@@ -31,7 +31,12 @@ public struct WidgetBundle: Sendable {
     public let model: ModelSource?
     /// Interface Builder storyboard sources (`*.storyboard`), relative paths, sorted.
     public let storyboards: [String]
-    /// Compiled storyboards (`*.storyboardc`), which cannot be read.
+    /// The storyboard source the screens take their view trees from, in the original layout:
+    /// `Base.lproj/<name>.storyboard` (or `<name>.storyboard` at the root), where the name is
+    /// `UIMainStoryboardFile`, by default `Main`. Nil when the bundle has none.
+    public let mainStoryboardPath: String?
+    /// Compiled storyboards (`*.storyboardc`), which cannot be read. A bundle whose main
+    /// storyboard exists only compiled is refused.
     public let compiledStoryboards: [String]
     /// Top-level JSON files that are none of the above, sorted by path.
     public let otherJSONFiles: [BundleFile]
@@ -149,7 +154,16 @@ extension WidgetBundle {
             model = .compiled(path: compiled)
         }
 
+        // Storyboards: the main one must be the source; compiled nibs cannot be read at all.
+        let storyboardName = manifest.mainStoryboard ?? "Main"
+        let mainStoryboard = ["Base.lproj/\(storyboardName).storyboard", "\(storyboardName).storyboard"].first { listing.files.contains($0) }
         let storyboardPackages = listing.directories.filter { $0.hasSuffix(".storyboardc") }
+        for compiled in storyboardPackages where compiled.split(separator: "/").last == "\(storyboardName).storyboardc" {
+            guard let mainStoryboard else { throw .compiledStoryboard(path: compiled) }
+            warnings.append(BundleWarning(code: "bundle.compiled-storyboard-ignored", message: "'\(compiled)' is ignored; '\(mainStoryboard)' is read"))
+        }
+        let nibs = (listing.files + listing.directories).filter { $0.hasSuffix(".nib") && !$0.contains(".storyboardc/") && !$0.contains(".nib/") }
+        if let nib = nibs.sorted().first { throw .compiledNib(path: nib) }
         let claimed = Set(screens.map(\.file.path) + others.map(\.path) + known.values.map(\.path)
                           + [KnownFile.jsonManifest, KnownFile.plistManifest])
         self.rootPath = root
@@ -160,6 +174,7 @@ extension WidgetBundle {
         self.stubService = known[KnownFile.stubService]
         self.model = model
         self.storyboards = listing.files.filter { $0.hasSuffix(".storyboard") }
+        self.mainStoryboardPath = mainStoryboard
         self.compiledStoryboards = storyboardPackages
         self.otherJSONFiles = others
         self.resources = listing.files.filter { !claimed.contains($0) && !$0.hasSuffix(".storyboard") && !xcdatamodels.contains($0) }

@@ -76,7 +76,7 @@ struct ScreenBuilder {
                     _ = try Predicate(format: format, arguments: [])
                 } catch {
                     let place = entry.attrs.first { $0.key == key }.map { SourcePlace($0.value) } ?? entry.place
-                    fail(.invalidValue, "\(entry.id).\(key) does not parse: \(error)", at: place)
+                    fail(.invalidValue, "\(entry.id).\(key) does not parse: \(error)", at: place, cause: error.code.rawValue)
                 }
             }
         }
@@ -180,7 +180,8 @@ struct ScreenBuilder {
                 do throws(BindingError) {
                     run.evaluations[entry.id, default: [:]][name] = try CompiledBinding(spec, transformers: run.environment.transformers)
                 } catch {
-                    fail(.binding, "\(entry.id).evals.\(name): \(error.message) [\(error.code.rawValue)]", place: SourcePlace(location: spec.location, pointer: spec.pointer), hint: error.hint)
+                    fail(.binding, "\(entry.id).evals.\(name): \(error.message) [\(error.code.rawValue)]", place: SourcePlace(location: spec.location, pointer: spec.pointer),
+                         hint: error.hint, cause: error.code.rawValue)
                 }
             }
             if object.type.isProvider { compileResultChain(of: object, entry: entry) }
@@ -311,7 +312,7 @@ struct ScreenBuilder {
                 continue
             }
             if let action = entry.action {
-                if run.namespace.value(forKey: action.target).isNull {
+                if action.target != "@self", run.namespace.value(forKey: action.target).isNull {
                     fail(.unresolvedOutlet, "the action of \(entry.id) targets \(action.target), which is not a name of the screen", place: action.place)
                 } else {
                     run.tapActions[entry.id] = action
@@ -340,7 +341,8 @@ struct ScreenBuilder {
                 do throws(BindingError) {
                     compiled.append(try CompiledBinding(spec, transformers: run.environment.transformers))
                 } catch {
-                    fail(.binding, "\(entry.id): \(error.message) [\(error.code.rawValue)]", place: SourcePlace(location: spec.location, pointer: spec.pointer), hint: error.hint)
+                    fail(.binding, "\(entry.id): \(error.message) [\(error.code.rawValue)]", place: SourcePlace(location: spec.location, pointer: spec.pointer),
+                         hint: error.hint, cause: error.code.rawValue)
                 }
             }
             if let target {
@@ -354,12 +356,12 @@ struct ScreenBuilder {
 
     // MARK: Errors
 
-    private mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil) {
-        errors.append(ScreenError(code, message, file: file, at: place, hint: hint))
+    private mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil, cause: String? = nil) {
+        errors.append(ScreenError(code, message, file: file, at: place, hint: hint, cause: cause))
     }
 
-    private mutating func fail(_ code: ScreenError.Code, _ message: String, place: SourcePlace, hint: String? = nil) {
-        fail(code, message, at: place, hint: hint)
+    private mutating func fail(_ code: ScreenError.Code, _ message: String, place: SourcePlace, hint: String? = nil, cause: String? = nil) {
+        fail(code, message, at: place, hint: hint, cause: cause)
     }
 }
 

@@ -13,8 +13,8 @@ public struct InteractionError: Error, Sendable, Equatable, CustomStringConverti
 
 extension ScreenRun {
     /// Taps an element: the button and bar button action controllers whose sender it is run,
-    /// and its `action` entry's target is performed (an action controller, or the host handler
-    /// named by the selector).
+    /// and its `action` entry's target is performed (an action controller, the controller's own
+    /// action for target `@self`, or the host handler named by the selector).
     public func tap(_ id: String) throws(InteractionError) {
         let element = try self.element(id)
         guard element.value(forKey: "wx_disabled").doubleValue.map({ $0 == 0 }) ?? true else {
@@ -27,7 +27,9 @@ extension ScreenRun {
             handled = true
         }
         if let action = tapActions[id] {
-            if case .object(let target) = namespace.value(forKey: action.target), let controller = target as? ScreenObject, controller.type.isActionController {
+            if action.target == "@self", try performControllerAction(action.selector) {
+                // The controller's own action (dismissAction:, nextAction:).
+            } else if case .object(let target) = namespace.value(forKey: action.target), let controller = target as? ScreenObject, controller.type.isActionController {
                 perform(controller)
             } else if let handler = environment.hostHandlers.handler(for: action.selector) {
                 handler(HostCall(action: action.selector, argument: controller.content, sender: id))

@@ -89,7 +89,7 @@ public final class WidgetRun {
         self.bundle = bundle
         self.options = options
         services = try WidgetServices(bundle: bundle, options: options)
-        let name = options.screen ?? bundle.manifest.entryScreen ?? bundle.screens.first?.name
+        let name = options.screen ?? ScreenSource.entryScreen(in: bundle)
         guard let name else {
             services.shutdownNow()
             throw .other("the bundle has no screen")
@@ -112,10 +112,10 @@ public final class WidgetRun {
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
     /// entity the screen declares as its `input`.
     private func open(_ name: String, content: Value, checkingInput: Bool = false) throws(WidgetRunError) -> ScreenRun {
-        guard let definition = bundle.screen(named: name) else { throw .other("the bundle has no screen \(name)") }
+        guard ScreenSource.mayOpen(name, in: bundle) else { throw .other("the bundle has no screen \(name)") }
         let screen: ScreenRun
         do throws(ScreenErrors) {
-            let document = try ScreenReader.read(definition.file.document, screen: name, file: definition.file.path)
+            let document = try ScreenSource.document(named: name, in: bundle, elementTypes: options.elementTypes)
             if checkingInput, let input = document.input, !TypedFlow.value(content, isA: input.entity) {
                 throw ScreenErrors([ScreenError(.wrongInput, "\(name) takes \(TypedFlow.article(input.entity)) as its content, not \(TypedFlow.describe(content))",
                                                 file: document.file, at: input.place,

@@ -49,10 +49,19 @@ public struct TypeDeclaration: Sendable, Equatable {
 public struct SourcePlace: Sendable, Equatable {
     public var location: SourceLocation?
     public var pointer: JSONPointer
+    /// The file, when it is not the screen's own file (a view read from the storyboard).
+    public var file: String?
 
     public init(_ value: JSONValue) {
         location = value.location
         pointer = value.pointer
+    }
+
+    /// A place in `file`, which has no JSON Pointers (an element of a storyboard).
+    public init(file: String, location: SourceLocation) {
+        self.file = file
+        self.location = location
+        pointer = .root
     }
 }
 

@@ -20,6 +20,19 @@ public struct ScreenError: LocatedError, Equatable {
         case unknownSegue = "screen.unknown-segue"
         /// A segue would give a screen content other than the entity it declares as `input`.
         case wrongInput = "screen.wrong-input"
+        /// The storyboard is not well-formed XML, or not an iOS storyboard.
+        case storyboardXML = "storyboard.malformed-xml"
+        case storyboardNotStoryboard = "storyboard.not-a-storyboard"
+        /// No scene of the storyboard (and no screen file) has the name asked for.
+        case storyboardUnknownScreen = "storyboard.unknown-screen"
+        /// Two elements of a scene share a `wx.identifier`.
+        case storyboardDuplicateIdentifier = "storyboard.duplicate-identifier"
+        /// A `wx.addBinding` runtime attribute that is not a binding dictionary's body.
+        case storyboardBinding = "storyboard.binding"
+        /// A user-defined runtime attribute without a key path or with a value of the wrong form.
+        case storyboardAttribute = "storyboard.attribute"
+        /// A segue without a destination, to an unknown controller, or sharing its identifier.
+        case storyboardSegue = "storyboard.segue"
         /// A problem met while running (a predicate that cannot be evaluated on the data, a
         /// missing prototype): the run goes on and the snapshot lists it.
         case runtime = "screen.runtime"
@@ -31,8 +44,13 @@ public struct ScreenError: LocatedError, Equatable {
     public var location: SourceLocation?
     public var pointer: JSONPointer?
     public var hint: String?
+    /// The code of the error underneath, when this one wraps another (`binding.unknown-transformer`,
+    /// `predicate.unexpected-token`): lint reports the finer one.
+    public var cause: String?
 
-    public init(_ code: Code, _ message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil, hint: String? = nil) {
+    public init(_ code: Code, _ message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil, hint: String? = nil,
+                cause: String? = nil) {
+        self.cause = cause
         self.code = code
         self.message = message
         self.file = file
@@ -41,8 +59,10 @@ public struct ScreenError: LocatedError, Equatable {
         self.hint = hint
     }
 
-    public init(_ code: Code, _ message: String, file: String, at place: SourcePlace, hint: String? = nil) {
-        self.init(code, message, file: file, location: place.location, pointer: place.pointer, hint: hint)
+    /// An error at `place`, in the place's own file when it has one (a view of the storyboard),
+    /// else in `file`.
+    public init(_ code: Code, _ message: String, file: String, at place: SourcePlace, hint: String? = nil, cause: String? = nil) {
+        self.init(code, message, file: place.file ?? file, location: place.location, pointer: place.pointer, hint: hint, cause: cause)
     }
 }
 

@@ -2,15 +2,18 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import WidgetryJSON
+package import WidgetryJSON
 
-/// An element of an XML document: its name, attributes, child elements, and where its start tag begins.
-final class XMLElementNode {
-    let name: String
-    let attributes: [String: String]
+/// An element of an XML document: its name, attributes, child elements, its own text, and where
+/// its start tag begins. (Package-wide: the data model and storyboard readers share it.)
+package final class XMLElementNode {
+    package let name: String
+    package let attributes: [String: String]
     /// Byte offset of the `<` that opens the element.
-    let offset: Int
-    fileprivate(set) var children: [XMLElementNode] = []
+    package let offset: Int
+    package fileprivate(set) var children: [XMLElementNode] = []
+    /// The character data directly inside the element (CDATA included), as written.
+    package fileprivate(set) var text = ""
 
     init(name: String, attributes: [String: String], offset: Int) {
         self.name = name
@@ -18,28 +21,32 @@ final class XMLElementNode {
         self.offset = offset
     }
 
-    subscript(attribute: String) -> String? { attributes[attribute] }
+    package subscript(attribute: String) -> String? { attributes[attribute] }
 
-    func children(named name: String) -> [XMLElementNode] {
+    package func children(named name: String) -> [XMLElementNode] {
         children.filter { $0.name == name }
     }
 }
 
 /// A syntax error in an XML document, where the parser found it.
-struct XMLSyntaxError: Error {
-    let message: String
-    let location: SourceLocation
+package struct XMLSyntaxError: Error {
+    package let message: String
+    package let location: SourceLocation
 }
 
 /// An XML document parsed into elements, with the source kept so that elements and their
 /// attributes can be placed by line and column.
-struct XMLSourceDocument {
-    let root: XMLElementNode
+package struct XMLSourceDocument {
+    package let root: XMLElementNode
     private let source: XMLSourceLines
     private var bytes: [UInt8] { source.bytes }
 
-    /// Parses `bytes` (UTF-8). External entities are never resolved.
-    static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLSourceDocument {
+    /// The deepest nesting of elements a document may have.
+    package static let maxDepth = 512
+
+    /// Parses `bytes` (UTF-8). External entities are never resolved; elements nested deeper
+    /// than ``maxDepth`` are an error.
+    package static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLSourceDocument {
         let source = XMLSourceLines(bytes)
         let builder = TreeBuilder(source: source)
         let parser = XMLParser(data: Data(bytes))
@@ -58,13 +65,13 @@ struct XMLSourceDocument {
     }
 
     /// Where the element's start tag begins.
-    func location(of element: XMLElementNode) -> SourceLocation {
+    package func location(of element: XMLElementNode) -> SourceLocation {
         source.location(at: element.offset)
     }
 
     /// Where the attribute `name` is written in the element's start tag; the element's place when
     /// the tag does not spell it out.
-    func location(ofAttribute name: String, in element: XMLElementNode) -> SourceLocation {
+    package func location(ofAttribute name: String, in element: XMLElementNode) -> SourceLocation {
         let offset = attributeOffset(named: Array(name.utf8), inTagAt: element.offset) ?? element.offset
         return source.location(at: offset)
     }
@@ -161,6 +168,13 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         guard firstError == nil else { return }
+        guard open.count < XMLSourceDocument.maxDepth else {
+            // Deeper trees are refused: walking (and freeing) them recursively would exhaust the stack.
+            firstError = ParseFailure(message: "elements are nested more than \(XMLSourceDocument.maxDepth) deep",
+                                      line: parser.lineNumber, column: parser.columnNumber)
+            parser.abortParsing()
+            return
+        }
         let offset = startOfTag(named: elementName, line: parser.lineNumber, column: parser.columnNumber)
         previousOffset = offset
         let element = XMLElementNode(name: elementName, attributes: attributeDict, offset: offset)
@@ -174,6 +188,16 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
         _ = open.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard firstError == nil else { return }
+        open.last?.text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        guard firstError == nil else { return }
+        open.last?.text += String(decoding: CDATABlock, as: UTF8.self)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {

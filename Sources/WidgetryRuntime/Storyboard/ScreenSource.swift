@@ -1,0 +1,110 @@
+import Foundation
+public import WidgetryBundle
+public import WidgetryJSON
+
+/// Where a screen comes from: its screen file (`<Name>.json`, Widgetry's layout, views in a
+/// `views` section), or in the original layout a scene of the bundle's storyboard joined with
+/// the screen file named after its restoration identifier (UPSTREAM-FORMAT §1.1, §2.1).
+///
+/// A storyboard scene gives the view tree, the navigation item, the segues and what Interface
+/// Builder sets on elements; the screen file gives the objects and element entries. When both
+/// are there, the screen file's own `views`, `navigationItem` and segues win, and the entries of
+/// one element are joined (Interface Builder's binding first). A scene without a screen file
+/// runs with what Interface Builder set alone.
+///
+/// The storyboard is read each time a screen is opened; it is small next to a run.
+public enum ScreenSource {
+    /// Largest storyboard read.
+    static let maxStoryboardBytes = 64 << 20
+
+    /// The screen a run shows first: the one the manifest names; else the storyboard's initial
+    /// view controller (a navigation controller's root); else the first screen file. When the
+    /// storyboard cannot be read, its name, so that opening it reports why.
+    public static func entryScreen(in bundle: WidgetBundle) -> String? {
+        if let named = bundle.manifest.entryScreen { return named }
+        if bundle.mainStoryboardPath != nil {
+            do throws(ScreenErrors) {
+                if let entry = try storyboard(in: bundle)?.entryScreen { return entry }
+            } catch {
+                return bundle.manifest.mainStoryboard ?? "Main"
+            }
+        }
+        return bundle.screens.first?.name
+    }
+
+    /// Whether opening `name` may succeed: the bundle has its screen file, or a storyboard
+    /// (whose scenes ``document(named:in:elementTypes:)`` looks up, reporting what is wrong).
+    public static func mayOpen(_ name: String, in bundle: WidgetBundle) -> Bool {
+        bundle.screen(named: name) != nil || bundle.mainStoryboardPath != nil
+    }
+
+    /// Reads the bundle's storyboard; nil when it has none. `elementTypes` are the host's view
+    /// classes (a `customClass` among them stays the element's type).
+    public static func storyboard(in bundle: WidgetBundle, elementTypes: Set<String> = []) throws(ScreenErrors) -> Storyboard? {
+        guard let path = bundle.mainStoryboardPath else { return nil }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: bundle.rootPath + "/" + path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maxStoryboardBytes + 1) ?? Data()
+        } catch {
+            throw ScreenErrors([ScreenError(.storyboardXML, "cannot read the storyboard: \(error.localizedDescription)", file: path)])
+        }
+        guard data.count <= maxStoryboardBytes else {
+            throw ScreenErrors([ScreenError(.storyboardXML, "the storyboard is larger than \(maxStoryboardBytes) bytes", file: path)])
+        }
+        return try StoryboardReader.read([UInt8](data), file: path, elementTypes: elementTypes)
+    }
+
+    /// The screen `name`, read and joined from the storyboard and its screen file; every
+    /// problem found in either is thrown.
+    public static func document(named name: String, in bundle: WidgetBundle, elementTypes: [String: ElementKind] = [:]) throws(ScreenErrors) -> ScreenDocument {
+        let definition = bundle.screen(named: name)
+        guard let storyboard = try storyboard(in: bundle, elementTypes: Set(elementTypes.keys)) else {
+            guard let definition else {
+                throw ScreenErrors([ScreenError(.missingScreen, "the bundle has no screen \(name)", file: "\(name).json")])
+            }
+            return try ScreenReader.read(definition.file.document, screen: name, file: definition.file.path)
+        }
+        guard let scene = storyboard.scene(named: name).flatMap({ storyboard.shownScene(for: $0.id) }) else {
+            if let definition { return try ScreenReader.read(definition.file.document, screen: name, file: definition.file.path) }
+            throw ScreenErrors([ScreenError(.storyboardUnknownScreen, "neither the storyboard nor a screen file has a screen \(name)", file: storyboard.file,
+                                            hint: "screens: " + storyboard.scenes.filter { $0.kind != .navigationController }.map(\.name).joined(separator: ", "))])
+        }
+        var errors = scene.problems
+        var document = ScreenDocument(name: scene.name, file: storyboard.file)
+        if let restoration = scene.restorationIdentifier, let file = bundle.screen(named: restoration) {
+            do throws(ScreenErrors) {
+                document = try ScreenReader.read(file.file.document, screen: restoration, file: file.file.path)
+            } catch {
+                errors += error.errors
+            }
+        }
+        guard errors.isEmpty else { throw ScreenErrors(errors) }
+        return joined(scene, with: document)
+    }
+
+    /// The scene under the screen file's document: the file's own views, navigation item and
+    /// segues win; element entries of one id are joined, Interface Builder's first.
+    static func joined(_ scene: StoryboardScene, with file: ScreenDocument) -> ScreenDocument {
+        var document = file
+        document.view = file.view ?? scene.view
+        document.navigationItem = file.navigationItem ?? scene.navigationItem
+        document.segues = scene.segues.filter { segue in !file.segues.contains { $0.id == segue.id } } + file.segues
+        var fromFile = file.elements
+        var elements: [ElementEntry] = []
+        for var entry in scene.elements {
+            if let index = fromFile.firstIndex(where: { $0.id == entry.id }) {
+                let other = fromFile.remove(at: index)
+                entry.action = other.action ?? entry.action
+                entry.attrs += other.attrs
+                entry.bindings += other.bindings
+                entry.outlets += other.outlets
+                entry.place = other.place
+            }
+            elements.append(entry)
+        }
+        document.elements = elements + fromFile
+        return document
+    }
+}

@@ -1,0 +1,286 @@
+import WidgetryJSON
+import WidgetryStore
+
+/// Builds one scene of a storyboard (second pass, every controller already named): the view
+/// tree, the navigation item, the segues with their destinations resolved, and the element
+/// entries Interface Builder makes (bindings, actions, the controller's runtime attributes).
+struct SceneBuilder {
+    let controller: StoryboardController
+    let index: ControllerIndex
+    let elementTypes: Set<String>
+    var warnings: [StoryboardWarning] = []
+    private var problems: [ScreenError] = []
+    private var segues: [SegueEntry] = []
+    private var elements: [ElementEntry] = []
+    /// Identifiers of the controller's elements, of the elements of every cell, and of the
+    /// prototype being read: prototypes may share identifiers (one entry configures the same
+    /// element of every cell), but not within one cell or with the controller (§2.5).
+    private var controllerIDs: [String: SourceLocation] = [:]
+    private var cellIDs: [String: SourceLocation] = [:]
+    private var prototypeIDs: [String: SourceLocation]?
+
+    init(controller: StoryboardController, index: ControllerIndex, elementTypes: Set<String>) {
+        self.controller = controller
+        self.index = index
+        self.elementTypes = elementTypes
+    }
+
+    private var file: String { index.file }
+
+    mutating func build() -> StoryboardScene {
+        let element = controller.element
+        var view: ViewNode?
+        var navigationItem: NavigationItemNode?
+        if controller.kind != .navigationController {
+            controllerEntry(element)
+            if let root = element.children.first(where: { $0["key"] == "view" }) { view = self.view(root) }
+            navigationItem = self.navigationItem(of: element)
+            for segue in connections(of: element).segues { _ = add(segue) }
+        }
+        return StoryboardScene(id: controller.id, name: controller.name, restorationIdentifier: controller.restorationIdentifier,
+                               kind: controller.kind, className: controller.className, rootControllerID: controller.rootControllerID,
+                               view: view, navigationItem: navigationItem, segues: segues, elements: elements,
+                               problems: problems.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) },
+                               place: place(of: element))
+    }
+
+    // MARK: Views
+
+    private mutating func view(_ element: XMLElementNode) -> ViewNode {
+        let location = index.document.location(of: element)
+        let className: String
+        if let known = StoryboardVocabulary.classNames[element.name] {
+            className = known
+        } else {
+            className = "UIView"
+            warn(.unknownElement, "<\(element.name)> is not an element Widgetry models; it is kept as a plain view (UIView)", at: location)
+        }
+        let type = element["customClass"].flatMap { ElementKind(typeName: $0) != nil || elementTypes.contains($0) ? $0 : nil } ?? className
+        let attributes = runtimeAttributes(of: element)
+        let links = connections(of: element)
+        let binding = attributes.binding.flatMap { bindingSpec($0.text, at: $0.location) }
+        let action = links.actions.isEmpty ? nil : self.action(links.actions, of: element)
+        let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty
+        let id = attributes.identifier ?? (needsID ? element["id"] : nil)
+        if let id {
+            register(id, at: location)
+        } else if needsID {
+            problem(.storyboardAttribute, "<\(element.name)> has a binding, an action or a segue but neither a wx.identifier nor an id", at: location,
+                    hint: "give it a wx.identifier runtime attribute")
+        }
+        if let id, binding != nil || action != nil {
+            elements.append(ElementEntry(id: id, action: action, attrs: [], bindings: binding.map { [$0] } ?? [], outlets: [],
+                                         place: place(of: element)))
+        }
+        var segue: String?
+        for link in links.segues {
+            if let added = add(link), segue == nil { segue = added }
+        }
+
+        var children: [ViewNode] = []
+        var header: ViewNode?
+        var footer: ViewNode?
+        var prototypes: [CellPrototype] = []
+        for child in element.children {
+            switch (child.name, child["key"]) {
+            case ("subviews", _):
+                for subview in child.children { children.append(view(subview)) }
+            case (_, "tableHeaderView"):
+                header = view(child)
+            case (_, "tableFooterView"):
+                footer = view(child)
+            case (_, "customView"), (_, "contentView"), (_, "backgroundView"):
+                children.append(view(child))
+            case ("sections", _):
+                for cell in child.children(named: "tableViewSection").flatMap({ $0.children(named: "cells") }).flatMap(\.children) {
+                    children.append(view(cell))
+                }
+            case ("prototypes", _), ("cells", _):
+                prototypes += child.children.compactMap { prototype($0) }
+            case ("constraints", _):
+                for constraint in child.children where Self.isElement(constraint) { children.append(view(constraint)) }
+            default:
+                break
+            }
+        }
+        return ViewNode(id: id, type: type, properties: initialProperties(of: element) + attributes.properties, children: children,
+                        header: header, footer: footer, prototypes: prototypes, segue: segue, place: place(of: element))
+    }
+
+    /// A constraint is an element when it has an identifier or a binding (§2.5).
+    private static func isElement(_ constraint: XMLElementNode) -> Bool {
+        constraint.children(named: "userDefinedRuntimeAttributes").flatMap { $0.children(named: "userDefinedRuntimeAttribute") }
+            .contains { $0["keyPath"] == "wx.identifier" || $0["keyPath"] == "wx.addBinding" }
+    }
+
+    private mutating func prototype(_ cell: XMLElementNode) -> CellPrototype? {
+        let location = index.document.location(of: cell)
+        guard let reuseIdentifier = cell["reuseIdentifier"], !reuseIdentifier.isEmpty else {
+            warn(.missingReuseIdentifier, "a cell prototype without a reuseIdentifier is never shown", at: location)
+            return nil
+        }
+        let outer = prototypeIDs
+        prototypeIDs = [:]
+        defer { prototypeIDs = outer }
+        var children: [ViewNode] = []
+        if let content = cell.children.first(where: { $0["key"] == "contentView" }) {
+            for subview in content.children(named: "subviews").flatMap(\.children) { children.append(view(subview)) }
+        }
+        var segue: String?
+        for link in connections(of: cell).segues {
+            if let added = add(link), segue == nil { segue = added }
+        }
+        return CellPrototype(reuseIdentifier: reuseIdentifier, children: children, segue: segue, place: place(of: cell))
+    }
+
+    // MARK: Navigation item and controller
+
+    private mutating func navigationItem(of controller: XMLElementNode) -> NavigationItemNode? {
+        let item = controller.children.first { $0.name == "navigationItem" }
+        let title = item?["title"] ?? controller["title"]
+        guard let item else {
+            return title.map { NavigationItemNode(title: $0, titleView: nil, leftBarButtonItems: [], rightBarButtonItems: []) }
+        }
+        let titleView = item.children.first { $0["key"] == "titleView" }.map { view($0) }
+        return NavigationItemNode(title: title, titleView: titleView, leftBarButtonItems: barButtonItems(of: item, side: "left"),
+                                  rightBarButtonItems: barButtonItems(of: item, side: "right"))
+    }
+
+    /// `leftBarButtonItem`, or the items of `<leftBarButtonItems>` (and the same on the right).
+    private mutating func barButtonItems(of item: XMLElementNode, side: String) -> [ViewNode] {
+        if let single = item.children.first(where: { $0.name == "barButtonItem" && $0["key"] == "\(side)BarButtonItem" }) {
+            return [view(single)]
+        }
+        var items: [ViewNode] = []
+        for element in item.children(named: "\(side)BarButtonItems").flatMap(\.children) { items.append(view(element)) }
+        return items
+    }
+
+    /// The controller's own runtime attributes: attributes and a binding of `@self`.
+    private mutating func controllerEntry(_ element: XMLElementNode) {
+        let attributes = runtimeAttributes(of: element)
+        let binding = attributes.binding.flatMap { bindingSpec($0.text, at: $0.location) }
+        guard binding != nil || !attributes.properties.isEmpty else { return }
+        elements.append(ElementEntry(id: "@self", action: nil, attrs: attributes.properties, bindings: binding.map { [$0] } ?? [], outlets: [],
+                                     place: place(of: element)))
+    }
+
+    // MARK: Connections
+
+    private struct Links {
+        var segues: [XMLElementNode] = []
+        var actions: [XMLElementNode] = []
+    }
+
+    private func connections(of element: XMLElementNode) -> Links {
+        var links = Links()
+        for connection in element.children(named: "connections").flatMap(\.children) {
+            switch connection.name {
+            case "segue" where connection["kind"] != "relationship": links.segues.append(connection)
+            case "action": links.actions.append(connection)
+            default: break
+            }
+        }
+        return links
+    }
+
+    /// The first action of an element, when it targets the controller (`dismissAction:` on a
+    /// Cancel item): an action entry with target `@self`. Others are warned about.
+    private mutating func action(_ actions: [XMLElementNode], of element: XMLElementNode) -> ActionEntry? {
+        var kept: ActionEntry?
+        for action in actions {
+            let location = index.document.location(of: action)
+            guard kept == nil else {
+                warn(.ignoredConnection, "<\(element.name)> has more than one action; only the first is performed", at: location)
+                continue
+            }
+            guard let selector = action["selector"], !selector.isEmpty else {
+                warn(.ignoredConnection, "an action without a selector is ignored", at: location)
+                continue
+            }
+            guard let destination = action["destination"], destination == controller.id || controller.placeholderIDs.contains(destination) else {
+                warn(.ignoredConnection, "action \(selector) is sent to \(action["destination"] ?? "nothing"), not to the view controller; it is ignored",
+                     at: location)
+                continue
+            }
+            kept = ActionEntry(target: "@self", selector: selector, place: SourcePlace(file: file, location: location))
+        }
+        return kept
+    }
+
+    /// Adds a segue of the scene and returns its id; nil when it is not performed.
+    private mutating func add(_ segue: XMLElementNode) -> String? {
+        let location = index.document.location(of: segue)
+        let kindName = segue["kind"] ?? "show"
+        guard let transition = StoryboardVocabulary.transition(ofSegueKind: kindName) else {
+            warn(.unsupportedSegue, "\(kindName) segues are not performed", at: location)
+            return nil
+        }
+        guard let destinationID = segue["destination"], !destinationID.isEmpty else {
+            problem(.storyboardSegue, "a \(kindName) segue has no destination", at: location)
+            return nil
+        }
+        guard let destination = index.byID[destinationID] else {
+            problem(.storyboardSegue, "a segue leads to \(destinationID), which is not a controller of the storyboard", at: location)
+            return nil
+        }
+        guard let shown = index.shownController(for: destinationID) else {
+            problem(.storyboardSegue, "a segue leads to navigation controller \(destination.name), which has no root view controller", at: location,
+                    hint: "connect its rootViewController relationship")
+            return nil
+        }
+        guard shown.kind != .other else {
+            warn(.unsupportedSegue, "a segue leads to \(shown.className) \(shown.name), which Widgetry does not run", at: location)
+            return nil
+        }
+        let id = segue["identifier"].flatMap { $0.isEmpty ? nil : $0 } ?? segue["id"] ?? "segue-\(segues.count + 1)"
+        guard !segues.contains(where: { $0.id == id }) else {
+            problem(.storyboardSegue, "two segues of \(controller.name) are named \(id)", at: location, hint: "give each segue its own identifier")
+            return nil
+        }
+        // A segue to a navigation controller shows it modally, whatever its kind.
+        let kind = destination.kind == .navigationController ? .present : transition
+        segues.append(SegueEntry(id: id, destination: shown.name, kind: kind, place: SourcePlace(file: file, location: location)))
+        return id
+    }
+
+    // MARK: Helpers
+
+    private func place(of element: XMLElementNode) -> SourcePlace {
+        SourcePlace(file: file, location: index.document.location(of: element))
+    }
+
+    private mutating func bindingSpec(_ text: String, at location: SourceLocation) -> BindingSpec? {
+        switch StoryboardBinding.spec(text, file: file, location: location) {
+        case .success(let spec): return spec
+        case .failure(let error):
+            problems.append(error)
+            return nil
+        }
+    }
+
+    private mutating func register(_ id: String, at location: SourceLocation) {
+        var first: SourceLocation?
+        if var inPrototype = prototypeIDs {
+            first = inPrototype[id] ?? controllerIDs[id]
+            inPrototype[id] = inPrototype[id] ?? location
+            prototypeIDs = inPrototype
+            if cellIDs[id] == nil { cellIDs[id] = location }
+        } else {
+            first = controllerIDs[id] ?? cellIDs[id]
+            if first == nil { controllerIDs[id] = location }
+        }
+        if let first {
+            problem(.storyboardDuplicateIdentifier, "identifier \(id) is used twice (first at line \(first.line))", at: location,
+                    hint: "identifiers must be unique across the screen and within each cell; cells may share them (§2.5)")
+        }
+    }
+
+    mutating func problem(_ code: ScreenError.Code, _ message: String, at location: SourceLocation, hint: String? = nil) {
+        problems.append(ScreenError(code, message, file: file, location: location, hint: hint))
+    }
+
+    mutating func warn(_ code: StoryboardWarning.Code, _ message: String, at location: SourceLocation) {
+        warnings.append(StoryboardWarning(code: code, message: message, file: file, location: location))
+    }
+}
