@@ -149,7 +149,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryLintTests",
-            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle"],
+            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryRuntime"],
+            exclude: ["Goldens"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -51,6 +51,18 @@ let package = Package(
             path: "RenderPass",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // `widgetry validate` on a bundle of 1,000 screens against Python's jsonschema on the
+        // same files (run ./compare-schemas).
+        .executableTarget(
+            name: "SchemaValidation",
+            dependencies: [
+                "Measuring",
+                .product(name: "WidgetryLint", package: "Widgetry"),
+                .product(name: "WidgetryJSON", package: "Widgetry"),
+            ],
+            path: "SchemaValidation",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "JSONParsing",
             dependencies: [

@@ -69,7 +69,7 @@ struct WidgetryCommand: AsyncParsableCommand {
             """,
         version: WidgetryVersion.current,
         subcommands: [InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self, RunCommand.self,
-                      TestCommand.self]
+                      TestCommand.self, ValidateCommand.self, LintCommand.self, ContractCommand.self]
     )
 }
 

@@ -1,3 +1,4 @@
+import WidgetryLint
 import WidgetryRuntime
 
 /// Scenario results as JUnit XML, the format CI systems read: one test suite per bundle, one
@@ -26,22 +27,8 @@ enum JUnitReport {
         return xml
     }
 
-    /// `text` with the five XML special characters escaped and control characters other than
-    /// tab and line breaks (which XML 1.0 cannot hold) replaced.
+    /// `text` escaped for XML (the shared escaper of the reports).
     static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        XMLText.escaped(text)
     }
 }

@@ -17,11 +17,31 @@ struct StackGuard {
     /// A guard for the calling thread, keeping a quarter of its stack (at most 256 KiB) in
     /// reserve for what runs above the deepest schema: reporting, matching patterns.
     init() {
-        guard let (lowest, size) = StackGuard.currentStack() else {
-            limit = nil
-            return
+        limit = StackGuard.threadLimit()
+    }
+
+    /// The calling thread's limit, found once per thread: on Linux, finding the main thread's
+    /// stack reads `/proc/self/maps`, which costs more than validating a small document.
+    private static func threadLimit() -> UInt? {
+        #if !canImport(Darwin) && (canImport(Glibc) || canImport(Musl))
+        if let cached = pthread_getspecific(limitKey) {
+            let stored = cached.load(as: UInt.self)
+            return stored == 0 ? nil : stored
         }
-        limit = lowest + min(256 << 10, size / 4)
+        let limit = computedLimit()
+        if let storage = malloc(MemoryLayout<UInt>.size) {
+            storage.storeBytes(of: limit ?? 0, as: UInt.self)
+            if pthread_setspecific(limitKey, storage) != 0 { free(storage) }
+        }
+        return limit
+        #else
+        return computedLimit()
+        #endif
+    }
+
+    private static func computedLimit() -> UInt? {
+        guard let (lowest, size) = StackGuard.currentStack() else { return nil }
+        return lowest + min(256 << 10, size / 4)
     }
 
     /// Whether the stack has room for one more level of evaluation.
@@ -54,6 +74,14 @@ struct StackGuard {
     }
 
     #if !canImport(Darwin) && (canImport(Glibc) || canImport(Musl))
+    /// The key under which each thread keeps its limit (0 when its stack is unknown); the
+    /// storage is freed when the thread ends.
+    private static let limitKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { storage in free(storage) }
+        return key
+    }()
+
     private typealias GetThreadAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
 
     /// `pthread_getattr_np`, the one call that reports a thread's stack bounds on Linux. The C

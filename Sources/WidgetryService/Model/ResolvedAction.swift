@@ -18,6 +18,14 @@ public struct ResolvedAction: Sendable {
 
     public var name: String { action.name }
 
+    /// The URL before substitution: an absolute `path` as written, else `baseUrl + path`; nil
+    /// when the path is relative and there is no base URL.
+    public var urlTemplate: String? {
+        if let path = action.path, path.hasPrefix("http") { return path }
+        guard let base = baseURL, !base.isEmpty else { return nil }
+        return base + (action.path ?? "")
+    }
+
     public init(_ action: ServiceAction, defaults: ServiceDefaults) {
         self.action = action
         baseURL = defaults.baseURL

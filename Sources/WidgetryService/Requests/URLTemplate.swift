@@ -24,17 +24,13 @@ struct URLTemplate {
     init(for action: ResolvedAction) throws(ActionError) {
         self.action = action.name
         let path = action.action.path
-        if let path, path.hasPrefix("http") {
-            text = path
-            return
-        }
-        guard let base = action.baseURL, !base.isEmpty else {
+        guard let template = action.urlTemplate else {
             let message = path.map { "action '\(action.name)' has the relative path '\($0)' and the service file has no baseUrl" }
                 ?? "action '\(action.name)' has no path and the service file has no baseUrl"
             throw ActionError(.noURL, message,
                               hint: "set defaults.baseUrl in the service file, or give the action an absolute path (starting with http)")
         }
-        text = base + (path ?? "")
+        text = template
     }
 
     /// The URL for `argument`: `$key` placeholders substituted when the argument is an object or

@@ -1,3 +1,4 @@
+import Synchronization
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -42,13 +43,23 @@ public final class HTTPTransport: ServiceTransport {
     }
 
     public func shutdown() async throws {
+        guard closed.withLock({ closed in defer { closed = true }; return !closed }) else { return }
         try await client.shutdown()
     }
 
     /// Closes the client from synchronous code: a setup that fails after making the transport
     /// must not leave an open client behind.
     public func shutdownNow() {
+        guard closed.withLock({ closed in defer { closed = true }; return !closed }) else { return }
         try? client.syncShutdown()
+    }
+
+    /// Whether the client was closed; a transport dropped without it closes it on the way out,
+    /// since an open client left behind stops the process.
+    private let closed = Mutex(false)
+
+    deinit {
+        shutdownNow()
     }
 
     public func send(_ request: ServiceRequest) async -> Result<ServiceResponse, ActionError> {

@@ -1,0 +1,127 @@
+// `widgetry validate`'s work on a generated bundle of 1,000 screens (the Feed sample's three
+// screens, copied under new names, with its manifest, model, stub service and scenarios), in
+// process with the schemas compiled once, against Python's jsonschema doing the same work on the
+// same files in the same run. Prints both medians and the ratio (Python / Widgetry).
+//
+//   swift run -c release SchemaValidation [--screens N] [--rounds N] [--python-rounds N] [--no-python]
+import Foundation
+import Measuring
+import WidgetryJSON
+import WidgetryLint
+
+var screens = 1_000, rounds = 7, pythonRounds = 5, withPython = true
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--no-python":
+        withPython = false
+    case "--screens", "--rounds", "--python-rounds":
+        guard let value = arguments.next().flatMap({ Int($0) }), value > 0 else {
+            FileHandle.standardError.write(Data("\(argument) takes a positive number\n".utf8))
+            exit(2)
+        }
+        if argument == "--screens" { screens = value } else if argument == "--rounds" { rounds = value } else { pythonRounds = value }
+    default:
+        FileHandle.standardError.write(Data("unknown option \(argument)\n".utf8))
+        exit(2)
+    }
+}
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+let feed = packageRoot + "/SampleWidgets/Feed"
+let python = packageRoot + "/Benchmarks/Python/validate_bundle.py"
+
+/// Writes the bundle: the Feed's files, and `screens` screens made from its three by renaming
+/// each screen's root key (and its file) to `Screen0000`…; returns the files' total size in bytes.
+func makeBundle(at directory: String, screens: Int) throws -> Int {
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: directory + "/Tests", withIntermediateDirectories: true)
+    var bytes = 0
+    func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + path))
+        bytes += text.utf8.count
+    }
+    let templates = ["FeedViewController", "NewPostViewController", "PostDetailsViewController"]
+    for name in try manager.contentsOfDirectory(atPath: feed).sorted() where name.hasSuffix(".json") && !templates.contains(String(name.dropLast(5))) {
+        try write(try String(contentsOfFile: feed + "/" + name, encoding: .utf8), to: name)
+    }
+    for name in try manager.contentsOfDirectory(atPath: feed + "/Tests").sorted() where name.hasSuffix(".scenario.json") {
+        try write(try String(contentsOfFile: feed + "/Tests/" + name, encoding: .utf8), to: "Tests/" + name)
+    }
+    let parsed = try templates.map { name in (name, try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: feed + "/\(name).json")).map { $0 }).root) }
+    for index in 0..<screens {
+        let (template, root) = parsed[index % parsed.count]
+        let name = String(format: "Screen%04d", index)
+        var renamed = JSONObject()
+        for member in root.objectValue ?? JSONObject() {
+            renamed[member.key == template ? name : member.key] = member.value
+        }
+        try write(JSONValue(.object(renamed)).serialized(JSONWritingOptions(pretty: true)) + "\n", to: name + ".json")
+    }
+    return bytes
+}
+
+do {
+    let directory = NSTemporaryDirectory() + "widgetry-schema-validation-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let bytes = try makeBundle(at: directory, screens: screens)
+
+    // Python first, in its own process.
+    var peer = JSONValue(.object(JSONObject()))
+    if withPython {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", python, directory, packageRoot + "/Schemas", String(pythonRounds)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let pythonData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            FileHandle.standardError.write(Data("the Python peer failed (is jsonschema installed? pip install --user jsonschema)\n".utf8))
+            exit(1)
+        }
+        peer = try JSONParser.parse([UInt8](pythonData), fileName: "python").root
+    }
+
+    let compile = try seconds { _ = try BundleSchemas() }
+    let validator = BundleValidator(schemas: try BundleSchemas())
+    var fullTimes: [Double] = [], readTimes: [Double] = [], validationTimes: [Double] = []
+    var outcome: BundleValidator.Outcome?
+    for round in 0...rounds {
+        let full = try seconds { outcome = try validator.validate(directory: directory) }
+        var files: BundleJSONFiles?
+        let read = try seconds { files = try BundleJSONFiles(directory: directory) }
+        let validation = seconds { _ = files.map { validator.validate($0) } }
+        if round > 0 {
+            fullTimes.append(full)
+            readTimes.append(read)
+            validationTimes.append(validation)
+        }
+    }
+    let checked = outcome?.report.files.count ?? 0
+    let violations = outcome?.report.diagnostics.count ?? 0
+    let widgetry = median(fullTimes)
+
+    print(String(format: "%d screens + %d other files (%.1f MB), median of %d rounds after a warm-up (Python: %d)",
+                 screens, checked - screens, Double(bytes) / 1_048_576, rounds, pythonRounds))
+    print(String(format: "Widgetry: compile the %d schemas (once)                 %9.1f ms", BundledSchemas.files.count, compile * 1000))
+    print(String(format: "Widgetry: validate the bundle (list, read, parse, check) %7.1f ms   (%d files, %d findings)", widgetry * 1000, checked, violations))
+    print(String(format: "Widgetry: of which list, read and parse the files      %9.1f ms", median(readTimes) * 1000))
+    print(String(format: "Widgetry: of which check the parsed documents          %9.1f ms", median(validationTimes) * 1000))
+    var agree = true
+    if withPython {
+        let pythonSeconds = peer["medianSeconds"]?.doubleValue ?? .nan
+        let pythonFiles = Int(peer["files"]?.integerValue ?? -1)
+        let pythonViolations = Int(peer["violations"]?.integerValue ?? -1)
+        print(String(format: "Python jsonschema %@: the same work             %9.1f ms   (%d files, %d violations)",
+                     peer["version"]?.stringValue ?? "?", pythonSeconds * 1000, pythonFiles, pythonViolations))
+        print(String(format: "ratio (Python / Widgetry): %.1f×", pythonSeconds / widgetry))
+        agree = pythonFiles == checked && pythonViolations == violations
+        if !agree { print("the two disagree on the files checked or the violations found") }
+    }
+    exit(agree && violations == 0 ? 0 : 1)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import WidgetryBundle
+import WidgetryJSON
+import WidgetryLint
+
+struct LintCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check widget bundles for what would make them misbehave: references, key paths, actions, security.",
+        discussion: """
+            Loads each screen as the runtime would, then checks across files: key paths against \
+            the data model, actions against the service files, nextAction chains, reachability, \
+            unused objects, and the security policy (https, allowed hosts, no executables). \
+            Settings come from the bundle's .widgetry.json (or --config): rule levels, excludes, \
+            overrides by file pattern or file#/json/pointer, allowed hosts. Bundles are checked \
+            in parallel; --shard i/n checks every n-th. Exit codes: 0 no finding at or above \
+            --fail-on, 1 findings at or above --fail-on, 2 a bundle or configuration cannot be \
+            read or the usage is wrong, 3 internal error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
+    var bundles: [String] = []
+
+    @Option(help: "Report format: text for people, json for programs, sarif for code scanning, github for annotations, junit for CI.")
+    var format: ValidateCommand.Format = .text
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding is at least this severe.", valueName: "severity"))
+    var failOn: ValidateCommand.Level = .error
+
+    @Option(help: ArgumentHelp("A configuration file to use instead of each bundle's .widgetry.json.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Report only findings this baseline file does not hold.", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write the findings to this file as a baseline.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Option(help: ArgumentHelp("Check only the i-th of n equal parts of the bundles (1-based), for CI matrix jobs.", valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit.", valueName: "rule"))
+    var explain: String?
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    func validate() throws {
+        if explain == nil, bundles.isEmpty { throw ValidationError("name at least one bundle folder, archive or URL") }
+        if let shard, Self.parse(shard: shard) == nil { throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, such as 2/4") }
+    }
+
+    func run() async throws {
+        let console = Console.standard
+        if let explain {
+            guard let rule = LintRules.rule(explain) else {
+                throw CommandFailure(message: "there is no rule \(explain); rules: " + LintRules.all.map { type(of: $0).description.id }.joined(separator: ", "))
+            }
+            console.write(LintExplanation.text(of: type(of: rule).description))
+            return
+        }
+        var accepted: Baseline?
+        if let baseline {
+            guard let data = FileManager.default.contents(atPath: baseline), let json = try? JSONParser.parse([UInt8](data), fileName: baseline).root,
+                  let read = Baseline(json: json) else {
+                throw CommandFailure(message: "--baseline \(baseline) is not a baseline file written by --write-baseline")
+            }
+            accepted = read
+        }
+        var selected = Array(bundles.enumerated())
+        if let shard, let (index, count) = Self.parse(shard: shard) {
+            selected = selected.filter { $0.offset % count == index - 1 }
+        }
+        let options = sourceOptions.loaderOptions
+        let configPath = config
+        let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
+            for (index, argument) in selected {
+                group.addTask { (index, await LintCommand.lint(argument, configPath: configPath, options: options)) }
+            }
+            var results: [Int: Outcome] = [:]
+            for await (index, outcome) in group { results[index] = outcome }
+            return results.sorted { $0.key < $1.key }.map(\.value)
+        }
+        var report = DiagnosticReport()
+        var unreadable = false
+        for outcome in outcomes {
+            switch outcome {
+            case .linted(let linted, let warnings):
+                warnings.forEach(console.warning)
+                report.append(linted)
+            case .unreadable(let error):
+                console.reportError(error)
+                unreadable = true
+            }
+        }
+        if let accepted { report.diagnostics = accepted.filter(report.diagnostics) }
+        if let writeBaseline {
+            do {
+                try Data((Baseline(report.diagnostics).json.serialized(JSONWritingOptions(pretty: true)) + "\n").utf8)
+                    .write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+            } catch {
+                throw CommandFailure(message: "--write-baseline \(writeBaseline): \(error.localizedDescription)")
+            }
+        }
+        console.write(format.reportFormat.render(report, colour: format == .text && ValidateCommand.stdoutWantsColour,
+                                                 toolVersion: WidgetryVersion.current, suite: "widgetry lint"))
+        if unreadable || report.diagnostics.contains(where: { $0.rule.hasPrefix("config.") && $0.severity == .error }) {
+            throw ExitCode(ExitStatus.inputError)
+        }
+        if report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
+    }
+
+    enum Outcome: Sendable {
+        case linted(DiagnosticReport, warnings: [BundleWarning])
+        case unreadable(BundleError)
+    }
+
+    /// Lints the bundle `argument` names: a folder in place, an archive or URL extracted into a
+    /// temporary folder that is removed afterwards.
+    static func lint(_ argument: String, configPath: String?, options: BundleLoader.Options) async -> Outcome {
+        do throws(BundleError) {
+            let source = try BundleSource(argument: argument)
+            let prefix: String
+            switch source {
+            case .directory(let path), .archive(let path): prefix = ValidateCommand.displayPrefix(for: path)
+            case .remote(let url): prefix = url + "/"
+            }
+            let loaded = try await BundleLoader(options: options).load(source)
+            defer { loaded.removeExtractedFiles() }
+            let (configuration, problems) = LintConfigurationFile.load(path: configPath, bundleRoot: loaded.bundle.rootPath,
+                                                                      displayName: configPath ?? prefix + LintConfiguration.fileName)
+            var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration)
+            report.diagnostics = (problems + report.diagnostics).sorted()
+            return .linted(report, warnings: loaded.warnings)
+        } catch {
+            return .unreadable(error)
+        }
+    }
+
+    /// `i/n` as (i, n), when 1 ≤ i ≤ n.
+    static func parse(shard: String) -> (Int, Int)? {
+        let parts = shard.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else { return nil }
+        return (parts[0], parts[1])
+    }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import WidgetryBundle
+import WidgetryLint
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check every JSON file of bundles against Widgetry's schemas.",
+        discussion: """
+            Checks Info.json, each screen, Service.json, Service.dev.json, StubService.json, \
+            Model.json, .widgetry.json and Tests/*.scenario.json against its schema, and reports each finding \
+            at its file:line:column with a stable rule id (schema.required, \
+            json.trailing-comma). Several bundles are checked in parallel and reported in the \
+            order given. Exit codes: 0 no finding at or above --fail-on, 1 findings at or \
+            above --fail-on, 2 a bundle cannot be read or the usage is wrong, 3 internal error.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif, github, junit
+
+        var reportFormat: ReportFormat {
+            switch self {
+            case .text: .text
+            case .json: .json
+            case .sarif: .sarif
+            case .github: .github
+            case .junit: .junit
+            }
+        }
+    }
+
+    enum Level: String, ExpressibleByArgument, CaseIterable {
+        case error, warning, note
+
+        var severity: Diagnostic.Severity {
+            switch self {
+            case .error: .error
+            case .warning: .warning
+            case .note: .note
+            }
+        }
+    }
+
+    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
+    var bundles: [String]
+
+    @Option(help: "Report format: text for people, json for programs, sarif for code scanning, github for annotations, junit for CI.")
+    var format: Format = .text
+
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 when a finding is at least this severe.", valueName: "severity"))
+    var failOn: Level = .error
+
+    @Flag(help: "List on stderr the JSON files no schema covers.")
+    var verbose = false
+
+    @OptionGroup var sourceOptions: SourceOptions
+
+    func run() async throws {
+        let console = Console.standard
+        let validator: BundleValidator
+        do {
+            validator = try BundleValidator()
+        } catch {
+            throw CommandFailure(message: "internal error: the bundled schemas do not compile: \(error)", exitCode: ExitStatus.internalError)
+        }
+        let options = sourceOptions.loaderOptions
+        let checks = await withTaskGroup(of: (Int, BundleCheck).self) { group in
+            for (index, argument) in bundles.enumerated() {
+                group.addTask { (index, await ValidateCommand.check(argument, with: validator, options: options)) }
+            }
+            var checks = [BundleCheck?](repeating: nil, count: bundles.count)
+            for await (index, check) in group { checks[index] = check }
+            return checks.compactMap { $0 }
+        }
+
+        var report = DiagnosticReport()
+        var unreadable = false
+        for check in checks {
+            switch check {
+            case .checked(let outcome, let warnings):
+                warnings.forEach(console.warning)
+                report.append(outcome.report)
+                if verbose {
+                    for file in outcome.skippedFiles { console.writeError("skipped \(file): no schema covers it\n") }
+                }
+            case .unreadable(let error):
+                console.reportError(error)
+                unreadable = true
+            }
+        }
+        if checks.contains(where: \.wasChecked) {
+            console.write(format.reportFormat.render(report, colour: format == .text && Self.stdoutWantsColour,
+                                                     toolVersion: WidgetryVersion.current))
+        }
+        if unreadable { throw ExitCode(ExitStatus.inputError) }
+        if report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
+    }
+
+    /// What checking one bundle gave.
+    enum BundleCheck: Sendable {
+        case checked(BundleValidator.Outcome, warnings: [BundleWarning])
+        case unreadable(BundleError)
+
+        var wasChecked: Bool {
+            if case .checked = self { return true }
+            return false
+        }
+    }
+
+    /// Validates the bundle `argument` names: a folder in place, an archive or URL extracted
+    /// into a temporary folder that is removed afterwards.
+    static func check(_ argument: String, with validator: BundleValidator, options: BundleLoader.Options) async -> BundleCheck {
+        do throws(BundleError) {
+            let source = try BundleSource(argument: argument)
+            switch source {
+            case .directory(let path):
+                return .checked(try validator.validate(directory: path, displayPrefix: displayPrefix(for: path)), warnings: [])
+            case .archive(let path):
+                return try await checkArchive(source, shownAs: displayPrefix(for: path), with: validator, options: options)
+            case .remote(let url):
+                return try await checkArchive(source, shownAs: url + "/", with: validator, options: options)
+            }
+        } catch {
+            return .unreadable(error)
+        }
+    }
+
+    /// Extracts an archive or a download into a temporary folder, validates it there and removes
+    /// the folder; findings name files `shownAs` + their path in the bundle.
+    private static func checkArchive(
+        _ source: BundleSource, shownAs prefix: String, with validator: BundleValidator, options: BundleLoader.Options
+    ) async throws(BundleError) -> BundleCheck {
+        let work = (options.workDirectory ?? NSTemporaryDirectory()) + "/widgetry-validate-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let fetched = try await BundleLoader(options: options).fetch(source, to: work)
+        return .checked(try validator.validate(directory: fetched.bundleRoot, displayPrefix: prefix), warnings: fetched.warnings)
+    }
+
+    /// What findings put before a file's path in the bundle at `path` (a folder or an archive):
+    /// the path relative to the working directory, with a trailing `/`, or nothing for the
+    /// working directory itself.
+    static func displayPrefix(for path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if absolute == current { return "" }
+        let shown = DisplayPath.relative(absolute, to: current)
+        return shown.hasSuffix("/") ? shown : shown + "/"
+    }
+
+    /// Colour on standard output only on a terminal and when `NO_COLOR` is unset.
+    static var stdoutWantsColour: Bool {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return isatty(STDOUT_FILENO) == 1 && !noColor
+    }
+}

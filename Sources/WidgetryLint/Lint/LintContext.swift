@@ -1,0 +1,128 @@
+import Foundation
+public import WidgetryExpressions
+public import WidgetryBundle
+public import WidgetryJSON
+public import WidgetryRuntime
+public import WidgetryService
+public import WidgetryStore
+
+/// Everything rules look at, read once per bundle: the screens as the runtime reads them, the
+/// data model, the service files, and the files' texts for placing findings.
+public struct LintContext: @unchecked Sendable {
+    /// A screen of the bundle with its file.
+    public struct Screen {
+        public var name: String
+        /// The file as findings name it.
+        public var file: String
+        public var document: ScreenDocument
+    }
+
+    /// A service file of the bundle, read.
+    public struct Service {
+        public var selection: ServiceSelection
+        public var file: String
+        public var configuration: ServiceConfiguration
+        public var document: JSONDocument
+
+        /// Where the member `key` of action `action` is written, else the action itself.
+        public func place(of action: ServiceAction, key: String? = nil) -> (location: SourceLocation?, pointer: JSONPointer) {
+            let pointer = key.map { action.pointer.appending(key: $0) } ?? action.pointer
+            return (document.location(of: pointer) ?? action.location, pointer)
+        }
+    }
+
+    public let bundle: WidgetBundle
+    /// Put before a bundle-relative path in findings (the folder as the user named it, with `/`).
+    public let displayPrefix: String
+    /// The screens that read without errors, in bundle order.
+    public private(set) var screens: [Screen] = []
+    /// The storyboard, in the original layout.
+    public private(set) var storyboard: Storyboard?
+    public private(set) var model: EntityModel?
+    /// The service files that read without errors: stub, then dev, then prod.
+    public private(set) var services: [Service] = []
+    /// What reading the files found, by kind of file; rules report these.
+    public private(set) var modelErrors: [ModelError] = []
+    public private(set) var serviceErrors: [ServiceConfigurationError] = []
+    public private(set) var screenErrors: [ScreenError] = []
+    /// Transformer names a binding may use: the built-in ones and those the service files define.
+    public private(set) var transformerNames: Set<String> = []
+
+    /// How the bundle is linted: rule levels, excluded files, allowed hosts.
+    public let configuration: LintConfiguration
+
+    public init(bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration = LintConfiguration()) {
+        self.bundle = bundle
+        self.displayPrefix = displayPrefix
+        self.configuration = configuration
+        if let source = bundle.model {
+            do throws(ModelErrors) {
+                model = try BundleModel.load(source, bundleRoot: bundle.rootPath)
+            } catch {
+                modelErrors = error.errors
+            }
+        }
+        var registry = BindingTransformerRegistry()
+        for (selection, file) in [(ServiceSelection.stub, bundle.stubService), (.dev, bundle.developmentService), (.prod, bundle.service)] {
+            guard let file else { continue }
+            do throws(ServiceConfigurationErrors) {
+                let configuration = try ServiceConfigurationReader.read(file.document, file: file.path, kind: selection == .stub ? .stub : .service)
+                services.append(Service(selection: selection, file: displayPrefix + file.path, configuration: configuration, document: file.document))
+                if let definitions = configuration.options.transformers { try? registry.registerDateTransformers(from: definitions) }
+            } catch {
+                serviceErrors += error.errors
+            }
+        }
+        transformerNames = Set(registry.names)
+        var names = bundle.screens.map(\.name)
+        do throws(ScreenErrors) {
+            if let storyboard = try ScreenSource.storyboard(in: bundle) {
+                self.storyboard = storyboard
+                names += storyboard.scenes.filter { $0.kind != .navigationController }.map(\.name).filter { !names.contains($0) }
+            }
+        } catch {
+            screenErrors += error.errors
+        }
+        for name in names {
+            do throws(ScreenErrors) {
+                let document = try ScreenSource.document(named: name, in: bundle)
+                screens.append(Screen(name: name, file: displayPrefix + document.file, document: document))
+            } catch {
+                screenErrors += error.errors
+            }
+        }
+    }
+
+    /// Every action name a service file of the bundle defines.
+    public var actionNames: Set<String> {
+        Set(services.flatMap { $0.configuration.actions.map(\.name) })
+    }
+
+    /// The stub file, when the bundle has one that reads.
+    public var stub: Service? { services.first { $0.selection == .stub } }
+
+    /// Every action controller and status controller of every screen that names an action, with
+    /// the attribute naming it (`actionName`, `elseActionName`) and where it is written.
+    public var actionUses: [(screen: Screen, object: ObjectEntry, attribute: String, action: String, value: JSONValue)] {
+        screens.flatMap { screen in
+            screen.document.objects.flatMap { object in
+                object.attrs.compactMap { attr -> (Screen, ObjectEntry, String, String, JSONValue)? in
+                    guard attr.key == "actionName" || attr.key == "elseActionName", let name = attr.value.stringValue else { return nil }
+                    return (screen, object, attr.key, name, attr.value)
+                }
+            }
+        }
+    }
+
+    /// A finding at a JSON value of a screen file.
+    public func finding(_ rule: LintRuleDescription, in screen: Screen, at value: JSONValue, message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(rule: rule.id, severity: rule.severity, file: screen.file, location: value.location,
+                   length: value.stringValue.map { $0.unicodeScalars.count + 2 } ?? 1, pointer: value.pointer, message: message, hint: hint)
+    }
+
+    /// A finding for a located error of a reader, its code as the rule.
+    public func diagnostic<E: LocatedError>(_ error: E, severity: Diagnostic.Severity = .error) -> Diagnostic {
+        Diagnostic(rule: error.code.rawValue, severity: severity, file: displayPrefix + error.file, location: error.location,
+                   pointer: error.pointer, message: error.message, hint: error.hint)
+    }
+}

@@ -1,0 +1,16 @@
+/// `widgetry lint --explain RULE`: a rule's documentation, from its description and examples.
+public enum LintExplanation {
+    public static func text(of rule: LintRuleDescription) -> String {
+        var text = "\(rule.id) (\(rule.severity.rawValue) by default)\n\n\(rule.summary)\n\n\(rule.rationale)\n"
+        for example in rule.examples {
+            let flagged = example.files.values.contains { file in LintExample.markers.contains { file.contains($0) } }
+            text += "\n\(flagged ? "Reported" : "Fine"): \(example.title)\n"
+            for (name, content) in example.files.sorted(by: { $0.key < $1.key }) {
+                var shown = content
+                for (index, marker) in LintExample.markers.enumerated() { shown = shown.replacingOccurrences(of: marker, with: index == 0 ? "⟶" : "⟶\(index + 1)") }
+                text += "  \(name):\n" + shown.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+            }
+        }
+        return text
+    }
+}

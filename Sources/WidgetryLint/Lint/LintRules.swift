@@ -1,0 +1,31 @@
+/// Every lint rule, in the order `--explain` lists them.
+public enum LintRules {
+    public static let all: [any LintRule] = [
+        ModelFileRule(),
+        ServiceFileRule(),
+        ScreenLoadRule(),
+        UnknownActionRule(),
+        MissingStubRule(),
+        ActionChainRule(),
+        ResultTypeRule(),
+        ClearBeforeRule(),
+        UnreachableScreenRule(),
+        UnusedObjectRule(),
+        InsecureURLRule(),
+        HostAllowListRule(),
+        ExecutableFileRule(),
+        StoryboardWarningRule(),
+        PredicateSyntaxRule(),
+        FunctionNotAllowedRule(),
+        UnknownVariableRule(),
+        UnknownKeyPathRule(),
+        TypeMismatchRule(),
+        ToManyPathRule(),
+        BindingTargetRule(),
+    ]
+
+    /// The rule with `id`.
+    public static func rule(_ id: String) -> (any LintRule)? {
+        all.first { type(of: $0).description.id == id }
+    }
+}

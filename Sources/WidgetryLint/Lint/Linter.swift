@@ -1,0 +1,48 @@
+public import WidgetryBundle
+
+/// Runs the lint rules on a bundle: the findings of reading its files, then each rule's.
+public struct Linter: Sendable {
+    public var rules: [any LintRule]
+
+    public init(rules: [any LintRule] = LintRules.all) {
+        self.rules = rules
+    }
+
+    /// The findings for `bundle`, sorted, with the sources of its files for quoting.
+    /// - Parameter displayPrefix: put before each bundle-relative path (the folder as named, with `/`).
+    /// - Parameter configuration: rule levels, excludes and overrides (`.widgetry.json`), applied
+    ///   to the findings; its own problems are findings too.
+    public func lint(_ bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration = LintConfiguration()) -> DiagnosticReport {
+        let context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration)
+        var findings: [Diagnostic] = []
+        for rule in rules where configuration.rules[type(of: rule).description.id] != .off { findings += rule.check(context) }
+        findings = configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
+        var report = DiagnosticReport()
+        report.diagnostics = Array(Set(findings.map(FindingKey.init))).map(\.finding).sorted()
+        for file in bundle.jsonFiles {
+            let name = displayPrefix + file.path
+            report.files.append(name)
+            report.sources[name] = file.document.source
+        }
+        report.files.sort()
+        return report
+    }
+}
+
+/// A finding as a set member: two rules (or two readings) reporting the same thing at the same
+/// place count once.
+private struct FindingKey: Hashable {
+    let finding: Diagnostic
+
+    static func == (lhs: FindingKey, rhs: FindingKey) -> Bool {
+        lhs.finding.rule == rhs.finding.rule && lhs.finding.file == rhs.finding.file && lhs.finding.location == rhs.finding.location
+            && lhs.finding.message == rhs.finding.message
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(finding.rule)
+        hasher.combine(finding.file)
+        hasher.combine(finding.location?.offset)
+        hasher.combine(finding.message)
+    }
+}

@@ -1,0 +1,35 @@
+import WidgetryJSON
+
+/// Findings for programs: a JSON array with one object per finding, its members always in the
+/// order `rule`, `severity`, `file`, `line`, `column`, `pointer`, `message`, `hint` (`null`
+/// where a finding has no place, pointer or hint).
+public enum JSONReporter {
+    /// The report as pretty-printed JSON text ending in a line break.
+    public static func render(_ report: DiagnosticReport) -> String {
+        let findings = report.diagnostics.map { diagnostic -> JSONValue in
+            [
+                "rule": .text(diagnostic.rule),
+                "severity": .text(diagnostic.severity.rawValue),
+                "file": .text(diagnostic.file),
+                "line": .number(diagnostic.location?.line),
+                "column": .number(diagnostic.location?.column),
+                "pointer": .text(diagnostic.pointer?.description),
+                "message": .text(diagnostic.message),
+                "hint": .text(diagnostic.hint),
+            ]
+        }
+        return JSONValue(.array(findings)).serialized(JSONWritingOptions(pretty: true)) + "\n"
+    }
+}
+
+extension JSONValue {
+    /// A string, or `null` for nil.
+    static func text(_ text: String?) -> JSONValue {
+        text.map { JSONValue(.string($0)) } ?? JSONValue(.null)
+    }
+
+    /// An integer, or `null` for nil.
+    static func number(_ number: Int?) -> JSONValue {
+        number.map { JSONValue(.integer(Int64($0))) } ?? JSONValue(.null)
+    }
+}

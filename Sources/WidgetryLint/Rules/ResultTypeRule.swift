@@ -1,0 +1,34 @@
+import WidgetryJSON
+
+/// An action's `resultType` names something the data model does not have.
+struct ResultTypeRule: LintRule {
+    static let description = LintRuleDescription(
+        id: "result-type", severity: .error,
+        summary: "Every resultType names an entity of the data model.",
+        rationale: "The response of such an action cannot be imported: upstream crashed, Widgetry fails the action.",
+        examples: [
+            LintExample("an entity that does not exist", files: [
+                "StubService.json": #"{"defaults": {"baseUrl": "https://stub.test/"}, "actions": {"a": {"resultType": 1️⃣"[Tweet]", "response": []}}}"#,
+                "S.json": #"{"S": {}}"#]),
+            LintExample("an entity of the model", files: [
+                "StubService.json": #"{"defaults": {"baseUrl": "https://stub.test/"}, "actions": {"a": {"resultType": "[Post]", "response": []}}}"#,
+                "S.json": #"{"S": {}}"#]),
+        ])
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        let entities = Set(context.model?.entities.map(\.name) ?? [])
+        for service in context.services {
+            for action in service.configuration.actions {
+                guard let type = action.resultType, !entities.contains(type.entity) else { continue }
+                let place = service.place(of: action, key: "resultType")
+                findings.append(Diagnostic(rule: Self.description.id, severity: .error, file: service.file, location: place.location,
+                                           length: type.description.unicodeScalars.count + 2, pointer: place.pointer,
+                                           message: context.model == nil ? "action \(action.name) imports \(type.entity), but the bundle has no data model"
+                                                                         : "action \(action.name) imports \(type.entity), which the data model does not have",
+                                           hint: Suggestion.closest(to: type.entity, among: entities.sorted()).map { "did you mean '\($0)'?" }))
+            }
+        }
+        return findings
+    }
+}

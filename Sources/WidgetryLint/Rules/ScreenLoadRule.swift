@@ -1,0 +1,50 @@
+import WidgetryJSON
+import WidgetryRuntime
+
+/// Every check the runtime makes when it loads a screen (UPSTREAM-FORMAT §2, §3, §8), reported
+/// under the runtime's own error codes: unknown object or element types, unknown or wrongly
+/// typed attributes, unknown top-level keys, unresolved outlets and outlets to the wrong kind
+/// of thing, duplicate ids and aliases, `elements` entries with no view, bindings to keys the
+/// element does not have, unknown transformers, missing requirements (a provider without an
+/// entity). The checks live in one place, the runtime; lint loads each screen as a run would.
+struct ScreenLoadRule: LintRule {
+    static let description = LintRuleDescription(
+        id: "screen", severity: .error,
+        summary: "A screen loads as the runtime loads it: types, attributes, outlets, ids, elements and bindings are checked.",
+        rationale: "The original runtime crashed or silently skipped each of these; Widgetry refuses to run such a screen, so lint finds them first. Findings carry the runtime's code (screen.unknown-type, screen.unresolved-outlet, binding.unknown-transformer, …).",
+        examples: [
+            LintExample("a key a screen does not have", screen: #"{1️⃣"object": {}}"#),
+            LintExample("an object type that does not exist", screen: #"{"objects": {"p": 1️⃣{"type": "ManagedObjectProvider"}}}"#),
+            LintExample("an outlet to nothing", screen: #"""
+                {"objects": {"show": {"type": "ContentDisplayController", "outlets": {"mainContentProvider": 1️⃣"nowhere"}}}}
+                """#),
+            LintExample("an elements entry for a view that does not exist", screen: #"""
+                {"elements": {"titel": 1️⃣{"bindings": [{"from": "content.name"}]}},
+                 "views": {"type": "UIView", "children": [{"id": "title", "type": "UILabel"}]}}
+                """#),
+            LintExample("a well-formed screen", screen: #"""
+                {"elements": {"title": {"bindings": [{"from": "content.name"}]}},
+                 "views": {"type": "UIView", "children": [{"id": "title", "type": "UILabel"}]}}
+                """#),
+        ])
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        let environment = LintEnvironment.make(context)
+        var findings = context.screenErrors.map { context.diagnostic($0) }
+        for screen in context.screens {
+            do throws(ScreenErrors) {
+                _ = try ScreenRun(document: screen.document, environment: environment)
+            } catch {
+                for error in error.errors where !(error.cause?.hasPrefix("predicate.") ?? false) && error.cause != BindingError.Code.predicate.rawValue {
+                    var finding = context.diagnostic(error)
+                    if let cause = error.cause {
+                        finding.rule = cause
+                        finding.message = finding.message.replacingOccurrences(of: " [\(cause)]", with: "")
+                    }
+                    findings.append(finding)
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,42 @@
+import WidgetryJSON
+import WidgetryRuntime
+
+/// What the storyboard reader kept but could not use: tags Widgetry does not model (kept as
+/// plain views), segues it does not perform, connections without effect headlessly.
+struct StoryboardWarningRule: LintRule {
+    static let description = LintRuleDescription(
+        id: "storyboard", severity: .warning,
+        summary: "Everything in the storyboard is something Widgetry models.",
+        rationale: "An element kept as a plain view answers none of its class's keys, and an embed or unwind segue does nothing headlessly: the widget would behave differently than in the app.",
+        examples: [
+            LintExample("an element Widgetry does not model", files: [
+                "Base.lproj/Main.storyboard": """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="vc1">
+                        <scenes>
+                            <scene sceneID="s1">
+                                <objects>
+                                    <viewController id="vc1" customClass="ContentViewController" restorationIdentifier="S" sceneMemberID="viewController">
+                                        <view key="view" id="v1">
+                                            <subviews>
+                                                1️⃣<datePicker id="d1"/>
+                                            </subviews>
+                                        </view>
+                                    </viewController>
+                                </objects>
+                            </scene>
+                        </scenes>
+                    </document>
+                    """,
+                "Info.json": #"{"identifier": "test.lint", "formatVersion": 1}"#,
+            ]),
+            LintExample("a screen file alone", screen: "{}"),
+        ])
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        (context.storyboard?.warnings ?? []).map { warning in
+            Diagnostic(rule: warning.code.rawValue, severity: .warning, file: context.displayPrefix + warning.file, location: warning.location,
+                       pointer: nil, message: warning.message)
+        }
+    }
+}

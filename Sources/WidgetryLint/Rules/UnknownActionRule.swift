@@ -1,0 +1,23 @@
+import WidgetryJSON
+
+/// An action controller or status controller names an action no service file defines.
+struct UnknownActionRule: LintRule {
+    static let description = LintRuleDescription(
+        id: "unknown-action", severity: .error,
+        summary: "Every actionName and elseActionName is an action of StubService.json, Service.json or Service.dev.json.",
+        rationale: "Upstream dropped a call to an unknown action silently; Widgetry reports it when it happens, lint before.",
+        examples: [
+            LintExample("a misspelt action", screen: #"{"objects": {"a": {"type": "OnLoadActionController", "attrs": {"actionName": 1️⃣"lod"}}}}"#),
+            LintExample("a known action", screen: #"{"objects": {"a": {"type": "OnLoadActionController", "attrs": {"actionName": "load"}}}}"#),
+        ])
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        let known = context.actionNames
+        guard !context.services.isEmpty else { return [] }
+        return context.actionUses.filter { !known.contains($0.action) }.map { use in
+            context.finding(Self.description, in: use.screen, at: use.value,
+                            message: "\(use.object.id).\(use.attribute) names action '\(use.action)', which no service file defines",
+                            hint: Suggestion.closest(to: use.action, among: known.sorted()).map { "did you mean '\($0)'?" })
+        }
+    }
+}

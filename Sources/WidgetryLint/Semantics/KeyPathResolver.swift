@@ -1,0 +1,174 @@
+import WidgetryExpressions
+import WidgetryRuntime
+import WidgetryStore
+
+/// What reading a key path gave: the type at its end, the first key that is not there, and where
+/// it first went through a to-many relationship.
+struct KeyPathResolution: Equatable {
+    /// A key that what it is read from does not have.
+    struct Problem: Equatable {
+        /// The component's index in the path.
+        var index: Int
+        var message: String
+        var hint: String?
+    }
+
+    /// A component read on the elements of a to-many relationship, so that the path yields one
+    /// value per related object.
+    struct ToMany: Equatable {
+        /// The index of the component that is the to-many relationship (0 when the path starts
+        /// on such a collection).
+        var index: Int
+        /// `Entity.relationship`.
+        var relationship: String
+    }
+
+    var type: SemanticType
+    var problem: Problem?
+    var toMany: ToMany?
+}
+
+/// Reads key paths on ``SemanticType``s the way key-value coding reads them at run time (a key
+/// on a collection maps over its elements; `@count`, `@sum.x`… take the collection; `self` is the
+/// value itself), reporting the first key that cannot be there. Whatever lint does not know
+/// (``SemanticType/unknown``) accepts every key, so a finding is always a real miss.
+struct KeyPathResolver {
+    let screen: ScreenModel
+
+    func resolve(_ components: [String], on root: SemanticType) -> KeyPathResolution {
+        var type = root
+        var toMany: KeyPathResolution.ToMany?
+        for (index, key) in components.enumerated() {
+            if key.first == "@", let op = CollectionOperator(rawValue: String(key.dropFirst())) {
+                var result = apply(op, at: index, rest: Array(components[(index + 1)...]), on: type)
+                result.toMany = toMany
+                return result
+            }
+            if key != "self", toMany == nil, case .collection(_, let relationship?) = type {
+                toMany = .init(index: max(0, index - 1), relationship: relationship)
+            }
+            switch step(key, on: type) {
+            case .found(let next):
+                type = next
+            case .missing(let hint):
+                let problem = KeyPathResolution.Problem(index: index, message: Self.missingMessage(key, on: type), hint: hint)
+                return KeyPathResolution(type: .unknown, problem: problem, toMany: toMany)
+            }
+        }
+        return KeyPathResolution(type: type, toMany: toMany)
+    }
+
+    private enum Step {
+        case found(SemanticType)
+        /// Not a key; the hint names what is close or what there is.
+        case missing(hint: String?)
+    }
+
+    /// What a finding says about `key` missing on `type` (on the elements, for a collection).
+    private static func missingMessage(_ key: String, on type: SemanticType) -> String {
+        var owner = type
+        while case .collection(let element, _) = owner { owner = element }
+        switch owner {
+        case .screenNames: return "the screen has no element, object or alias named '\(key)'"
+        case .cellNames: return "the cell has no element named '\(key)'"
+        default: return "unknown key '\(key)' on \(owner.description)"
+        }
+    }
+
+    private func step(_ key: String, on type: SemanticType) -> Step {
+        if key == "self" { return .found(type) }
+        switch type {
+        case .unknown, .dictionary:
+            return .found(.unknown)
+        case .screenNames(let content):
+            if let found = screen.namespaceType(key, content: content) { return .found(found) }
+            return .missing(hint: Suggestion.hint(for: key, among: screen.names, listing: false))
+        case .cellNames(let cell):
+            if let kinds = cell.elements[key] { return .found(.element(id: key, kinds: kinds)) }
+            if key == "content" { return .found(cell.content) }
+            if key == "defaults" { return .found(.dictionary) }
+            if screen.namesAreOpen { return .found(.unknown) }
+            let names = cell.elements.keys.sorted() + ["content", "defaults"]
+            let nearby = Suggestion.hint(for: key, among: names, listing: false)
+            return .missing(hint: nearby ?? "a cell sees its own elements, defaults and content (the row), not the screen's names (§4.4)")
+        case .element(_, let kinds):
+            guard !kinds.isEmpty else { return .found(.unknown) }
+            if kinds.contains(where: { $0.answers(key) }) { return .found(Self.elementKeyType(key)) }
+            return .missing(hint: Suggestion.hint(for: key, among: Array(Set(kinds.flatMap(\.answeredKeys))).sorted()))
+        case .object(let id, let objectType):
+            guard let object = screen.objects[id] else { return .found(.unknown) }
+            if let found = screen.objectKeyType(object.entry, objectType, key: key) { return .found(found) }
+            return .missing(hint: Suggestion.hint(for: key, among: screen.objectKeys(object.entry, objectType)))
+        case .callStatus:
+            if let found = ScreenModel.callStatusKeyType(key) { return .found(found) }
+            return .missing(hint: Suggestion.hint(for: key, among: ScreenModel.callStatusKeys))
+        case .entity(let name):
+            return entityStep(key, on: name)
+        case .attribute(let attributeType, _, _):
+            if key == "length", attributeType == .string { return .found(.value(.number)) }
+            return .missing(hint: attributeType == .string ? "a string has only length" : "an attribute value has no keys")
+        case .value(let kind):
+            if key == "length", kind == .string { return .found(.value(.number)) }
+            return .missing(hint: kind == .string ? "a string has only length" : "a \(kind.rawValue) has no keys")
+        case .collection(let element, let toMany):
+            switch step(key, on: element) {
+            case .found(let mapped): return .found(mapped.isUnknown ? .unknown : .collection(mapped, toMany: toMany))
+            case .missing(let hint): return .missing(hint: hint)
+            }
+        }
+    }
+
+    /// A key of an entity: its attributes and relationships, inherited ones included; a key only
+    /// a sub-entity has is accepted too (the objects may be of the sub-entity).
+    private func entityStep(_ key: String, on entity: String) -> Step {
+        guard let model = screen.entities else { return .found(.unknown) }
+        for name in [entity] + model.descendants(of: entity).map(\.name) {
+            if let attribute = model.attribute(key, of: name) { return .found(.attribute(attribute.type, name: key, entity: name)) }
+            if let relationship = model.relationship(key, of: name) {
+                let destination = screen.entityType(relationship.destination)
+                return .found(relationship.isToMany ? .collection(destination, toMany: "\(name).\(key)") : destination)
+            }
+        }
+        let keys = model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name)
+        return .missing(hint: Suggestion.hint(for: key, among: keys))
+    }
+
+    /// `@count`, `@sum.x`, … on `type`: they need a collection and take the rest of the path as
+    /// their argument, read on each element.
+    private func apply(_ op: CollectionOperator, at index: Int, rest: [String], on type: SemanticType) -> KeyPathResolution {
+        let element: SemanticType
+        switch type {
+        case .collection(let inner, _): element = inner
+        case .unknown, .dictionary: return KeyPathResolution(type: .unknown)
+        default:
+            let problem = KeyPathResolution.Problem(index: index, message: "@\(op.rawValue) needs a collection, but \(type.description) is not one",
+                                                    hint: "collection operators apply to to-many relationships and arrays")
+            return KeyPathResolution(type: .unknown, problem: problem)
+        }
+        if op == .count { return KeyPathResolution(type: .value(.number)) }
+        var inner = resolve(rest, on: element)
+        inner.problem?.index += index + 1
+        inner.toMany = nil
+        switch op {
+        case .count, .sum, .avg: inner.type = .value(.number)
+        case .min, .max: break
+        case .distinctUnionOfObjects, .unionOfObjects: inner.type = inner.type.isUnknown ? .unknown : .collection(inner.type, toMany: nil)
+        case .distinctUnionOfArrays, .unionOfArrays: inner.type = .unknown
+        }
+        if inner.problem != nil { inner.type = .unknown }
+        return inner
+    }
+
+    /// What an element's key reads, where lint needs to go on: the elements an element holds.
+    private static func elementKeyType(_ key: String) -> SemanticType {
+        switch key {
+        case "refreshControl": .element(id: key, kinds: [.refreshControl])
+        case "uploadContainer": .element(id: key, kinds: [.uploadContainer])
+        case "progressBar": .element(id: key, kinds: [.progressView])
+        case "hasMedia", "isMovie", "hidden", "wx_visible", "wx_disabled", "wx_readOnly", "enabled", "editable", "animating", "refreshing", "on":
+            .value(.boolean)
+        case "text", "placeholder", "title", "wx_fieldName": .value(.string)
+        default: .unknown
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import WidgetryExpressions
+
+/// What a parsed predicate reads, typed: every key path with the place of each component and
+/// what reading it gave, the variables nothing provides, and each comparison with the key paths
+/// it compares. `SELF` is `subject`; `variables` are those the caller provides; a SUBQUERY
+/// variable is an element of its collection inside its predicate.
+struct PredicateAnalysis {
+    struct KeyPath {
+        var components: [String]
+        /// The UTF-8 byte range of each component in the text (the whole path's range for
+        /// components lint cannot place).
+        var componentRanges: [Range<Int>]
+        var range: Range<Int>
+        var resolution: KeyPathResolution
+    }
+
+    struct Variable {
+        var name: String
+        var range: Range<Int>
+    }
+
+    struct Comparison {
+        var syntax: ComparisonSyntax
+        /// The key paths the two sides are, when they are key paths.
+        var left: KeyPath?
+        var right: KeyPath?
+    }
+
+    private(set) var keyPaths: [KeyPath] = []
+    private(set) var unboundVariables: [Variable] = []
+    private(set) var comparisons: [Comparison] = []
+
+    private let subject: SemanticType
+    private let resolver: KeyPathResolver
+    private let tokens: [Token]
+
+    init(_ syntax: PredicateSyntax, text: String, subject: SemanticType, variables: [String: SemanticType], resolver: KeyPathResolver) {
+        self.subject = subject
+        self.resolver = resolver
+        tokens = (try? Lexer.tokenize(text)) ?? []
+        visit(syntax, variables)
+    }
+
+    private mutating func visit(_ predicate: PredicateSyntax, _ variables: [String: SemanticType]) {
+        switch predicate.kind {
+        case .constant:
+            break
+        case .not(let operand):
+            visit(operand, variables)
+        case .and(let operands), .or(let operands):
+            for operand in operands { visit(operand, variables) }
+        case .comparison(let comparison):
+            _ = visit(comparison.left, variables)
+            let left = Self.isKeyPath(comparison.left) ? keyPaths.last : nil
+            _ = visit(comparison.right, variables)
+            let right = Self.isKeyPath(comparison.right) ? keyPaths.last : nil
+            comparisons.append(Comparison(syntax: comparison, left: left, right: right))
+        }
+    }
+
+    private static func isKeyPath(_ expression: ExpressionSyntax) -> Bool {
+        if case .keyPath = expression.kind { return true }
+        return false
+    }
+
+    /// Visits `expression` and returns its type.
+    private mutating func visit(_ expression: ExpressionSyntax, _ variables: [String: SemanticType]) -> SemanticType {
+        switch expression.kind {
+        case .constant:
+            return .unknown
+        case .evaluatedObject:
+            return subject
+        case .variable(let name):
+            guard let type = variables[name] else {
+                unboundVariables.append(Variable(name: name, range: expression.range))
+                return .unknown
+            }
+            return type
+        case .keyPath(let operand, let components):
+            let root = visit(operand, variables)
+            var evaluatedRoot = false
+            if case .evaluatedObject = operand.kind { evaluatedRoot = true }
+            let resolution = resolver.resolve(components, on: root)
+            keyPaths.append(KeyPath(components: components, componentRanges: componentRanges(components.count, in: expression.range, evaluatedRoot: evaluatedRoot),
+                                    range: expression.range, resolution: resolution))
+            return resolution.type
+        case .subscripted(let collection, let index):
+            _ = visit(collection, variables)
+            if case .expression(let position) = index { _ = visit(position, variables) }
+            return .unknown
+        case .aggregate(let elements):
+            for element in elements { _ = visit(element, variables) }
+            return .unknown
+        case .arithmetic(_, let left, let right), .setOperation(_, let left, let right):
+            _ = visit(left, variables)
+            _ = visit(right, variables)
+            return .unknown
+        case .negate(let operand), .cast(let operand, _):
+            _ = visit(operand, variables)
+            return .unknown
+        case .function(_, let arguments):
+            for argument in arguments { _ = visit(argument, variables) }
+            return .unknown
+        case .call(let receiver, _, let arguments):
+            _ = visit(receiver, variables)
+            for argument in arguments { _ = visit(argument, variables) }
+            return .unknown
+        case .ternary(let condition, let ifTrue, let ifFalse):
+            visit(condition, variables)
+            _ = visit(ifTrue, variables)
+            _ = visit(ifFalse, variables)
+            return .unknown
+        case .subquery(let collection, let variable, let predicate):
+            var element = SemanticType.unknown
+            if case .collection(let inner, _) = visit(collection, variables) { element = inner }
+            var inner = variables
+            inner[variable] = element
+            visit(predicate, inner)
+            return element.isUnknown ? .unknown : .collection(element, toMany: nil)
+        }
+    }
+
+    /// Where each of the last `count` components of the key path at `range` is: the component
+    /// tokens after a dot (and the first token, for a path on `SELF` written without it).
+    private func componentRanges(_ count: Int, in range: Range<Int>, evaluatedRoot: Bool) -> [Range<Int>] {
+        let inside = tokens.filter { $0.kind != .end && range.contains($0.range.lowerBound) }
+        var found: [Range<Int>] = []
+        for (position, token) in inside.enumerated() where Self.isComponent(token.kind) {
+            let afterDot = position > 0 && inside[position - 1].kind == .punctuation(.dot)
+            if afterDot || (position == 0 && evaluatedRoot) { found.append(token.range) }
+        }
+        return found.count >= count ? Array(found.suffix(count)) : Array(repeating: range, count: count)
+    }
+
+    private static func isComponent(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .identifier, .collectionOperator, .keyword(.first), .keyword(.last), .keyword(.size): true
+        default: false
+        }
+    }
+}

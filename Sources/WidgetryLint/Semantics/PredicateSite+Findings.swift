@@ -1,0 +1,39 @@
+import WidgetryExpressions
+import WidgetryJSON
+
+extension ScreenSites.PredicateSite {
+    /// The text parsed as the runtime parses it (no format arguments), or the parser's error.
+    func parsed() -> Result<WidgetryExpressions.Predicate, PredicateSyntaxError> {
+        do throws(PredicateSyntaxError) {
+            return .success(try WidgetryExpressions.Predicate(format: text, arguments: []))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The typed reading of the predicate; nil when it does not parse.
+    func analysis(_ resolver: KeyPathResolver) -> PredicateAnalysis? {
+        guard case .success(let predicate) = parsed() else { return nil }
+        return PredicateAnalysis(predicate.syntax, text: text, subject: subject, variables: variables, resolver: resolver)
+    }
+
+    /// A finding of `rule` about the UTF-8 byte range `range` of the text, placed at its exact
+    /// character inside the JSON string.
+    func finding(_ rule: LintRuleDescription, file: String, range: Range<Int>, message: String, hint: String?) -> Diagnostic {
+        let span = place?.span(of: range)
+        return Diagnostic(rule: rule.id, severity: rule.severity, file: file, location: span?.location ?? location, length: span?.length ?? 1,
+                          pointer: pointer, message: message, hint: hint)
+    }
+}
+
+extension PredicateSyntaxError {
+    /// Whether the text calls a function the catalogue does not allow (a `FUNCTION` selector or
+    /// a built-in name): `function-not-allowed` reports these, `predicate-syntax` the rest (an
+    /// unknown collection operator, `@foo`, is a syntax error).
+    var isFunctionNotAllowed: Bool {
+        guard code == .unknownFunction else { return false }
+        let bytes = Array(text.utf8)
+        guard range.lowerBound >= 0, range.lowerBound < bytes.count else { return false }
+        return bytes[range.lowerBound] != UInt8(ascii: "@")
+    }
+}

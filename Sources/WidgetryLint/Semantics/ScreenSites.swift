@@ -1,0 +1,128 @@
+import WidgetryBundle
+import WidgetryJSON
+import WidgetryRuntime
+
+/// Where a screen writes predicates, source key paths and binding targets, each with the place
+/// of its string in the file and what it is evaluated on (UPSTREAM-FORMAT §3, §4.4): the input
+/// of the semantic rules.
+struct ScreenSites {
+    /// A `predicateFormat` or `filterFormat`.
+    struct PredicateSite {
+        var text: String
+        /// The string in the file; nil when lint cannot place it (then `location` is the
+        /// nearest place it can).
+        var place: JSONStringPlace?
+        var location: SourceLocation?
+        var pointer: JSONPointer
+        /// What `SELF` is when it is evaluated.
+        var subject: SemanticType
+        /// The variables the caller gives it.
+        var variables: [String: SemanticType]
+        /// What it is, for messages (`predicateFormat`, `filterFormat`).
+        var key: String
+    }
+
+    /// A binding's `from`: a key path read from the element's scope.
+    struct SourceSite {
+        var text: String
+        var place: JSONStringPlace?
+        var pointer: JSONPointer
+        var scope: SemanticType
+    }
+
+    /// A binding's `to` on an element or on `@self`.
+    struct TargetSite {
+        enum Owner {
+            case element(id: String, kinds: Set<ElementKind>)
+            case screenController
+        }
+
+        var text: String
+        /// The `to` value; nil when the binding has none (it then targets `wx_value`).
+        var value: JSONValue?
+        var bindingLocation: SourceLocation?
+        var pointer: JSONPointer
+        var owner: Owner
+    }
+
+    let screen: LintContext.Screen
+    let model: ScreenModel
+    /// The screen file's text.
+    let source: SourceText
+    private(set) var predicates: [PredicateSite] = []
+    private(set) var sources: [SourceSite] = []
+    private(set) var targets: [TargetSite] = []
+
+    var resolver: KeyPathResolver { KeyPathResolver(screen: model) }
+
+    /// The sites of every screen of the bundle that reads, in bundle order.
+    static func all(in context: LintContext) -> [ScreenSites] {
+        context.screens.compactMap { screen in
+            guard let file = context.bundle.screen(named: screen.name)?.file else { return nil }
+            return ScreenSites(screen: screen, document: file.document, context: context)
+        }
+    }
+
+    private init(screen: LintContext.Screen, document: JSONDocument, context: LintContext) {
+        self.screen = screen
+        source = document.source
+        model = ScreenModel(document: screen.document, entities: context.model, namesAreOpen: context.bundle.mainStoryboardPath != nil)
+        let namespace = SemanticType.screenNames(content: model.contentType)
+        for entry in screen.document.objects {
+            let type = model.objects[entry.id].map(\.type) ?? ObjectType(rawValue: entry.type)
+            for (key, value) in entry.attrs where key == "predicateFormat" || key == "filterFormat" {
+                guard let text = value.stringValue else { continue }
+                var subject = SemanticType.unknown
+                var variables: [String: SemanticType] = [:]
+                if key == "filterFormat" { variables["input"] = .value(.string) }
+                if let type, model.objects[entry.id] != nil {
+                    if type.isProvider {
+                        subject = model.itemType(ofProvider: (entry, type))
+                    } else if key == "filterFormat", type == .searchActionController {
+                        subject = model.searchSubject(of: entry)
+                    } else if type.isActionController {
+                        subject = namespace
+                    }
+                }
+                predicates.append(PredicateSite(text: text, place: JSONStringPlace(value, in: document.source), location: value.location, pointer: value.pointer,
+                                            subject: subject, variables: variables, key: key))
+            }
+            for (name, spec) in entry.evals {
+                var scope = SemanticType.unknown
+                if let type, type.showsRows, name == "cellIdentifier" || name == "searchCellIdentifier", model.objects[entry.id] != nil {
+                    scope = .screenNames(content: model.rowType(ofDisplay: entry))
+                }
+                addPredicate(of: spec, subject: scope, document: document)
+            }
+        }
+        for entry in screen.document.elements {
+            let scope = model.bindingScope(ofEntry: entry.id)
+            for spec in entry.bindings {
+                var subject = scope ?? .unknown
+                if let from = spec.from {
+                    let value = document.value(at: spec.pointer.appending(key: "from"))
+                    if let scope {
+                        sources.append(SourceSite(text: from, place: value.flatMap { JSONStringPlace($0, in: document.source) }, pointer: spec.pointer.appending(key: "from"),
+                                              scope: scope))
+                    }
+                    let read = resolver.resolve(KeyPathText.components(of: from), on: subject)
+                    subject = read.problem == nil ? read.type : .unknown
+                }
+                addPredicate(of: spec, subject: subject, document: document)
+                let owner: TargetSite.Owner? = entry.id == "@self" ? .screenController : model.elementKinds(ofEntry: entry.id).map { .element(id: entry.id, kinds: $0) }
+                if let owner {
+                    targets.append(TargetSite(text: spec.to, value: document.value(at: spec.pointer.appending(key: "to")), bindingLocation: spec.location,
+                                          pointer: spec.pointer, owner: owner))
+                }
+            }
+        }
+    }
+
+    private mutating func addPredicate(of spec: BindingSpec, subject: SemanticType, document: JSONDocument) {
+        guard let text = spec.predicateFormat else { return }
+        let pointer = spec.pointer.appending(key: "predicateFormat")
+        let value = document.value(at: pointer)
+        predicates.append(PredicateSite(text: text, place: value.flatMap { JSONStringPlace($0, in: document.source) }, location: value?.location ?? spec.location,
+                                    pointer: pointer, subject: subject, variables: [:], key: "predicateFormat"))
+    }
+}

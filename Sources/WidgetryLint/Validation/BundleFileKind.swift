@@ -1,0 +1,94 @@
+public import WidgetryJSON
+
+/// What a JSON file of a bundle is, by its place and name, as the loader reads bundles: the
+/// manifest, a screen, a service file, the stub service, the model or a scenario.
+///
+/// Each kind names the schema its files follow. To check a new kind of file, add a case here,
+/// its schema file in `Schemas/` (then run `scripts/embed-schemas`), and its rule in
+/// ``BundleFileKind/classify(path:root:)``.
+public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
+    /// `Info.json`.
+    case manifest
+    /// `X.json` at the top level whose root object has the key `X`.
+    case screen(name: String)
+    /// `Service.json`.
+    case service
+    /// `Service.dev.json`.
+    case developmentService
+    /// `StubService.json`.
+    case stubService
+    /// `Model.json`.
+    case model
+    /// `Tests/NAME.scenario.json`.
+    case scenario
+    /// `.widgetry.json`: how `widgetry lint` treats the bundle.
+    case lintConfiguration
+
+    /// The bundled schema file that files of this kind follow.
+    public var schemaFile: String? {
+        switch self {
+        case .manifest: "manifest.schema.json"
+        case .screen: "screen.schema.json"
+        case .service, .developmentService: "service.schema.json"
+        case .stubService: "stub-service.schema.json"
+        case .model: "model.schema.json"
+        case .scenario: "scenario.schema.json"
+        case .lintConfiguration: "lint-config.schema.json"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .manifest: "manifest"
+        case .screen(let name): "screen \(name)"
+        case .service: "service"
+        case .developmentService: "development service"
+        case .stubService: "stub service"
+        case .model: "model"
+        case .scenario: "scenario"
+        case .lintConfiguration: "lint configuration"
+        }
+    }
+
+    /// The well-known names, as the bundle loader knows them.
+    enum KnownName {
+        static let manifest = "Info.json"
+        static let service = "Service.json"
+        static let developmentService = "Service.dev.json"
+        static let stubService = "StubService.json"
+        static let model = "Model.json"
+        static let lintConfiguration = ".widgetry.json"
+        static let testsFolder = "Tests"
+        static let scenarioSuffix = ".scenario.json"
+    }
+
+    /// The kind of the JSON file at `path` (relative to the bundle root, `/`-separated) whose
+    /// parsed root is `root`; nil for a JSON file no schema covers (another resource). `root` is
+    /// nil when the file did not parse, so a screen cannot be told from another file.
+    public static func classify(path: String, root: JSONValue?) -> BundleFileKind? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2, parts[0] == KnownName.testsFolder, parts[1].hasSuffix(KnownName.scenarioSuffix) {
+            return .scenario
+        }
+        guard parts.count == 1, path.hasSuffix(".json") else { return nil }
+        switch path {
+        case KnownName.manifest: return .manifest
+        case KnownName.service: return .service
+        case KnownName.developmentService: return .developmentService
+        case KnownName.stubService: return .stubService
+        case KnownName.model: return .model
+        case KnownName.lintConfiguration: return .lintConfiguration
+        default:
+            let name = String(path.dropLast(".json".count))
+            return root?.objectValue?[name] != nil ? .screen(name: name) : nil
+        }
+    }
+
+    /// Whether a file at `path` (relative to the bundle root) may be of a known kind, before it
+    /// is read: top-level JSON files and scenarios.
+    public static func isCandidate(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2 { return parts[0] == KnownName.testsFolder && parts[1].hasSuffix(KnownName.scenarioSuffix) }
+        return parts.count == 1 && path.hasSuffix(".json")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+public import WidgetryBundle
+public import WidgetryJSON
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The JSON files of a bundle folder that validation reads: every top-level `*.json` file and
+/// every `Tests/*.scenario.json`, each parsed with locations (or kept with its syntax error) and
+/// classified by ``BundleFileKind``.
+///
+/// Unlike loading a ``WidgetBundle``, reading never stops at a file that does not parse: a
+/// syntax error is one more finding, and the other files are still checked.
+public struct BundleJSONFiles: Sendable {
+    /// One JSON file of the bundle.
+    public struct File: Sendable {
+        /// The path relative to the bundle root, `/`-separated.
+        public let path: String
+        /// The name findings print: the display prefix followed by ``path``.
+        public let displayPath: String
+        /// The file's bytes, for printing source lines.
+        public let source: SourceText
+        /// The parsed document, or why it did not parse.
+        public let parsed: Result<JSONDocument, JSONParseError>
+        /// What the file is; nil for JSON no schema covers (or an unparsed file that may be a screen).
+        public let kind: BundleFileKind?
+    }
+
+    /// The bundle folder's absolute path.
+    public let rootPath: String
+    /// The files, sorted by path.
+    public let files: [File]
+
+    /// Reads the bundle folder at `directory`.
+    ///
+    /// - Parameters:
+    ///   - displayPrefix: put before each relative path in ``File/displayPath`` (the bundle
+    ///     folder as the user named it, ending in `/`, or empty).
+    ///   - options: the parser's limits.
+    /// - Throws: ``BundleError`` when the folder does not exist, has no manifest (`Info.json`
+    ///   or `Info.plist`), or a file cannot be read.
+    public init(directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions()) throws(BundleError) {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .notFound(path: directory)
+        }
+        let topLevel = try BundleJSONFiles.entries(of: root)
+        guard topLevel.files.contains(BundleFileKind.KnownName.manifest) || topLevel.files.contains("Info.plist") else {
+            throw .noManifest(path: directory)
+        }
+        var paths = topLevel.files.filter(BundleFileKind.isCandidate)
+        if topLevel.folders.contains(BundleFileKind.KnownName.testsFolder) {
+            let tests = try BundleJSONFiles.entries(of: root + "/" + BundleFileKind.KnownName.testsFolder)
+            paths += tests.files.map { BundleFileKind.KnownName.testsFolder + "/" + $0 }.filter(BundleFileKind.isCandidate)
+        }
+        var files: [File] = []
+        for path in paths.sorted() {
+            let bytes = try BundleJSONFiles.read(root + "/" + path, limit: options.maxDocumentBytes)
+            let displayPath = displayPrefix + path
+            let parsed: Result<JSONDocument, JSONParseError>
+            do {
+                parsed = .success(try JSONParser.parse(bytes, fileName: displayPath, options: options))
+            } catch {
+                parsed = .failure(error)
+            }
+            let kind = BundleFileKind.classify(path: path, root: try? parsed.get().root)
+            files.append(File(path: path, displayPath: displayPath, source: SourceText(fileName: displayPath, bytes: bytes),
+                              parsed: parsed, kind: kind))
+        }
+        self.rootPath = root
+        self.files = files
+    }
+
+    /// The regular files and folders directly in `path`, sorted; links and special files are left out.
+    private static func entries(of path: String) throws(BundleError) -> (files: [String], folders: [String]) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .unreadableFile(path: path, reason: error.localizedDescription)
+        }
+        var files: [String] = [], folders: [String] = []
+        for name in names.sorted() {
+            var info = stat()
+            guard lstat(path + "/" + name, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: files.append(name)
+            case S_IFDIR: folders.append(name)
+            default: continue
+            }
+        }
+        return (files, folders)
+    }
+
+    private static func read(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadableFile(path: path, reason: "cannot open the file")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: limit + 1) ?? Data()
+        } catch {
+            throw .unreadableFile(path: path, reason: error.localizedDescription)
+        }
+        guard data.count <= limit else {
+            throw .unreadableFile(path: path, reason: "larger than \(limit) bytes")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,75 @@
+public import WidgetryBundle
+public import WidgetryJSON
+public import WidgetrySchema
+
+/// Checks every JSON file of a bundle against the schema of its kind (`widgetry validate`).
+///
+/// Each ``SchemaViolation`` becomes a ``Diagnostic`` whose rule is the violation's code
+/// (`schema.additional-property`), and a file that is not valid JSON is one finding with the
+/// parser's code (`json.trailing-comma`). JSON files no schema covers are listed as skipped.
+/// The schemas are compiled once (``BundleSchemas``); a validator may be shared between tasks.
+public struct BundleValidator: Sendable {
+    /// What validating one bundle found.
+    public struct Outcome: Sendable {
+        /// The findings, sorted, with every checked file and its source.
+        public var report: DiagnosticReport
+        /// JSON files no schema covers, as findings would name them.
+        public var skippedFiles: [String]
+    }
+
+    public let schemas: BundleSchemas
+
+    public init(schemas: BundleSchemas) {
+        self.schemas = schemas
+    }
+
+    /// A validator with the bundled schemas (compiled on first use).
+    public init() throws(SchemaError) {
+        self.init(schemas: try BundleSchemas.shared())
+    }
+
+    /// Validates the bundle folder at `directory`.
+    ///
+    /// - Parameter displayPrefix: put before each file's relative path in findings (the folder
+    ///   as the user named it, ending in `/`).
+    /// - Throws: ``BundleError`` when the folder is not a bundle or a file cannot be read.
+    public func validate(directory: String, displayPrefix: String = "") throws(BundleError) -> Outcome {
+        validate(try BundleJSONFiles(directory: directory, displayPrefix: displayPrefix))
+    }
+
+    /// Validates files already read.
+    public func validate(_ bundle: BundleJSONFiles) -> Outcome {
+        var report = DiagnosticReport()
+        var skipped: [String] = []
+        for file in bundle.files {
+            switch file.parsed {
+            case .failure(let error):
+                report.diagnostics.append(Diagnostic(error, file: file.displayPath))
+            case .success(let document):
+                guard let kind = file.kind, let schema = schemas.schema(for: kind) else {
+                    skipped.append(file.displayPath)
+                    continue
+                }
+                report.diagnostics += diagnostics(for: document, schema: schema, file: file.displayPath)
+            }
+            report.files.append(file.displayPath)
+            report.sources[file.displayPath] = file.source
+        }
+        report.diagnostics.sort()
+        return Outcome(report: report, skippedFiles: skipped)
+    }
+
+    /// The findings of one parsed file against the schema for `kind`; empty when there is none.
+    public func diagnostics(for document: JSONDocument, kind: BundleFileKind, file: String) -> [Diagnostic] {
+        guard let schema = schemas.schema(for: kind) else { return [] }
+        return diagnostics(for: document, schema: schema, file: file)
+    }
+
+    private func diagnostics(for document: JSONDocument, schema: Schema, file: String) -> [Diagnostic] {
+        do {
+            return try schema.validate(document.root, file: file).map { Diagnostic($0, in: document, file: file) }
+        } catch {
+            return [Diagnostic(error, file: file, at: document.root.location)]
+        }
+    }
+}

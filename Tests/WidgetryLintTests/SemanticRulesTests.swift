@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import WidgetryBundle
+@testable import WidgetryLint
+
+/// The rules that type-check predicates and bindings, on whole bundles: the samples are clean,
+/// and a predicate that does not parse is reported by one rule only.
+struct SemanticRulesTests {
+    static let rules: [any LintRule] = [
+        PredicateSyntaxRule(), FunctionNotAllowedRule(), UnknownVariableRule(), UnknownKeyPathRule(), TypeMismatchRule(), ToManyPathRule(),
+        BindingTargetRule(),
+    ]
+
+    private func lint(_ directory: String) async throws -> DiagnosticReport {
+        let loaded = try await BundleLoader().load(try BundleSource(argument: directory))
+        return Linter(rules: Self.rules).lint(loaded.bundle, displayPrefix: "")
+    }
+
+    @Test(arguments: ["Feed", "Tweets"])
+    func theSamplesAreClean(_ sample: String) async throws {
+        let report = try await lint(LintTestSupport.packageRoot + "/SampleWidgets/" + sample)
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file):\($0.location?.description ?? "-"): \($0.message) [\($0.rule)]" })")
+    }
+
+    @Test func aFunctionOutsideTheCatalogueIsReportedOnce() async throws {
+        let example = LintExample("", screen: #"""
+            {"objects": {"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Post", "predicateFormat": "FUNCTION(text, 'evil') == 1"}}}}
+            """#)
+        let bundle = try LintExampleBundle(example)
+        defer { bundle.remove() }
+        let report = try await lint(bundle.directory)
+        #expect(report.diagnostics.map(\.rule) == ["function-not-allowed"])
+    }
+
+    @Test func aBrokenPredicateIsOnlyASyntaxFinding() async throws {
+        let example = LintExample("", screen: #"""
+            {"objects": {"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Post", "predicateFormat": "nope == $x AND ("}}}}
+            """#)
+        let bundle = try LintExampleBundle(example)
+        defer { bundle.remove() }
+        let report = try await lint(bundle.directory)
+        #expect(report.diagnostics.map(\.rule) == ["predicate-syntax"])
+    }
+
+    @Test func findingsAreDeterministicAndPlacedInsideStrings() async throws {
+        let example = LintExample("", screen: #"""
+            {"input": "Post", "elements": {"title": {"bindings": [{"from": "content.autor.name", "to": "txt"}]}},
+             "views": {"type": "UIView", "children": [{"id": "title", "type": "UILabel"}]}}
+            """#)
+        let bundle = try LintExampleBundle(example)
+        defer { bundle.remove() }
+        let first = try await lint(bundle.directory).diagnostics
+        let second = try await lint(bundle.directory).diagnostics
+        #expect(first == second)
+        let unknown = try #require(first.first { $0.rule == "unknown-key-path" })
+        #expect(unknown.message == "unknown key 'autor' on entity Post")
+        #expect(unknown.hint == "did you mean 'author'?")
+        #expect(unknown.length == 5)
+        #expect(unknown.pointer?.description == "/S/elements/title/bindings/0/from")
+        let target = try #require(first.first { $0.rule == "binding-target" })
+        #expect(target.hint == "did you mean 'text'?")
+    }
+}
