@@ -59,6 +59,7 @@ let package = Package(
                 "Measuring",
                 .product(name: "WidgetryLint", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
+                .product(name: "WidgetryBundle", package: "Widgetry"),
             ],
             path: "SchemaValidation",
             swiftSettings: [.swiftLanguageMode(.v6)]

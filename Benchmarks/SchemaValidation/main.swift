@@ -7,6 +7,7 @@
 import Foundation
 import Measuring
 import WidgetryJSON
+import WidgetryBundle
 import WidgetryLint
 
 var screens = 1_000, rounds = 7, pythonRounds = 5, withPython = true
@@ -109,6 +110,22 @@ do {
     print(String(format: "Widgetry: validate the bundle (list, read, parse, check) %7.1f ms   (%d files, %d findings)", widgetry * 1000, checked, violations))
     print(String(format: "Widgetry: of which list, read and parse the files      %9.1f ms", median(readTimes) * 1000))
     print(String(format: "Widgetry: of which check the parsed documents          %9.1f ms", median(validationTimes) * 1000))
+    // The full lint of the same bundle (every screen loaded as the runtime loads it, then the
+    // rules across files): reported alone, there is no peer.
+    let loadStart = DispatchTime.now().uptimeNanoseconds
+    let loaded: LoadedBundle? = try await BundleLoader().load(try BundleSource(argument: directory))
+    let load = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9
+    var lintTimes: [Double] = []
+    var lintFindings = 0
+    if let bundle = loaded?.bundle {
+        for round in 0...min(rounds, 3) {
+            let time = seconds { lintFindings = Linter().lint(bundle, displayPrefix: "").diagnostics.count }
+            if round > 0 { lintTimes.append(time) }
+        }
+    }
+    print(String(format: "Widgetry: load the bundle for lint                     %9.1f ms", load * 1000))
+    print(String(format: "Widgetry: lint the bundle (%d rules)                   %9.1f ms   (%d findings, median of %d)",
+                 LintRules.all.count, median(lintTimes) * 1000, lintFindings, lintTimes.count))
     var agree = true
     if withPython {
         let pythonSeconds = peer["medianSeconds"]?.doubleValue ?? .nan
