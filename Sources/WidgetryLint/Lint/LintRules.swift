@@ -9,6 +9,7 @@ public enum LintRules {
         ActionChainRule(),
         ResultTypeRule(),
         ClearBeforeRule(),
+        UnprovidedVariableRule(),
         UnreachableScreenRule(),
         UnusedObjectRule(),
         InsecureURLRule(),
