@@ -1,5 +1,5 @@
 import Foundation
-public import WidgetryJSON
+import WidgetryJSON
 
 /// Finding and reading `.widgetry.json`.
 public enum LintConfigurationFile {

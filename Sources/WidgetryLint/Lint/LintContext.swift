@@ -1,5 +1,5 @@
 import Foundation
-public import WidgetryExpressions
+import WidgetryExpressions
 public import WidgetryBundle
 public import WidgetryJSON
 public import WidgetryRuntime
@@ -8,9 +8,9 @@ public import WidgetryStore
 
 /// Everything rules look at, read once per bundle: the screens as the runtime reads them, the
 /// data model, the service files, and the files' texts for placing findings.
-public struct LintContext: @unchecked Sendable {
+public struct LintContext: Sendable {
     /// A screen of the bundle with its file.
-    public struct Screen {
+    public struct Screen: Sendable {
         public var name: String
         /// The file as findings name it.
         public var file: String
@@ -18,7 +18,7 @@ public struct LintContext: @unchecked Sendable {
     }
 
     /// A service file of the bundle, read.
-    public struct Service {
+    public struct Service: Sendable {
         public var selection: ServiceSelection
         public var file: String
         public var configuration: ServiceConfiguration
