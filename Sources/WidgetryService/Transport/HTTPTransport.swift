@@ -47,11 +47,13 @@ public final class HTTPTransport: ServiceTransport {
         try await client.shutdown()
     }
 
-    /// Closes the client from synchronous code: a setup that fails after making the transport
-    /// must not leave an open client behind.
+    /// Closes the client from synchronous code, without waiting and from any thread: a setup
+    /// that fails after making the transport must not leave an open client behind. The closing
+    /// callback holds the client until it is done.
     public func shutdownNow() {
         guard closed.withLock({ closed in defer { closed = true }; return !closed }) else { return }
-        try? client.syncShutdown()
+        let client = client
+        client.shutdown(queue: .global()) { _ in _ = client }
     }
 
     /// Whether the client was closed; a transport dropped without it closes it on the way out,
