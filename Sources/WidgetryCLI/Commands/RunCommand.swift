@@ -58,7 +58,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Snapshot format: text for people, json for programs.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Play a scenario file and print the snapshot after each step; its settings replace --now, --locale, --time-zone and --service.",
+    @Option(help: ArgumentHelp("Play a scenario file and print the snapshot after each step; its settings replace --now, --locale, --time-zone and --service; --store still applies.",
                                valueName: "file"))
     var scenario: String?
 
@@ -116,6 +116,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.inputError)
         }
         var runner = ScenarioRunner()
+        runner.storeFile = store
         if let log { runner.onEvent = { log.append($0) } }
         runner.afterStep = { index, step, run in
             console.write("== step \(index + 1): \(step.title)\n")

@@ -78,7 +78,6 @@ public enum ServiceContract {
         case .boolean: types = ["boolean", "integer"]
         case .date: types = attribute.jsonTransformerName == nil ? ["number", "string"] : ["string"]
         case .string, .binary, .uuid, .uri: types = ["string"]
-        default: types = []
         }
         if attribute.isOptional || attribute.defaultValue != nil { types.append("null") }
         var schema = JSONObject()

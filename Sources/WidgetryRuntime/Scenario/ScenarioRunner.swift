@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import WidgetryBundle
-public import WidgetryExpressions
+import WidgetryExpressions
 public import WidgetryJSON
 import WidgetryStore
 
@@ -44,6 +44,9 @@ public struct ScenarioRunner {
     public var afterStep: ((Int, Scenario.Step, WidgetRun) -> Void)?
     /// Called with every event of each run.
     public var onEvent: ((RunEvent) -> Void)?
+    /// Keep the run's store in this SQLite file instead of memory (`widgetry run --scenario
+    /// --store`): the scenario starts from what the file holds and leaves what it did there.
+    public var storeFile: String?
 
     public init(updatesGoldens: Bool = false, coverage: CoverageRecorder? = nil) {
         self.updatesGoldens = updatesGoldens
@@ -57,7 +60,7 @@ public struct ScenarioRunner {
         }
         let settings = scenario.settings
         let options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
-                                        screen: settings.screen, defaults: settings.defaults, coverage: coverage,
+                                        storeFile: storeFile, screen: settings.screen, defaults: settings.defaults, coverage: coverage,
                                         stubPatch: settings.stubPatch)
         let run: WidgetRun
         do {
