@@ -70,6 +70,9 @@ public final class HTTPTransport: ServiceTransport {
         outgoing.headers.add(name: "User-Agent", value: "Widgetry")
         for header in request.headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
         if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
+        // The client's time-out ends when the head arrives; the body is held to the same
+        // deadline here, checked as each chunk arrives (a stalled body meets the read time-out).
+        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(max(0, options.totalTimeout) * 1e9)))
         do {
             let response = try await client.execute(outgoing, timeout: HTTPTransport.amount(options.totalTimeout))
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maxResponseBytes {
@@ -78,6 +81,10 @@ public final class HTTPTransport: ServiceTransport {
             var body: [UInt8] = []
             for try await buffer in response.body {
                 guard body.count + buffer.readableBytes <= options.maxResponseBytes else { return .failure(tooLarge(request)) }
+                guard ContinuousClock.now <= deadline else {
+                    return .failure(ActionError(.timeout, "\(request.method) \(request.url): the response took longer than \(options.totalTimeout) s",
+                                                hint: "raise the request time-out (--request-timeout) if the service is slow"))
+                }
                 body.append(contentsOf: buffer.readableBytesView)
             }
             return .success(ServiceResponse(status: Int(response.status.code), headers: response.headers.map { HeaderField($0.name, $0.value) },
