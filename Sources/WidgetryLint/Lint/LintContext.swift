@@ -15,6 +15,8 @@ public struct LintContext: Sendable {
         /// The file as findings name it.
         public var file: String
         public var document: ScreenDocument
+        /// The screen file's text, for the length of a finding's caret run.
+        public var source: SourceText?
     }
 
     /// A service file of the bundle, read.
@@ -23,6 +25,13 @@ public struct LintContext: Sendable {
         public var file: String
         public var configuration: ServiceConfiguration
         public var document: JSONDocument
+
+        /// A finding at the value `pointer` names in this file, its caret run covering the token.
+        public func finding(_ rule: LintRuleDescription, at pointer: JSONPointer, message: String, hint: String? = nil) -> Diagnostic {
+            let location = document.location(of: pointer)
+            return Diagnostic(rule: rule.id, severity: rule.severity, file: file, location: location,
+                              length: location.map { document.source.tokenLength(at: $0.offset) } ?? 1, pointer: pointer, message: message, hint: hint)
+        }
 
         /// Where the member `key` of action `action` is written, else the action itself.
         public func place(of action: ServiceAction, key: String? = nil) -> (location: SourceLocation?, pointer: JSONPointer) {
@@ -86,7 +95,8 @@ public struct LintContext: Sendable {
         for name in names {
             do throws(ScreenErrors) {
                 let document = try ScreenSource.document(named: name, in: bundle)
-                screens.append(Screen(name: name, file: displayPrefix + document.file, document: document))
+                screens.append(Screen(name: name, file: displayPrefix + document.file, document: document,
+                                      source: bundle.screen(named: name)?.file.document.source))
             } catch {
                 screenErrors += error.errors
             }
@@ -117,7 +127,8 @@ public struct LintContext: Sendable {
     /// A finding at a JSON value of a screen file.
     public func finding(_ rule: LintRuleDescription, in screen: Screen, at value: JSONValue, message: String, hint: String? = nil) -> Diagnostic {
         Diagnostic(rule: rule.id, severity: rule.severity, file: screen.file, location: value.location,
-                   length: value.stringValue.map { $0.unicodeScalars.count + 2 } ?? 1, pointer: value.pointer, message: message, hint: hint)
+                   length: value.location.flatMap { location in screen.source?.tokenLength(at: location.offset) } ?? 1,
+                   pointer: value.pointer, message: message, hint: hint)
     }
 
     /// A finding for a located error of a reader, its code as the rule.

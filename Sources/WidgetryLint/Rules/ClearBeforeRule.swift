@@ -42,10 +42,9 @@ struct ClearBeforeRule: LintRule {
         for service in context.services {
             for action in service.configuration.actions where action.clearPolicy == .before {
                 guard let entity = action.resultType?.entity, shown.contains(entity) else { continue }
-                let place = service.place(of: action, key: "clearPolicy")
-                findings.append(Diagnostic(rule: Self.description.id, severity: .warning, file: service.file, location: place.location, length: 8,
-                                           pointer: place.pointer, message: "action \(action.name) clears the \(entity) objects a table shows before its request",
-                                           hint: "use \"clearPolicy\": \"after\": the rows are replaced when the new ones arrive"))
+                findings.append(service.finding(Self.description, at: action.pointer.appending(key: "clearPolicy"),
+                                                message: "action \(action.name) clears the \(entity) objects a table shows before its request",
+                                                hint: "use \"clearPolicy\": \"after\": the rows are replaced when the new ones arrive"))
             }
         }
         return findings

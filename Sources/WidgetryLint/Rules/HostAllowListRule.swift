@@ -30,9 +30,8 @@ struct HostAllowListRule: LintRule {
             }
             for (url, pointer) in urls {
                 guard let host = URLComponents(string: url)?.host?.lowercased(), !Self.isAllowed(host, by: allowed) else { continue }
-                findings.append(Diagnostic(rule: Self.description.id, severity: .error, file: service.file, location: service.document.location(of: pointer),
-                                           length: url.unicodeScalars.count + 2, pointer: pointer,
-                                           message: "\(host) is not an allowed host", hint: "allowed: " + allowed.joined(separator: ", ")))
+                findings.append(service.finding(Self.description, at: pointer, message: "\(host) is not an allowed host",
+                                                hint: "allowed: " + allowed.joined(separator: ", ")))
             }
         }
         return findings

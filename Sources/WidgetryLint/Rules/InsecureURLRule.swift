@@ -24,8 +24,7 @@ struct InsecureURLRule: LintRule {
         var findings: [Diagnostic] = []
         for service in context.services {
             if let base = service.configuration.defaults.baseURL, Self.isInsecure(base) {
-                let pointer = JSONPointer.root.appending(key: "defaults").appending(key: "baseUrl")
-                findings.append(finding(service, pointer: pointer, url: base))
+                findings.append(finding(service, pointer: JSONPointer.root.appending(key: "defaults").appending(key: "baseUrl"), url: base))
             }
             for action in service.configuration.actions {
                 guard let path = action.path, path.hasPrefix("http"), Self.isInsecure(path) else { continue }
@@ -37,9 +36,7 @@ struct InsecureURLRule: LintRule {
 
     private func finding(_ service: LintContext.Service, pointer: JSONPointer, url given: String) -> Diagnostic {
         let url = service.document.value(at: pointer)?.stringValue ?? given
-        return Diagnostic(rule: Self.description.id, severity: .error, file: service.file, location: service.document.location(of: pointer),
-                   length: url.unicodeScalars.count + 2, pointer: pointer, message: "\(url) is plain http to a host that is not this machine",
-                   hint: "use https")
+        return service.finding(Self.description, at: pointer, message: "\(url) is plain http to a host that is not this machine", hint: "use https")
     }
 
     /// Whether `url` is `http:` to a host other than a loopback one.

@@ -21,12 +21,10 @@ struct ResultTypeRule: LintRule {
         for service in context.services {
             for action in service.configuration.actions {
                 guard let type = action.resultType, !entities.contains(type.entity) else { continue }
-                let place = service.place(of: action, key: "resultType")
-                findings.append(Diagnostic(rule: Self.description.id, severity: .error, file: service.file, location: place.location,
-                                           length: type.description.unicodeScalars.count + 2, pointer: place.pointer,
-                                           message: context.model == nil ? "action \(action.name) imports \(type.entity), but the bundle has no data model"
-                                                                         : "action \(action.name) imports \(type.entity), which the data model does not have",
-                                           hint: Suggestion.closest(to: type.entity, among: entities.sorted()).map { "did you mean '\($0)'?" }))
+                let message = context.model == nil ? "action \(action.name) imports \(type.entity), but the bundle has no data model"
+                                                   : "action \(action.name) imports \(type.entity), which the data model does not have"
+                findings.append(service.finding(Self.description, at: action.pointer.appending(key: "resultType"), message: message,
+                                                hint: Suggestion.closest(to: type.entity, among: entities.sorted()).map { "did you mean '\($0)'?" }))
             }
         }
         return findings

@@ -79,10 +79,9 @@ struct UnprovidedVariableRule: LintRule {
                         guard !first.isEmpty, provided.contains(where: { !$0.contains(first) }) else { continue }
                         let pointer = key == "path" ? action.pointer.appending(key: "path")
                                                     : action.pointer.appending(key: "parameters").appending(key: key ?? "")
-                        findings.append(Diagnostic(rule: Self.description.id, severity: .warning, file: service.file,
-                                                   location: service.document.location(of: pointer), pointer: pointer,
-                                                   message: "$\(match.keyPath) in action \(action.name) is not provided by every caller",
-                                                   hint: "callers pass: " + provided.map { $0.sorted().joined(separator: ", ") }.joined(separator: " / ")))
+                        findings.append(service.finding(Self.description, at: pointer,
+                                                        message: "$\(match.keyPath) in action \(action.name) is not provided by every caller",
+                                                        hint: "callers pass: " + provided.map { $0.sorted().joined(separator: ", ") }.joined(separator: " / ")))
                     }
                 }
             }

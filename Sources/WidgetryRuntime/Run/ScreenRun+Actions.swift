@@ -1,4 +1,4 @@
-public import WidgetryExpressions
+import WidgetryExpressions
 public import WidgetryService
 
 extension ScreenRun {

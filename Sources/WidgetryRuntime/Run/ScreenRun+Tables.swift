@@ -1,4 +1,4 @@
-public import WidgetryExpressions
+import WidgetryExpressions
 import WidgetryStore
 
 extension ScreenRun {
@@ -128,16 +128,5 @@ extension ScreenRun {
             throw InteractionError("section \(section) of \(table.tableID) has \(rows.count) row\(rows.count == 1 ? "" : "s"); there is no row \(row)")
         }
         return rows[row]
-    }
-}
-
-extension Value {
-    /// Whether this is a true flag: a true boolean or a non-zero number.
-    var isOn: Bool { doubleValue.map { $0 != 0 } ?? false }
-
-    /// Whether this outlet value is `object`.
-    func isObject(_ object: AnyObject) -> Bool {
-        guard case .object(let held) = self else { return false }
-        return held === object
     }
 }

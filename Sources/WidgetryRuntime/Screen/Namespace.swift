@@ -96,7 +96,7 @@ public final class ScreenController: KeyValueCoding {
             state.withLock { $0.content = value }
         case "wx_dismissed":
             // Writing true dismisses; false does nothing (a dismissed screen stays dismissed).
-            if value.doubleValue.map({ $0 != 0 }) == true { state.withLock { $0.dismissed = true } }
+            if value.isOn { state.withLock { $0.dismissed = true } }
         case "serviceProviderClassName":
             let kind = ObjectType.AttributeKind.name(oneOf: ObjectType.serviceProviderNames)
             guard value.isNull || value.stringValue.map(ObjectType.serviceProviderNames.contains) == true else {

@@ -43,7 +43,7 @@ public enum SnapshotJSON {
             var json = JSONObject()
             json["name"] = string(name)
             json["action"] = value(status.attribute("actionName"))
-            for flag in ["inProgress", "isSuccess", "isFailure"] { json[flag] = JSONValue(.bool(status.value(forKey: flag).doubleValue.map { $0 != 0 } == true)) }
+            for flag in ["inProgress", "isSuccess", "isFailure"] { json[flag] = JSONValue(.bool(status.value(forKey: flag).isOn)) }
             return JSONValue(.object(json))
         }))
         root["alerts"] = JSONValue(.array(screen.alerts.map { alert in

@@ -40,7 +40,7 @@ public enum SnapshotText {
         if !statuses.isEmpty {
             lines.append("statuses:")
             for (name, status) in statuses {
-                let state = ["inProgress", "isSuccess", "isFailure"].first { status.value(forKey: $0).doubleValue.map { $0 != 0 } == true } ?? "idle"
+                let state = ["inProgress", "isSuccess", "isFailure"].first { status.value(forKey: $0).isOn } ?? "idle"
                 lines.append("  \(name) (\(status.attribute("actionName").stringValue ?? "?")): \(state)")
             }
         }

@@ -43,7 +43,7 @@ public final class HTTPTransport: ServiceTransport {
     }
 
     public func shutdown() async throws {
-        guard closed.withLock({ closed in defer { closed = true }; return !closed }) else { return }
+        guard markClosed() else { return }
         try await client.shutdown()
     }
 
@@ -51,7 +51,7 @@ public final class HTTPTransport: ServiceTransport {
     /// that fails after making the transport must not leave an open client behind. The closing
     /// callback holds the client until it is done.
     public func shutdownNow() {
-        guard closed.withLock({ closed in defer { closed = true }; return !closed }) else { return }
+        guard markClosed() else { return }
         let client = client
         client.shutdown(queue: .global()) { _ in _ = client }
     }
@@ -59,6 +59,14 @@ public final class HTTPTransport: ServiceTransport {
     /// Whether the client was closed; a transport dropped without it closes it on the way out,
     /// since an open client left behind stops the process.
     private let closed = Mutex(false)
+
+    /// Marks the client closed; whether it was open until now (only the first caller closes it).
+    private func markClosed() -> Bool {
+        closed.withLock { closed in
+            defer { closed = true }
+            return !closed
+        }
+    }
 
     deinit {
         shutdownNow()
