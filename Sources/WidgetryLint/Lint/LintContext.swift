@@ -90,11 +90,13 @@ public struct LintContext: Sendable {
                 names += storyboard.scenes.filter { $0.kind != .navigationController }.map(\.name).filter { !names.contains($0) }
             }
         } catch {
+            // No screen can be joined with a storyboard that does not read: its errors say why.
             screenErrors += error.errors
+            return
         }
         for name in names {
             do throws(ScreenErrors) {
-                let document = try ScreenSource.document(named: name, in: bundle)
+                let document = try ScreenSource.document(named: name, in: bundle, storyboard: storyboard)
                 screens.append(Screen(name: name, file: displayPrefix + document.file, document: document,
                                       source: bundle.screen(named: name)?.file.document.source))
             } catch {

@@ -59,8 +59,14 @@ public enum ScreenSource {
     /// The screen `name`, read and joined from the storyboard and its screen file; every
     /// problem found in either is thrown.
     public static func document(named name: String, in bundle: WidgetBundle, elementTypes: [String: ElementKind] = [:]) throws(ScreenErrors) -> ScreenDocument {
+        try document(named: name, in: bundle, storyboard: try storyboard(in: bundle, elementTypes: Set(elementTypes.keys)))
+    }
+
+    /// The screen `name` with the bundle's storyboard already read (nil when it has none), for
+    /// callers that open many screens of one bundle.
+    public static func document(named name: String, in bundle: WidgetBundle, storyboard: Storyboard?) throws(ScreenErrors) -> ScreenDocument {
         let definition = bundle.screen(named: name)
-        guard let storyboard = try storyboard(in: bundle, elementTypes: Set(elementTypes.keys)) else {
+        guard let storyboard else {
             guard let definition else {
                 throw ScreenErrors([ScreenError(.missingScreen, "the bundle has no screen \(name)", file: "\(name).json")])
             }
