@@ -29,7 +29,8 @@ struct WholeBundleLintTests {
         #expect(TextReporter.render(report, colour: false) == expected)
     }
 
-    @Test(arguments: ["SampleWidgets/Feed", "SampleWidgets/Tweets", "SampleWidgets/Hello", "SampleWidgets/Shop", "SampleWidgets/Stories", "Tests/Fixtures/WidgetDemo"])
+    @Test(arguments: ["SampleWidgets/Feed", "SampleWidgets/Tweets", "SampleWidgets/Hello", "SampleWidgets/Shop", "SampleWidgets/Stories",
+                     "SampleWidgets/Library", "Tests/Fixtures/WidgetDemo"])
     func theSampleLintsClean(_ sample: String) async throws {
         let report = try await lint(Self.root.appendingPathComponent(sample).path)
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file):\($0.location?.line ?? 0): \($0.message) [\($0.rule)]" })")

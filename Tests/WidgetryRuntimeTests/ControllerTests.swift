@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryService
 import WidgetryStore
 
 /// Mediating controllers beyond the Feed sample, each in a small generated bundle.

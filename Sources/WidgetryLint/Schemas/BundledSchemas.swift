@@ -1049,160 +1049,14 @@ public enum BundledSchemas {
     "$schema": {"type": "string", "description": "The schema this file follows (for editors)."},
     "auth": {
       "type": "object",
-      "description": "Read by the host to authenticate: url and any custom keys, kept as written.",
-      "properties": {"url": {"type": "string", "description": "The authentication URL; may hold $token."}}
-    },
-    "defaults": {"$ref": "#/$defs/defaults", "description": "What every action inherits unless it says otherwise."},
-    "actions": {
-      "type": "object",
-      "description": "Actions by name, in the order they are declared. Names are non-empty and have no dots (the file is read by key path actions.<name>.<key>).",
-      "propertyNames": {"pattern": "^[^.]+$"},
-      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-      "additionalProperties": {"$ref": "#/$defs/action"}
-    },
-    "options": {"$ref": "#/$defs/options", "description": "Settings that are not per request."}
-  },
-  "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-  "additionalProperties": false,
-  "$defs": {
-    "defaults": {
-      "type": "object",
-      "description": "The defaults section.",
+      "description": "How the widget signs in: url and any custom keys (kept as written for the host), and the sign-in actions Widgetry performs. needAuth requests carry the user's token when a user is signed in, else the app's, else the host's credentials; a needAuth action performed with none of them signs the app in first.",
       "properties": {
-        "baseUrl": {
-          "type": "string",
-          "pattern": "^https?://[^/]",
-          "description": "The URL relative paths are appended to; a trailing / is added when missing. Actions cannot override it."
-        },
-        "httpMethod": {"$ref": "#/$defs/httpMethod", "description": "The method of actions that name none (GET unless set)."},
-        "headers": {"$ref": "#/$defs/headers", "description": "Headers every request carries."},
-        "parameters": {"$ref": "#/$defs/parameters", "description": "Parameters every request carries."},
-        "resultKeyPath": {"type": "string", "description": "Dotted path to the result inside a response object (empty: the whole response)."},
-        "errorKeyPath": {"type": "string", "description": "Top-level key of a failed response's error information.", "default": "error"},
-        "needAuth": {"type": "boolean", "description": "Whether requests need the host's credentials.", "default": false},
-        "socket": {"type": "string", "description": "A socket URL, read and not used (as upstream)."},
-        "parameterEncoding": {"$ref": "#/$defs/parameterEncoding", "description": "How parameters travel unless an action says otherwise."}
-      },
-      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-      "additionalProperties": false
-    },
-    "action": {
-      "type": "object",
-      "description": "One action: a named request and what to do with its response.",
-      "properties": {
-        "path": {
-          "type": "string",
-          "description": "Appended to defaults.baseUrl, or an absolute URL when it starts with http; may hold $key placeholders read from the action's argument."
-        },
-        "httpMethod": {"$ref": "#/$defs/httpMethod", "description": "The request method; overrides defaults.httpMethod."},
-        "headers": {
-          "$ref": "#/$defs/headers",
-          "description": "Merged over defaults.headers; an action header replaces a default one of the same name (case-insensitively)."
-        },
-        "parameters": {
-          "$ref": "#/$defs/parameters",
-          "description": "Merged over defaults.parameters, the action's winning; string values may hold $keyPath placeholders."
-        },
-        "resultType": {
-          "type": "string",
-          "pattern": "^(\\[[^\\[\\]\\s]+\\]|[^\\[\\]\\s]+)$",
-          "description": "What the response imports as: \"Post\" imports one object of entity Post, \"[Post]\" an array. Without it the response is not imported."
-        },
-        "resultKeyPath": {"type": "string", "description": "Dotted path to the result inside the response object; overrides the default (empty: the whole response)."},
-        "errorKeyPath": {"type": "string", "description": "Top-level key of a failed response's error information; overrides the default (error)."},
-        "needAuth": {"type": "boolean", "description": "Whether the request needs the host's credentials; overrides the default."},
-        "nextAction": {"type": "string", "pattern": "^[^.]+$", "description": "An action of this file performed after this one succeeds."},
-        "clearPolicy": {
-          "enum": ["none", "before", "after"],
-          "default": "none",
-          "description": "When the result entity's objects are deleted: none, before (when the call starts) or after (in the import's transaction)."
-        },
-        "set": {
-          "type": "object",
-          "description": "Attribute values written on every imported top-level object, as written (no substitution).",
-          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}}
-        },
-        "isUpload": {
-          "type": "boolean",
-          "default": false,
-          "description": "Whether the action uploads its argument (multipart parts, or the argument itself as the body) instead of sending parameters."
-        },
-        "multipart": {
-          "type": "object",
-          "description": "Part name to the key path of the part's content in the action's argument, in order.",
-          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-          "additionalProperties": {"type": "string", "minLength": 1}
-        },
-        "parameterEncoding": {"$ref": "#/$defs/parameterEncoding", "description": "How the parameters travel; overrides the default."}
-      },
-      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-      "additionalProperties": false
-    },
-    "options": {
-      "type": "object",
-      "description": "The options section.",
-      "properties": {
-        "transformers": {
-          "type": "object",
-          "description": "Value transformers the bindings can name, by kind. The reader checks the date transformers when it reads the file.",
-          "properties": {
-            "date": {
-              "type": "object",
-              "description": "Two-way date transformers by name (Date to string and back).",
-              "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-              "additionalProperties": {"$ref": "#/$defs/dateTransformer"}
-            }
-          }
-        }
-      },
-      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-      "additionalProperties": false
-    },
-    "dateTransformer": {
-      "type": "object",
-      "description": "One date transformer; other keys are ignored, as upstream ignores them.",
-      "properties": {
-        "format": {"type": "string", "description": "A date format pattern such as EEE MMM d HH:mm:ss Z y."},
-        "dateStyle": {"$ref": "#/$defs/dateStyle", "description": "The date style when there is no format; none when absent."},
-        "timeStyle": {"$ref": "#/$defs/dateStyle", "description": "The time style when there is no format; none when absent."},
-        "locale": {"type": "string", "description": "The locale identifier.", "default": "en_US_POSIX"}
+        "url": {"type": "string", "description": "The authentication URL; may hold $token."},
+        "app": {"type": "string", "description": "The action that signs the app in; its answer holds the app's token at tokenKeyPath."},
+        "user": {"type": "string", "description": "The action that signs a user in (sent a sign-in form's value); its answer holds the user's token at tokenKeyPath."},
+        "signOut": {"type": "string", "description": "The action that signs the user out; once it succeeds, requests are signed as the app again."},
+        "tokenKeyPath": {"type": "string", "default": "access_token", "description": "Dotted path to the token in a sign-in answer, read before resultKeyPath."}
       }
-    },
-    "dateStyle": {"enum": ["short", "medium", "long", "full"], "description": "A date or time style."},
-    "httpMethod": {"type": "string", "pattern": "^[A-Z]+$", "description": "An upper-case HTTP method: GET, POST, PUT, PATCH, DELETE, …"},
-    "headers": {
-      "type": "object",
-      "description": "Header values by name, in order.",
-      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
-      "additionalProperties": {"type": "string"}
-    },
-    "parameters": {
-      "type": "object",
-      "description": "Parameters by name (any JSON values), in order.",
-      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}}
-    },
-    "parameterEncoding": {
-      "enum": ["form", "query", "json"],
-      "default": "form",
-      "description": "form: a form-encoded body for every method (as upstream); query: the same encoding in the URL's query; json: a JSON body."
-    }
-  }
-}
-
-"""#),
-        ("stub-service.schema.json", #"""
-{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://widgetry.dev/schemas/stub-service.schema.json",
-  "title": "Widgetry service file (StubService.json)",
-  "description": "A stub service file: the same actions as Service.json, each answered with its canned response instead of a request; options.debugDelay delays the answers. Keys starting with *** are comments.",
-  "type": "object",
-  "properties": {
-    "$schema": {"type": "string", "description": "The schema this file follows (for editors)."},
-    "auth": {
-      "type": "object",
-      "description": "Read by the host to authenticate: url and any custom keys, kept as written.",
-      "properties": {"url": {"type": "string", "description": "The authentication URL; may hold $token."}}
     },
     "defaults": {"$ref": "#/$defs/defaults", "description": "What every action inherits unless it says otherwise."},
     "actions": {
@@ -1286,6 +1140,168 @@ public enum BundledSchemas {
           "additionalProperties": {"type": "string", "minLength": 1}
         },
         "parameterEncoding": {"$ref": "#/$defs/parameterEncoding", "description": "How the parameters travel; overrides the default."},
+        "host": {"type": "boolean", "default": false, "description": "Performed by the host that runs the widget, not sent: a host command answers it (its result handled as a response); without one, the stub file's response stands in."}
+      },
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": false
+    },
+    "options": {
+      "type": "object",
+      "description": "The options section.",
+      "properties": {
+        "transformers": {
+          "type": "object",
+          "description": "Value transformers the bindings can name, by kind. The reader checks the date transformers when it reads the file.",
+          "properties": {
+            "date": {
+              "type": "object",
+              "description": "Two-way date transformers by name (Date to string and back).",
+              "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+              "additionalProperties": {"$ref": "#/$defs/dateTransformer"}
+            }
+          }
+        }
+      },
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": false
+    },
+    "dateTransformer": {
+      "type": "object",
+      "description": "One date transformer; other keys are ignored, as upstream ignores them.",
+      "properties": {
+        "format": {"type": "string", "description": "A date format pattern such as EEE MMM d HH:mm:ss Z y."},
+        "dateStyle": {"$ref": "#/$defs/dateStyle", "description": "The date style when there is no format; none when absent."},
+        "timeStyle": {"$ref": "#/$defs/dateStyle", "description": "The time style when there is no format; none when absent."},
+        "locale": {"type": "string", "description": "The locale identifier.", "default": "en_US_POSIX"}
+      }
+    },
+    "dateStyle": {"enum": ["short", "medium", "long", "full"], "description": "A date or time style."},
+    "httpMethod": {"type": "string", "pattern": "^[A-Z]+$", "description": "An upper-case HTTP method: GET, POST, PUT, PATCH, DELETE, …"},
+    "headers": {
+      "type": "object",
+      "description": "Header values by name, in order.",
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": {"type": "string"}
+    },
+    "parameters": {
+      "type": "object",
+      "description": "Parameters by name (any JSON values), in order.",
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}}
+    },
+    "parameterEncoding": {
+      "enum": ["form", "query", "json"],
+      "default": "form",
+      "description": "form: a form-encoded body for every method (as upstream); query: the same encoding in the URL's query; json: a JSON body."
+    }
+  }
+}
+
+"""#),
+        ("stub-service.schema.json", #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://widgetry.dev/schemas/stub-service.schema.json",
+  "title": "Widgetry service file (StubService.json)",
+  "description": "A stub service file: the same actions as Service.json, each answered with its canned response instead of a request; options.debugDelay delays the answers. Keys starting with *** are comments.",
+  "type": "object",
+  "properties": {
+    "$schema": {"type": "string", "description": "The schema this file follows (for editors)."},
+    "auth": {
+      "type": "object",
+      "description": "How the widget signs in: url and any custom keys (kept as written for the host), and the sign-in actions Widgetry performs. needAuth requests carry the user's token when a user is signed in, else the app's, else the host's credentials; a needAuth action performed with none of them signs the app in first.",
+      "properties": {
+        "url": {"type": "string", "description": "The authentication URL; may hold $token."},
+        "app": {"type": "string", "description": "The action that signs the app in; its answer holds the app's token at tokenKeyPath."},
+        "user": {"type": "string", "description": "The action that signs a user in (sent a sign-in form's value); its answer holds the user's token at tokenKeyPath."},
+        "signOut": {"type": "string", "description": "The action that signs the user out; once it succeeds, requests are signed as the app again."},
+        "tokenKeyPath": {"type": "string", "default": "access_token", "description": "Dotted path to the token in a sign-in answer, read before resultKeyPath."}
+      }
+    },
+    "defaults": {"$ref": "#/$defs/defaults", "description": "What every action inherits unless it says otherwise."},
+    "actions": {
+      "type": "object",
+      "description": "Actions by name, in the order they are declared. Names are non-empty and have no dots (the file is read by key path actions.<name>.<key>).",
+      "propertyNames": {"pattern": "^[^.]+$"},
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": {"$ref": "#/$defs/action"}
+    },
+    "options": {"$ref": "#/$defs/options", "description": "Settings that are not per request."}
+  },
+  "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+  "additionalProperties": false,
+  "$defs": {
+    "defaults": {
+      "type": "object",
+      "description": "The defaults section.",
+      "properties": {
+        "baseUrl": {
+          "type": "string",
+          "pattern": "^https?://[^/]",
+          "description": "The URL relative paths are appended to; a trailing / is added when missing. Actions cannot override it."
+        },
+        "httpMethod": {"$ref": "#/$defs/httpMethod", "description": "The method of actions that name none (GET unless set)."},
+        "headers": {"$ref": "#/$defs/headers", "description": "Headers every request carries."},
+        "parameters": {"$ref": "#/$defs/parameters", "description": "Parameters every request carries."},
+        "resultKeyPath": {"type": "string", "description": "Dotted path to the result inside a response object (empty: the whole response)."},
+        "errorKeyPath": {"type": "string", "description": "Top-level key of a failed response's error information.", "default": "error"},
+        "needAuth": {"type": "boolean", "description": "Whether requests need the host's credentials.", "default": false},
+        "socket": {"type": "string", "description": "A socket URL, read and not used (as upstream)."},
+        "parameterEncoding": {"$ref": "#/$defs/parameterEncoding", "description": "How parameters travel unless an action says otherwise."}
+      },
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": false
+    },
+    "action": {
+      "type": "object",
+      "description": "One action: a named request and what to do with its response.",
+      "properties": {
+        "path": {
+          "type": "string",
+          "description": "Appended to defaults.baseUrl, or an absolute URL when it starts with http; may hold $key placeholders read from the action's argument."
+        },
+        "httpMethod": {"$ref": "#/$defs/httpMethod", "description": "The request method; overrides defaults.httpMethod."},
+        "headers": {
+          "$ref": "#/$defs/headers",
+          "description": "Merged over defaults.headers; an action header replaces a default one of the same name (case-insensitively)."
+        },
+        "parameters": {
+          "$ref": "#/$defs/parameters",
+          "description": "Merged over defaults.parameters, the action's winning; string values may hold $keyPath placeholders."
+        },
+        "resultType": {
+          "type": "string",
+          "pattern": "^(\\[[^\\[\\]\\s]+\\]|[^\\[\\]\\s]+)$",
+          "description": "What the response imports as: \"Post\" imports one object of entity Post, \"[Post]\" an array. Without it the response is not imported."
+        },
+        "resultKeyPath": {"type": "string", "description": "Dotted path to the result inside the response object; overrides the default (empty: the whole response)."},
+        "errorKeyPath": {"type": "string", "description": "Top-level key of a failed response's error information; overrides the default (error)."},
+        "needAuth": {"type": "boolean", "description": "Whether the request needs the host's credentials; overrides the default."},
+        "nextAction": {"type": "string", "pattern": "^[^.]+$", "description": "An action of this file performed after this one succeeds."},
+        "clearPolicy": {
+          "enum": ["none", "before", "after"],
+          "default": "none",
+          "description": "When the result entity's objects are deleted: none, before (when the call starts) or after (in the import's transaction)."
+        },
+        "set": {
+          "type": "object",
+          "description": "Attribute values written on every imported top-level object, as written (no substitution).",
+          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}}
+        },
+        "isUpload": {
+          "type": "boolean",
+          "default": false,
+          "description": "Whether the action uploads its argument (multipart parts, or the argument itself as the body) instead of sending parameters."
+        },
+        "multipart": {
+          "type": "object",
+          "description": "Part name to the key path of the part's content in the action's argument, in order.",
+          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+          "additionalProperties": {"type": "string", "minLength": 1}
+        },
+        "parameterEncoding": {"$ref": "#/$defs/parameterEncoding", "description": "How the parameters travel; overrides the default."},
+        "host": {"type": "boolean", "default": false, "description": "Performed by the host that runs the widget, not sent: a host command answers it (its result handled as a response); without one, the stub file's response stands in."},
+        "status": {"type": "integer", "minimum": 100, "maximum": 599, "default": 200, "description": "The HTTP status the stub answers with, so a stub can play a server's error: a status other than 200 with an object response fails with the message at errorKeyPath."},
+        "delay": {"type": "number", "description": "Seconds this stub takes to answer, reporting …Progress at each quarter (a download in a run without a network); overrides options.debugDelay."},
         "response": {"description": "The canned response the stub answers with (any JSON); without it the call fails as not implemented (404)."}
       },
       "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},

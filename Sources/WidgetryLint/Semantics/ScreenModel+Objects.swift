@@ -26,6 +26,7 @@ extension ScreenModel {
     static func callStatusKeyType(_ key: String) -> SemanticType? {
         switch key {
         case "inProgress", "isSuccess", "isFailure": return .value(.boolean)
+        case "progress": return .value(.number)
         case "sender": return .value(.string)
         default:
             if let attribute = ObjectType.actionStatusController.attributes[key] { return type(of: attribute.kind) }
@@ -34,7 +35,7 @@ extension ScreenModel {
     }
 
     static var callStatusKeys: [String] {
-        (["inProgress", "isSuccess", "isFailure", "sender"] + ObjectType.actionStatusController.attributes.keys
+        (["inProgress", "isSuccess", "isFailure", "progress", "sender"] + ObjectType.actionStatusController.attributes.keys
             + ObjectType.actionStatusController.outlets.keys).sorted()
     }
 
@@ -53,6 +54,7 @@ extension ScreenModel {
         if type.isActionController { keys["status"] = .callStatus }
         if type == .actionStatusController {
             for flag in ["inProgress", "isSuccess", "isFailure"] { keys[flag] = .value(.boolean) }
+            keys["progress"] = .value(.number)
         }
         if type == .searchActionController { keys["text"] = .value(.string) }
         if type.showsRows { keys["selectedObjects"] = .collection(rowType(ofDisplay: entry), toMany: nil) }

@@ -1,8 +1,9 @@
 public import WidgetryJSON
-import WidgetryService
+public import WidgetryService
 
 /// Why a host command failed: a stable code of the host's choosing (`auth.denied`) and a message.
-/// The widget's events report it as ``WidgetHostEvent/actionFailed(identifier:action:sender:time:error:)``.
+/// The widget's events report it as ``WidgetHostEvent/actionFailed(identifier:action:sender:time:error:)``
+/// with this code, and its status controllers as a failure.
 public struct HostCommandError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: String
     public var message: String
@@ -38,36 +39,23 @@ struct HostRegistration: Sendable {
         widget == nil || widget == identifier
     }
 
-    /// Registers the action with `run`'s ``HostHandlers``, replacing the network action of the
-    /// same name. A command reports `actionStarted` when called, runs as an operation of the
-    /// run's timeline (so a run waits for it and, on a virtual clock, it takes no run time), and
-    /// reports `actionSucceeded` with its result or `actionFailed` with its error.
-    func install(on run: WidgetRun, identifier: String, events: WidgetHostEventHub) {
+    /// Registers the action with `run`: a handler with its ``HostHandlers``, a command with its
+    /// action engine (``ActionEngine/hostActions``), replacing the service file's action of the
+    /// same name. A command's answer is handled as a response would be: status controllers
+    /// follow it, a `resultType` imports it, `nextAction` follows, and the host's events report
+    /// it; it runs concurrently as an operation of the run's timeline (so a run waits for it
+    /// and, on a virtual clock, it takes no run time).
+    func install(on run: WidgetRun) {
         switch body {
         case .handler(let handler):
             run.hostHandlers.register(action, handler)
         case .command(let command):
-            let timeline = run.timeline
-            run.hostHandlers.register(action) { [weak timeline] call in
-                guard let timeline else { return }
-                events.emit(.actionStarted(identifier: identifier, action: call.action, sender: call.sender, time: timeline.now))
-                timeline.perform({ () async -> Result<JSONValue, HostCommandError> in
-                    do throws(HostCommandError) {
-                        return .success(try await command(call))
-                    } catch {
-                        return .failure(error)
-                    }
-                }, then: { [weak timeline] outcome in
-                    guard let timeline else { return }
-                    switch outcome {
-                    case .success(let result):
-                        events.emit(.actionSucceeded(identifier: identifier, action: call.action, sender: call.sender, time: timeline.now,
-                                                     objects: [], result: result))
-                    case .failure(let error):
-                        events.emit(.actionFailed(identifier: identifier, action: call.action, sender: call.sender, time: timeline.now,
-                                                  error: WidgetHostEvent.ActionFailure(code: error.code, message: error.message)))
-                    }
-                })
+            run.engine.hostActions[action] = { call in
+                do throws(HostCommandError) {
+                    return .success(try await command(call))
+                } catch {
+                    return .failure(ActionError(.host, error.message, hostCode: error.code))
+                }
             }
         }
     }

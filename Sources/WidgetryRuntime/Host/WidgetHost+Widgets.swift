@@ -1,3 +1,4 @@
+public import WidgetryService
 public import WidgetryJSON
 
 extension WidgetHost {
@@ -57,10 +58,11 @@ extension WidgetHost {
 
     /// Handles action `action` in the host with a command that returns a result or fails with a
     /// code, like a call across a bridge. The command replaces the service file's action of that
-    /// name and runs concurrently; the widget's run waits for it (on a virtual clock it takes no
-    /// run time). Its outcome is reported as `actionStarted`, then `actionSucceeded` with the
-    /// result or `actionFailed` with the command's code and message. The screen's status
-    /// controllers follow only the engine's actions, so they do not change.
+    /// name (a `"host": true` action, or one the file does not declare) and runs concurrently;
+    /// the widget's run waits for it (on a virtual clock it takes no run time). Its result is
+    /// handled as a response: status controllers follow it, a `resultType` imports it and
+    /// `nextAction` follows. It is reported as `actionStarted`, then `actionSucceeded` with the
+    /// result (or the imported objects) or `actionFailed` with the command's code and message.
     public func registerCommand(_ action: String, for identifier: String? = nil,
                                 _ command: @escaping HostCommand) async throws(WidgetHostError) {
         try await add(HostRegistration(action: action, widget: identifier, body: .command(command)))

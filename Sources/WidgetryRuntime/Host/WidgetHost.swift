@@ -141,7 +141,7 @@ public actor WidgetHost {
         let installed = registrations.filter { $0.applies(to: identifier) }
         let limit = options.loadRunLimit
         _ = await worker.perform { [hub] run in
-            for registration in installed { registration.install(on: run, identifier: identifier, events: hub) }
+            for registration in installed { registration.install(on: run) }
             await run.run(until: limit)
             let entry = run.stack.first ?? run.screen
             hub.emit(.loaded(identifier: identifier, screen: entry.document.name, items: WidgetHostEvent.TableItems.of(entry),
@@ -228,9 +228,8 @@ public actor WidgetHost {
     func add(_ registration: HostRegistration) async throws(WidgetHostError) {
         guard !isShutDown else { throw .shutDown }
         registrations.append(registration)
-        let hub = hub
         for (identifier, worker) in widgets.sorted(by: { $0.key < $1.key }) where registration.applies(to: identifier) {
-            _ = await worker.perform { run in registration.install(on: run, identifier: identifier, events: hub) }
+            _ = await worker.perform { run in registration.install(on: run) }
         }
     }
 }

@@ -20,7 +20,7 @@ extension WidgetHostEvent {
                 self = .actionSucceeded(identifier: identifier, action: action.action, sender: action.sender, time: action.time,
                                         objects: [], result: action.json)
             case .error:
-                let failure = action.error.map { ActionFailure(code: $0.code.rawValue, message: $0.message, status: $0.status) }
+                let failure = action.error.map { ActionFailure(code: $0.hostCode ?? $0.code.rawValue, message: $0.message, status: $0.status) }
                     ?? ActionFailure(code: "action.unknown-error", message: "\(action.name) carried no error")
                 self = .actionFailed(identifier: identifier, action: action.action, sender: action.sender, time: action.time, error: failure)
             case .progress:

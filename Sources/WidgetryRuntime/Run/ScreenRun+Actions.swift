@@ -36,6 +36,7 @@ extension ScreenRun {
         }
         let status = ScreenObject(id: "\(actionController.id).status", type: .actionStatusController)
         for flag in ["inProgress", "isSuccess", "isFailure"] { status.setDerived(flag, false) }
+        status.setDerived("progress", .double(0))
         try? status.setValue(.string(name), forKey: "actionName")
         status.setDerived("sender", sender.map(Value.string) ?? .null)
         actionController.setDerived("status", .object(status))
@@ -43,6 +44,16 @@ extension ScreenRun {
         let delay = actionController.attribute("actionDelay").doubleValue ?? 0
         let run = { [environment] in environment.engine.perform(name, argument: argument, sender: sender) }
         if delay > 0 { environment.timeline.schedule(after: delay, run) } else { run() }
+    }
+
+    /// Cancels the call in flight of an action controller (§3.6 `cancelAction`), for either of
+    /// its action names and its sender; it ends with a `cancelled` error.
+    func cancelCall(of actionController: ScreenObject) {
+        var sender: String?
+        if case .object(let element) = actionController.outlet("sender"), let element = element as? Element { sender = element.id }
+        for key in ["actionName", "elseActionName"] {
+            if let name = actionController.attribute(key).stringValue { environment.engine.cancel(name, sender: sender) }
+        }
     }
 
     /// The value of a form (§3.8): nil when a mandatory field has no name or no value.
@@ -80,14 +91,21 @@ extension ScreenRun {
         for status in declared + perCallStatuses where status.attribute("actionName").stringValue == event.action {
             if let owner = status.value(forKey: "sender").stringValue, let sender = event.sender, owner != sender { continue }
             switch event.kind {
-            case .start: set(status, inProgress: true, success: false, failure: false)
-            case .ready: set(status, inProgress: false, success: true, failure: false)
+            case .start:
+                set(status, inProgress: true, success: false, failure: false)
+                status.setDerived("progress", .double(0))
+            case .progress:
+                status.setDerived("progress", .double(event.progress ?? 0))
+            case .ready:
+                set(status, inProgress: false, success: true, failure: false)
+                status.setDerived("progress", .double(1))
             case .error:
                 set(status, inProgress: false, success: false, failure: true)
-                if let error = event.error, let message = status.attribute("errorMessage").stringValue {
+                // A call the user cancelled is no error to tell them about.
+                if let error = event.error, error.code != .cancelled, let message = status.attribute("errorMessage").stringValue {
                     showAlert(title: status.attribute("errorTitle").stringValue ?? "Error", message: "\(message)\n\n\(error.message)")
                 }
-            case .success, .progress:
+            case .success:
                 continue
             }
         }

@@ -1,4 +1,5 @@
 public import WidgetryExpressions
+import WidgetryService
 
 /// Why an interaction could not be done.
 public struct InteractionError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,8 +14,9 @@ public struct InteractionError: Error, Sendable, Equatable, CustomStringConverti
 
 extension ScreenRun {
     /// Taps an element: the button and bar button action controllers whose sender it is run,
-    /// and its `action` entry's target is performed (an action controller, the controller's own
-    /// action for target `@self`, or the host handler named by the selector).
+    /// the action controllers whose `cancelButton` it is cancel their call in flight (§3.6
+    /// `cancelAction`), and its `action` entry's target is performed (an action controller, the
+    /// controller's own action for target `@self`, or the host handler named by the selector).
     public func tap(_ id: String) throws(InteractionError) {
         let element = try self.element(id)
         guard element.value(forKey: "wx_disabled").doubleValue.map({ $0 == 0 }) ?? true else {
@@ -24,6 +26,10 @@ extension ScreenRun {
         for object in objects where object.type == .buttonActionController || object.type == .barButtonActionController {
             guard case .object(let sender) = object.outlet("sender"), sender === element else { continue }
             perform(object)
+            handled = true
+        }
+        for object in objects where object.type.isActionController && object.outlet("cancelButton").isObject(element) {
+            cancelCall(of: object)
             handled = true
         }
         if let action = tapActions[id] {
@@ -43,7 +49,9 @@ extension ScreenRun {
             try navigate?(segue, controller.content)
             handled = true
         }
-        guard handled else { throw InteractionError("tapping \(id) does nothing: no action controller has it as sender, no action and no segue") }
+        guard handled else {
+            throw InteractionError("tapping \(id) does nothing: no action controller has it as sender or cancel button, no action and no segue")
+        }
         render()
         collectChanges()
     }

@@ -61,6 +61,7 @@ extension ScreenRun {
             object.setDerived("inProgress", false)
             object.setDerived("isSuccess", false)
             object.setDerived("isFailure", false)
+            object.setDerived("progress", .double(0))
         }
         render()
         // What the screen shows when it first appears is its starting state, not a change.

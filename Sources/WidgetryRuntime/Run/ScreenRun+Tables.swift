@@ -1,5 +1,6 @@
 import WidgetryExpressions
 import WidgetryStore
+import WidgetryService
 
 extension ScreenRun {
     /// Taps a row (§3.5 selection): the cell prototype's segue, else — with

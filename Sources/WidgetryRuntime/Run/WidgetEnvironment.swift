@@ -3,16 +3,6 @@ public import WidgetryJSON
 public import WidgetryService
 public import WidgetryStore
 
-/// A call of an action the host handles itself (upstream: a `<name>:sender:` method on the
-/// action's target or on the service provider, such as TwitterDemo's `login`).
-public struct HostCall: Sendable {
-    public var action: String
-    /// The action's argument: the form's value or the controller's content.
-    public var argument: Value
-    /// The id of the element that triggered the action, if any.
-    public var sender: String?
-}
-
 /// Handlers the host registers by action name. A handler replaces the network action of the
 /// same name; without one, the service file's action runs (as upstream). Names, not selectors:
 /// nothing is dispatched dynamically.

@@ -33,7 +33,8 @@ public enum ScenarioScope {
             // A per-call status (`currentUserAction.status`) is found under its controller's id.
             let key = name.hasSuffix(".status") ? String(name.dropLast(".status".count)) : name
             statuses[key] = .dictionary(["inProgress": status.value(forKey: "inProgress"), "isSuccess": status.value(forKey: "isSuccess"),
-                                          "isFailure": status.value(forKey: "isFailure"), "action": status.attribute("actionName")])
+                                          "isFailure": status.value(forKey: "isFailure"), "progress": status.value(forKey: "progress"),
+                                          "action": status.attribute("actionName")])
         }
         root["statuses"] = .dictionary(statuses)
         root["content"] = screen.controller.content

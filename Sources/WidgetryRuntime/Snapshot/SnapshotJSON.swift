@@ -44,6 +44,7 @@ public enum SnapshotJSON {
             json["name"] = string(name)
             json["action"] = value(status.attribute("actionName"))
             for flag in ["inProgress", "isSuccess", "isFailure"] { json[flag] = JSONValue(.bool(status.value(forKey: flag).isOn)) }
+            json["progress"] = JSONValue(.double(status.value(forKey: "progress").doubleValue ?? 0))
             return JSONValue(.object(json))
         }))
         root["alerts"] = JSONValue(.array(screen.alerts.map { alert in
@@ -57,11 +58,13 @@ public enum SnapshotJSON {
                 ("time", JSONValue(.double(logged.time))), ("action", string(logged.request.action)),
                 ("method", string(logged.request.method.rawValue)), ("url", string(logged.request.url)),
                 ("headers", JSONValue(.array(headers.map(string)))), ("body", body.isEmpty ? JSONValue(.null) : string(body.joined(separator: "\n"))),
+                ("signedAs", logged.signedAs.map { string($0.rawValue) } ?? JSONValue(.null)),
             ])))
         }))
         root["events"] = JSONValue(.array(run.engine.events.map { event in
             var json = object([("time", JSONValue(.double(event.time))), ("name", string(event.name)), ("action", string(event.action)),
                                ("kind", string(event.kind.rawValue.lowercased())), ("sender", event.sender.map(string) ?? JSONValue(.null))])
+            if let progress = event.progress { json["progress"] = JSONValue(.double(progress)) }
             if !event.objects.isEmpty { json["objects"] = JSONValue(.array(event.objects.map { string($0.description) })) }
             if let error = event.error {
                 json["error"] = JSONValue(.object(object([("code", string(error.code.rawValue)), ("message", string(error.message)),

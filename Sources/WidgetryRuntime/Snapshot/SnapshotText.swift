@@ -40,7 +40,10 @@ public enum SnapshotText {
         if !statuses.isEmpty {
             lines.append("statuses:")
             for (name, status) in statuses {
-                let state = ["inProgress", "isSuccess", "isFailure"].first { status.value(forKey: $0).isOn } ?? "idle"
+                var state = ["inProgress", "isSuccess", "isFailure"].first { status.value(forKey: $0).isOn } ?? "idle"
+                if state == "inProgress", let progress = status.value(forKey: "progress").doubleValue, progress > 0 {
+                    state += " \(Int((progress * 100).rounded()))%"
+                }
                 lines.append("  \(name) (\(status.attribute("actionName").stringValue ?? "?")): \(state)")
             }
         }
@@ -73,6 +76,7 @@ public enum SnapshotText {
         engine.requestLog.flatMap { logged -> [String] in
             let request = logged.request.logLines(redacting: credentials)
             var lines = ["  \(RunTimeText.seconds(logged.time)) \(request[0])"] + request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
+            if let level = logged.signedAs { lines.append("    (signed as the \(level.rawValue))") }
             if let fallback = logged.parameterFallback { lines.append("    (parameters sent unsubstituted: \(fallback.message))") }
             return lines
         }

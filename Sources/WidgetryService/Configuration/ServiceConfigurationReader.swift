@@ -50,7 +50,7 @@ public enum ServiceConfigurationReader {
         case (.defaults, _):
             ["baseUrl", "httpMethod", "headers", "parameters", "resultKeyPath", "errorKeyPath", "needAuth", "socket", "parameterEncoding"]
         case (.action, .service): actionKeys
-        case (.action, .stub): actionKeys + ["response"]
+        case (.action, .stub): actionKeys + ["response", "status", "delay"]
         case (.options, .service): ["transformers"]
         case (.options, .stub): ["transformers", "debugDelay"]
         }
@@ -58,7 +58,7 @@ public enum ServiceConfigurationReader {
 
     private static let actionKeys = [
         "path", "httpMethod", "headers", "parameters", "resultType", "resultKeyPath", "errorKeyPath", "needAuth",
-        "nextAction", "clearPolicy", "set", "isUpload", "multipart", "parameterEncoding",
+        "nextAction", "clearPolicy", "set", "isUpload", "multipart", "parameterEncoding", "host",
     ]
 
     /// Whether a key is a comment (`***`, `***note`), ignored wherever it appears.
@@ -78,7 +78,8 @@ public enum ServiceConfigurationReader {
         let file: String
         let kind: ServiceFileKind
         var errors: [ServiceConfigurationError] = []
-        /// Each `nextAction` value, checked once every action name is known.
+        /// Each `nextAction` value (and each action the auth section names), checked once every
+        /// action name is known.
         private var nextActions: [JSONValue] = []
 
         init(file: String, kind: ServiceFileKind) {
@@ -111,6 +112,10 @@ public enum ServiceConfigurationReader {
         private mutating func auth(_ json: JSONValue) -> JSONObject? {
             guard let object = self.object(json, expected: "an object (the auth section: url and any keys the host reads)") else { return nil }
             _ = string(object["url"])
+            for key in SignIn.actionKeys {
+                if let name = object[key], string(name) != nil { nextActions.append(name) }
+            }
+            _ = string(object["tokenKeyPath"])
             return ServiceConfigurationReader.withoutComments(json).objectValue
         }
 
@@ -140,7 +145,8 @@ public enum ServiceConfigurationReader {
             for next in nextActions {
                 guard let name = next.stringValue, !names.contains(name) else { continue }
                 let nearest = NearestName.find(name, in: byName.keys.filter { names.contains($0) })
-                errors.append(ServiceConfigurationError(.unknownAction, "nextAction \"\(name)\" names no action of this file", file: file, at: next,
+                let key = next.pointer.lastToken?.text ?? "nextAction"
+                errors.append(ServiceConfigurationError(.unknownAction, "\(key) \"\(name)\" names no action of this file", file: file, at: next,
                                                         hint: nearest.map { "did you mean \"\($0)\"?" }
                                                             ?? (names.isEmpty ? "declare it in \"actions\"" : "the actions are " + quotedList(byName.keys.filter { names.contains($0) }))))
             }
@@ -181,8 +187,17 @@ public enum ServiceConfigurationReader {
             action.isUpload = bool(object["isUpload"]) ?? false
             action.multipart = multipart(object["multipart"])
             action.parameterEncoding = parameterEncoding(object["parameterEncoding"])
+            action.host = bool(object["host"]) ?? false
             if kind == .stub, let response = object["response"] {
                 action.response = ServiceConfigurationReader.withoutComments(response)
+            }
+            if kind == .stub, let delay = object["delay"] { action.delay = seconds(delay) }
+            if kind == .stub, let status = object["status"] {
+                if let code = status.integerValue, (100...599).contains(code) {
+                    action.status = Int(code)
+                } else {
+                    errors.append(wrongType(status, expected: "an HTTP status from 100 to 599"))
+                }
             }
             return action
         }
@@ -194,13 +209,7 @@ public enum ServiceConfigurationReader {
                 options.transformers = transformers
                 checkTransformers(transformers)
             }
-            if kind == .stub, let delay = object["debugDelay"] {
-                if let seconds = delay.doubleValue {
-                    options.debugDelay = seconds
-                } else {
-                    errors.append(wrongType(delay, expected: "a number of seconds"))
-                }
-            }
+            if kind == .stub, let delay = object["debugDelay"] { options.debugDelay = seconds(delay) }
             return options
         }
 
@@ -331,6 +340,14 @@ public enum ServiceConfigurationReader {
                                                     hint: NearestName.find(text, in: names).map { "did you mean \"\($0)\"?" }
                                                         ?? "write one of " + quotedList(names)))
             return nil
+        }
+
+        private mutating func seconds(_ json: JSONValue) -> Double? {
+            guard let seconds = json.doubleValue else {
+                errors.append(wrongType(json, expected: "a number of seconds"))
+                return nil
+            }
+            return seconds
         }
 
         private mutating func object(_ json: JSONValue, expected: String) -> JSONObject? {

@@ -3,10 +3,11 @@ public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryStore
 
-/// Performs a service file's actions (§5.4): builds the request, sends it (or asks the stub),
-/// checks the response, imports the result into the store in one transaction, reports each step
-/// as an ``ActionEvent`` and follows `nextAction`. Everything happens on the run's ``Timeline``:
-/// call it, and read its events, from the thread that runs the timeline.
+/// Performs a service file's actions (§5.4): builds the request, sends it (or asks the stub, or
+/// the host for its own actions), checks the response, imports the result into the store in one
+/// transaction, reports each step as an ``ActionEvent`` and follows `nextAction`. It keeps the
+/// tokens of the `auth` section's sign-in (``SignIn``). Everything happens on the run's
+/// ``Timeline``: call it, and read its events, from the thread that runs the timeline.
 public final class ActionEngine {
     /// Where responses come from.
     public enum Backend {
@@ -37,6 +38,8 @@ public final class ActionEngine {
         /// Why `$…` substitution in the parameters fell back to the unsubstituted parameters
         /// (``JSONSubstitutionMode/upstream`` mode only).
         public var parameterFallback: JSONParseError?
+        /// Whose token signed it, for a `needAuth` request sent with a sign-in's token.
+        public var signedAs: SignIn.Level?
     }
 
     public let configuration: ServiceConfiguration
@@ -45,7 +48,18 @@ public final class ActionEngine {
     public let options: Options
     private let backend: Backend
     private let importer: JSONImporter
-    private let builder: RequestBuilder
+    private var builder: RequestBuilder
+    private let signIn: SignIn?
+
+    /// Actions the host performs, by name. Each replaces the answer of the action of that name,
+    /// which need not be declared in the service file.
+    public var hostActions: [String: HostAction] = [:]
+    /// The tokens the `auth` section's sign-in actions gave, by level.
+    public private(set) var tokens: [SignIn.Level: String] = [:]
+    /// Whom `needAuth` requests are signed as: the user, else the app; nil when neither signed in.
+    public var signedIn: SignIn.Level? {
+        tokens[.user] != nil ? .user : tokens[.app] != nil ? .app : nil
+    }
 
     /// Called with every event, in order, when it happens.
     public var onEvent: ((ActionEvent) -> Void)?
@@ -54,12 +68,17 @@ public final class ActionEngine {
     /// Every request sent so far (stub requests included: they are built the same way).
     public private(set) var requestLog: [LoggedRequest] = []
 
+    /// Actions waiting for the app's sign-in, while it is under way.
+    private var waitingForApp: [(Result<Void, ActionError>) -> Void]?
+
     /// Requests in flight by identity (`<widget>_<action>_<sender or 0>`).
     private var inFlight: [String: Flight] = [:]
 
     private final class Flight {
         var cancelled = false
         var operation: Timeline.Operation?
+        /// Reports the cancellation at once, for answers waiting on the run's clock (stubs).
+        var reportCancellation: (() -> Void)?
     }
 
     public init(configuration: ServiceConfiguration, backend: Backend, timeline: Timeline, store: ObjectStore?,
@@ -71,6 +90,7 @@ public final class ActionEngine {
         self.importer = importer
         self.options = options
         builder = RequestBuilder(credentials: options.credentials, substitution: options.substitution)
+        signIn = configuration.signIn
     }
 
     /// Performs the action `name` with `argument` (the object `$key`s read from) for `sender`.
@@ -84,7 +104,7 @@ public final class ActionEngine {
     public func cancel(_ name: String, sender: String? = nil) {
         guard let flight = inFlight.removeValue(forKey: identity(name, sender)) else { return }
         flight.cancelled = true
-        if let operation = flight.operation { timeline.cancel(operation) }
+        if let operation = flight.operation { timeline.cancel(operation) } else { flight.reportCancellation?() }
     }
 
     // MARK: Steps
@@ -99,55 +119,127 @@ public final class ActionEngine {
         guard chain.count < options.chainLimit else {
             return fail(ActionError(.chainLimit, "the nextAction chain " + (chain + [name]).joined(separator: " → ") + " is longer than \(options.chainLimit) actions"))
         }
-        guard let action = configuration.resolved(name) else {
+        guard let action = configuration.resolved(name) ?? hostOnly(name) else {
             return fail(ActionError(.unknownAction, "\(configuration.file) has no action \(name)"))
+        }
+        if action.needAuth, signedIn == nil, options.credentials == nil, let app = signIn?.appAction, app != name {
+            return signInApp(app, chain: chain) { [weak self] (outcome: Result<Void, ActionError>) in
+                switch outcome {
+                case .success: self?.perform(name, argument: argument, sender: sender, chain: chain, completion: completion)
+                case .failure(let error): fail(ActionError(error.code, "\(name) needs the app signed in, and \(app) failed: \(error.message)", status: error.status))
+                }
+            }
         }
         if action.action.clearPolicy == .before, let type = action.action.resultType {
             // Upstream clears when the call starts: the list empties while loading.
             if let error = clear(type.entity) { return fail(error) }
         }
-        let built: RequestBuilder.Outcome
-        do throws(ActionError) {
-            built = try builder.outcome(for: action, argument: argument)
-        } catch {
-            return fail(error)
-        }
-        let request = built.request
-        requestLog.append(LoggedRequest(time: timeline.now, request: request, parameterFallback: built.parameterFallback))
         let flight = Flight()
-        inFlight[identity(name, sender)] = flight
-        emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))
-        let respond = { [weak self] (response: Result<ServiceResponse, ActionError>) in
+        let answer = { [weak self] (json: Result<JSONValue, ActionError>) in
             guard let self else { return }
             if inFlight[identity(name, sender)] === flight { inFlight[identity(name, sender)] = nil }
             if flight.cancelled {
+                guard flight.reportCancellation == nil else { return }
                 return finish(name, sender: sender, .failure(ActionError(.cancelled, "\(name) was cancelled")), completion: completion)
             }
-            handle(response, of: action, argument: argument, sender: sender, chain: chain + [name], completion: completion)
+            handle(json, of: action, argument: argument, sender: sender, chain: chain + [name], completion: completion)
         }
+        if let host = hostActions[name] {
+            inFlight[identity(name, sender)] = flight
+            emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))
+            let call = HostCall(action: name, argument: argument, sender: sender)
+            flight.operation = timeline.perform({ await host(call) }, then: answer)
+            return
+        }
+        if action.action.host, case .network = backend {
+            return fail(ActionError(.noHostCommand, "\(name) is performed by the host, and this host has no command for it",
+                                    hint: "register a host command named \(name), or run against the stub file"))
+        }
+        let request: ServiceRequest?
+        if action.action.host {
+            request = nil
+        } else {
+            builder.credentials = credentials
+            let built: RequestBuilder.Outcome
+            do throws(ActionError) {
+                built = try builder.outcome(for: action, argument: argument)
+            } catch {
+                return fail(error)
+            }
+            request = built.request
+            requestLog.append(LoggedRequest(time: timeline.now, request: built.request, parameterFallback: built.parameterFallback,
+                                            signedAs: action.needAuth ? signedIn : nil))
+        }
+        inFlight[identity(name, sender)] = flight
+        emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))
         switch backend {
         case .stub(let stub):
-            let response = stub.response(for: action, argument: argument)
-            timeline.schedule(after: stub.delay) { respond(response) }
+            var response = stub.response(for: action, argument: argument)
+            if action.action.host, case .failure(let error) = response, error.code == .notImplemented {
+                response = .failure(ActionError(.noHostCommand, "\(name) is performed by the host; no host command and no stub response answer it",
+                                                hint: "add a \"response\" to actions.\(name) in the stub file"))
+            }
+            let delay = max(0, action.action.delay ?? stub.delay)
+            flight.reportCancellation = { [weak self] in
+                self?.finish(name, sender: sender, .failure(ActionError(.cancelled, "\(name) was cancelled")), completion: completion)
+            }
+            if action.action.delay != nil, delay > 0 {
+                // A stub that takes its own time reports progress at each quarter, as a download would.
+                for quarter in 1...3 {
+                    timeline.schedule(after: delay * Double(quarter) / 4) { [weak self] in
+                        guard let self, !flight.cancelled else { return }
+                        emit(ActionEvent(kind: .progress, action: name, sender: sender, time: timeline.now, progress: Double(quarter) / 4))
+                    }
+                }
+            }
+            timeline.schedule(after: delay) {
+                answer(response.flatMap { ResponseReading.json(of: $0, errorKeyPath: action.errorKeyPath, action: name) })
+            }
         case .network(let transport):
-            flight.operation = timeline.perform({ await transport.send(request) }, then: respond)
+            guard let request else { return }
+            flight.operation = timeline.perform({ await transport.send(request) }) { response in
+                answer(response.flatMap { ResponseReading.json(of: $0, errorKeyPath: action.errorKeyPath, action: name) })
+            }
         }
     }
 
-    /// §5.4 from step 1: server errors, JSON, `resultKeyPath`, `resultType`, import, `nextAction`.
-    private func handle(_ response: Result<ServiceResponse, ActionError>, of action: ResolvedAction, argument: Value, sender: String?,
+    /// Performs the app's sign-in once for every action that waits for it; each goes on after
+    /// the sign-in's own events.
+    private func signInApp(_ app: String, chain: [String], then resume: @escaping (Result<Void, ActionError>) -> Void) {
+        if waitingForApp != nil { return waitingForApp!.append(resume) }
+        waitingForApp = [resume]
+        perform(app, argument: .null, sender: nil, chain: chain) { [weak self] outcome in
+            guard let self else { return }
+            let waiting = waitingForApp ?? []
+            waitingForApp = nil
+            timeline.schedule(after: 0) { for resume in waiting { resume(outcome.map { _ in () }) } }
+        }
+    }
+
+    /// A host action the service file does not declare, as an action with nothing to import.
+    private func hostOnly(_ name: String) -> ResolvedAction? {
+        guard hostActions[name] != nil else { return nil }
+        return ResolvedAction(ServiceAction(name: name, host: true), defaults: ServiceDefaults())
+    }
+
+    /// What a `needAuth` request carries: the signed-in token, else the host's credentials.
+    private var credentials: Credentials? {
+        signedIn.flatMap { tokens[$0] }.map { Credentials(bearerToken: $0) } ?? options.credentials
+    }
+
+    /// §5.4 from step 4, once the answer is JSON: sign-in tokens, `resultKeyPath`, `resultType`,
+    /// import, `nextAction`.
+    private func handle(_ answer: Result<JSONValue, ActionError>, of action: ResolvedAction, argument: Value, sender: String?,
                         chain: [String], completion: ((Result<ActionResult, ActionError>) -> Void)?) {
         let name = action.name
         let fail = { (error: ActionError) in self.finish(name, sender: sender, .failure(error), completion: completion) }
-        let received: ServiceResponse
-        switch response {
-        case .failure(let error): return fail(error)
-        case .success(let value): received = value
-        }
         let json: JSONValue
-        switch ResponseReading.json(of: received, errorKeyPath: action.errorKeyPath, action: name) {
+        switch answer {
         case .failure(let error): return fail(error)
         case .success(let value): json = value
+        }
+        if let signIn {
+            if let error = keepToken(from: json, of: name, signIn: signIn) { return fail(error) }
         }
         guard let resultType = action.action.resultType else {
             emit(ActionEvent(kind: .ready, action: name, sender: sender, time: timeline.now, json: json))
@@ -182,6 +274,20 @@ public final class ActionEngine {
             nextArgument = argument
         }
         perform(next, argument: nextArgument, sender: sender, chain: chain, completion: nil)
+    }
+
+    /// Keeps the token a sign-in action's answer holds, or forgets the user's after signing out.
+    private func keepToken(from json: JSONValue, of name: String, signIn: SignIn) -> ActionError? {
+        if name == signIn.signOutAction { tokens[.user] = nil }
+        guard let level = signIn.level(of: name) else { return nil }
+        var token: JSONValue? = json
+        for key in signIn.tokenKeyPath.split(separator: ".") { token = token?.objectValue?[String(key)] }
+        guard let text = token?.stringValue, !text.isEmpty else {
+            return ActionError(.signIn, "the answer to \(name) has no token at \"\(signIn.tokenKeyPath)\"",
+                               hint: "auth.tokenKeyPath names where \(level.rawValue) sign-in answers hold the token")
+        }
+        tokens[level] = text
+        return nil
     }
 
     private func clear(_ entity: String) -> ActionError? {

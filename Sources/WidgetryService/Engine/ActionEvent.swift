@@ -24,9 +24,11 @@ public struct ActionEvent: Sendable, CustomStringConvertible {
     public var objects: [ObjectID]
     /// For ``Kind/error``.
     public var error: ActionError?
+    /// For ``Kind/progress``: the part done, from 0 to 1.
+    public var progress: Double?
 
     public init(kind: Kind, action: String, sender: String?, time: Double, json: JSONValue? = nil, objects: [ObjectID] = [],
-                error: ActionError? = nil) {
+                error: ActionError? = nil, progress: Double? = nil) {
         self.kind = kind
         self.action = action
         self.sender = sender
@@ -34,6 +36,7 @@ public struct ActionEvent: Sendable, CustomStringConvertible {
         self.json = json
         self.objects = objects
         self.error = error
+        self.progress = progress
     }
 
     /// The notification name upstream posted: `homeFeedReady`.
@@ -42,6 +45,7 @@ public struct ActionEvent: Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(RunTimeText.seconds(time)) \(name)"
         if let sender { text += " sender=\(sender)" }
+        if let progress { text += " progress=\(Int((progress * 100).rounded()))%" }
         if !objects.isEmpty { text += " objects=\(objects.map(\.description).joined(separator: ","))" }
         if let error { text += " error=\(error)" }
         return text

@@ -16,6 +16,8 @@ public struct ActionError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Could not connect, or the connection failed.
         case connection = "action.connection"
         case timeout = "action.timeout"
+        /// The server redirected more often than the transport follows, or in a loop.
+        case tooManyRedirects = "action.too-many-redirects"
         /// The response body is larger than the transport's limit.
         case responseTooLarge = "action.response-too-large"
         /// The server answered with an error (status ≠ 200 and a JSON object body).
@@ -33,6 +35,12 @@ public struct ActionError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A `nextAction` chain came back to an action already in it.
         case chainCycle = "action.chain-cycle"
         case cancelled = "action.cancelled"
+        /// A sign-in action's answer holds no token where the `auth` section says.
+        case signIn = "action.sign-in"
+        /// A `host` action, and the host handles no such action (and no stub stands in).
+        case noHostCommand = "action.no-host-command"
+        /// The host's command failed; ``ActionError/hostCode`` is its own code.
+        case host = "action.host"
     }
 
     public var code: Code
@@ -40,16 +48,19 @@ public struct ActionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The HTTP status, when a response came back (404 for a stub without a response).
     public var status: Int?
     public var hint: String?
+    /// For ``Code/host``: the code the host's command gave (`auth.denied`).
+    public var hostCode: String?
 
-    public init(_ code: Code, _ message: String, status: Int? = nil, hint: String? = nil) {
+    public init(_ code: Code, _ message: String, status: Int? = nil, hint: String? = nil, hostCode: String? = nil) {
         self.code = code
         self.message = message
         self.status = status
         self.hint = hint
+        self.hostCode = hostCode
     }
 
     public var description: String {
-        var text = "\(message) [\(code.rawValue)]"
+        var text = "\(message) [\(hostCode ?? code.rawValue)]"
         if let status { text += " (HTTP \(status))" }
         if let hint { text += "; \(hint)" }
         return text

@@ -28,6 +28,16 @@ public struct ServiceAction: Sendable {
     public var parameterEncoding: ParameterEncoding?
     /// The canned response (stub files only); nil when the stub has none (a 404 at run time).
     public var response: JSONValue?
+    /// Performed by the host that runs the widget, not sent (Widgetry's addition): a host command
+    /// answers it; without one, a stub file's `response` stands in.
+    public var host: Bool
+    /// The HTTP status the stub answers with (stub files only; 200 unless it says otherwise), so
+    /// a stub can play a server's error: a status other than 200 with an object `response` fails
+    /// with the message at `errorKeyPath`.
+    public var status: Int?
+    /// Seconds the stub takes to answer, reporting `…Progress` at each quarter (stub files only);
+    /// overrides `options.debugDelay`.
+    public var delay: Double?
     /// Where the action is declared (its value in `actions`).
     public var location: SourceLocation?
     public var pointer: JSONPointer
@@ -36,7 +46,7 @@ public struct ServiceAction: Sendable {
                 parameters: JSONObject? = nil, resultType: ResultType? = nil, resultKeyPath: String? = nil,
                 errorKeyPath: String? = nil, needAuth: Bool? = nil, nextAction: String? = nil, clearPolicy: ClearPolicy = .none,
                 set: JSONObject? = nil, isUpload: Bool = false, multipart: [MultipartPart]? = nil,
-                parameterEncoding: ParameterEncoding? = nil, response: JSONValue? = nil,
+                parameterEncoding: ParameterEncoding? = nil, response: JSONValue? = nil, host: Bool = false, status: Int? = nil, delay: Double? = nil,
                 location: SourceLocation? = nil, pointer: JSONPointer = .root) {
         self.name = name
         self.path = path
@@ -54,6 +64,9 @@ public struct ServiceAction: Sendable {
         self.multipart = multipart
         self.parameterEncoding = parameterEncoding
         self.response = response
+        self.host = host
+        self.status = status
+        self.delay = delay
         self.location = location
         self.pointer = pointer
     }

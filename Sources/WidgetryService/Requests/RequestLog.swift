@@ -2,13 +2,21 @@ extension ServiceRequest {
     /// Headers whose values the log never shows (compared case-insensitively).
     public static let secretHeaderNames: [String] = ["Authorization", "Cookie", "Proxy-Authorization", "X-Api-Key"]
 
+    /// Whether a body parameter's value is a secret the log never shows: names holding
+    /// `password`, `secret` or `token` (compared case-insensitively).
+    public static func isSecretParameter(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return ["password", "secret", "token"].contains { lowered.contains($0) }
+    }
+
     /// The request as the request log and `--dry-run` print it, one line per element; the same
     /// request always gives the same lines.
     ///
     /// `METHOD URL`; each header as `Name: value`, with the value `<redacted>` for
     /// ``secretHeaderNames`` and for any header `credentials` supplies; then, when there is a
     /// body, an empty line and the body: its text when it is UTF-8 without control characters
-    /// other than newline and tab (one element per line), else `<N bytes>`. A `multipart/form-data`
+    /// other than newline and tab (one element per line), else `<N bytes>`; in a form body the
+    /// values of secret parameters (``isSecretParameter(_:)``) read `<redacted>`. A `multipart/form-data`
     /// body is shown part by part: the boundary line, the part's headers, an empty line and its
     /// content (text, or `<N bytes>`), then the closing boundary line.
     public func logLines(redacting credentials: Credentials? = nil) -> [String] {
@@ -21,16 +29,22 @@ extension ServiceRequest {
         lines.append("")
         if let boundary = multipartBoundary, let parts = RequestLogBody.multipartLines(body, boundary: boundary) {
             lines += parts
+        } else if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
+                  let text = String(validating: body, as: UTF8.self) {
+            lines.append(RequestLogBody.redactingSecrets(inForm: text))
         } else {
             lines += RequestLogBody.contentLines(body[...])
         }
         return lines
     }
 
+    private var contentType: String? {
+        headers.last(where: { $0.name.lowercased() == "content-type" })?.value
+    }
+
     /// The `boundary` parameter of a `multipart/form-data` content type.
     private var multipartBoundary: String? {
-        guard let contentType = headers.last(where: { $0.name.lowercased() == "content-type" })?.value,
-              contentType.lowercased().hasPrefix("multipart/form-data")
+        guard let contentType, contentType.lowercased().hasPrefix("multipart/form-data")
         else { return nil }
         for parameter in contentType.split(separator: ";").dropFirst() {
             let trimmed = parameter.trimmingPrefix(while: { $0 == " " })
@@ -52,6 +66,15 @@ enum RequestLogBody {
             return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         return ["<\(bytes.count) bytes>"]
+    }
+
+    /// A form body with the values of secret parameters replaced by `<redacted>`.
+    static func redactingSecrets(inForm text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = String(pair[..<equals]).removingPercentEncoding ?? String(pair[..<equals])
+            return ServiceRequest.isSecretParameter(name) ? pair[..<equals] + "=<redacted>" : String(pair)
+        }.joined(separator: "&")
     }
 
     /// The parts of a multipart body, or nil when the body is not laid out as one.

@@ -2,7 +2,7 @@ public import WidgetryExpressions
 import WidgetryJSON
 
 /// Answers actions from a stub file instead of a network (§5.7): the action's `response` as a
-/// 200 response, after `$keyPath` substitution from the argument when the response is an object
+/// response with its `status` (200 unless it says otherwise), after `$keyPath` substitution from the argument when the response is an object
 /// and the argument an object or dictionary (arrays are never substituted), or upstream's 404
 /// "Test response not implemented." when the action has none. The engine waits `delay` on the
 /// run's clock before handling the answer.
@@ -28,6 +28,6 @@ public struct StubResponder: Sendable {
                 return .failure(ActionError(.substitution, "the stub response of \(action.name) reads \(error.message)"))
             }
         }
-        return .success(ServiceResponse(status: 200, headers: [HeaderField("Content-Type", "application/json")], body: Array(json.serialized().utf8)))
+        return .success(ServiceResponse(status: action.action.status ?? 200, headers: [HeaderField("Content-Type", "application/json")], body: Array(json.serialized().utf8)))
     }
 }
