@@ -179,13 +179,14 @@ struct WidgetHostTests {
                                       (identifier: "plain", source: Self.feed)])
         #expect(errors.isEmpty)
         #expect(calls.lines == ["currentUser sender=-"])
-        #expect(try await host.withRun("bridged") { $0.engine.events.count + $0.engine.requestLog.count } == 0, "the stub's currentUser did not run")
-        #expect(try await host.title("bridged") == nil)
+        // The command's answer is handled as the stub's would be: imported as the Account, then homeFeed follows.
+        #expect(try await host.withRun("bridged") { $0.engine.requestLog.map(\.request.action) } == ["homeFeed"], "the stub's currentUser did not run")
+        #expect(try await host.withRun("bridged") { $0.store?.objects(of: "Account").map { $0.value(forKey: "name") } } == ["Host User"])
         await host.shutdown()
         let events = await events(of: host)
         #expect(story(events, of: "bridged") == [
-            "start currentUser - at 0.0", #"success currentUser at 0.0 objects=0 result={"name":"Host User"}"#,
-            "loaded FeedViewController at 0.0: tableView(tableDisplayController)=0",
+            "start currentUser - at 0.0", "success currentUser at 0.0 objects=1", "start homeFeed - at 0.0", "success homeFeed at 0.25 objects=6",
+            "loaded FeedViewController at 0.25: tableView(tableDisplayController)=6",
         ])
         #expect(story(events, of: "refused") == [
             "start currentUser - at 0.0", "error currentUser at 0.0 auth.denied", "loaded FeedViewController at 0.0: tableView(tableDisplayController)=0",

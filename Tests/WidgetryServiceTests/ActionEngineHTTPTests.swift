@@ -40,6 +40,21 @@ struct ActionEngineHTTPTests {
         TestResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
     }
 
+    /// A body of known length reports its progress as it arrives, in whole percents, in order.
+    @Test func aBodyOfKnownLengthReportsProgressAsItArrives() async throws {
+        let body = Array(("[" + (0..<40).map { #"{"id_str": "\#($0)"}"# }.joined(separator: ",") + "]").utf8)
+        let response = TestResponse(headers: [("Content-Type", "application/json")], body: body,
+                                    behaviour: .drip(chunkSize: body.count / 4 + 1, interval: .milliseconds(20)))
+        try await TestHTTPServer.with({ _ in response }) { server in
+            let (events, store, _) = try await run(ServiceAction(name: "feed", path: "feed", resultType: .array(entity: "Post")), server: server)
+            let fractions = events.compactMap(\.progress)
+            #expect(fractions.count >= 2, "\(events.map(\.description))")
+            #expect(fractions == fractions.sorted() && fractions.last == 1)
+            #expect(events.map(\.kind).filter { $0 != .progress } == [.start, .ready, .success])
+            #expect(store.objects(of: "Post").count == 41)
+        }
+    }
+
     @Test func aCallImportsTheResultAtItsKeyPath() async throws {
         try await TestHTTPServer.with({ _ in Self.json(#"{"data": [{"id_str": "9", "text": "hi", "user": {"id_str": "u"}}]}"#) }) { server in
         let parameters = try #require(JSONParser.parse(#"{"q": "$text", "page": 2, "deep": {"b": [true, null]}}"#).root.objectValue)

@@ -61,7 +61,7 @@ struct ServiceSchemaTests {
         "baseUrl": #""https://x""#, "httpMethod": #""GET""#, "headers": #"{"A": "1"}"#, "parameters": #"{"p": [1]}"#,
         "resultKeyPath": #""""#, "errorKeyPath": #""e""#, "needAuth": "true", "socket": #""s""#, "parameterEncoding": #""json""#,
         "path": #""p""#, "resultType": #""[Post]""#, "nextAction": #""a""#, "clearPolicy": #""after""#, "set": #"{"v": 1}"#,
-        "isUpload": "false", "multipart": #"{"part": "image"}"#, "response": "null",
+        "isUpload": "false", "multipart": #"{"part": "image"}"#, "response": "null", "host": "true", "status": "401", "delay": "2",
         "transformers": #"{"date": {"d": {"format": "y"}}}"#, "debugDelay": "0.5",
     ]
 
@@ -87,14 +87,14 @@ struct ServiceSchemaTests {
                 #expect(codes(document(section, key, Self.validValues[key] ?? "null"), kind: .service) == [.unknownKey], "\(section).\(key)")
             }
         }
-        #expect(stubOnly.sorted() == ["debugDelay", "response"])
+        #expect(stubOnly.sorted() == ["debugDelay", "delay", "response", "status"])
     }
 
     @Test func theSchemasDifferOnlyByTheStubKeys() throws {
         func common(_ schema: JSONValue) -> JSONValue {
             var schema = schema
             for key in ["$id", "title", "description"] { schema[key] = nil }
-            schema["$defs"]?["action"]?["properties"]?["response"] = nil
+            for key in ["response", "status", "delay"] { schema["$defs"]?["action"]?["properties"]?[key] = nil }
             schema["$defs"]?["options"]?["properties"]?["debugDelay"] = nil
             return schema
         }
@@ -116,7 +116,7 @@ struct ServiceSchemaTests {
     @Test(arguments: schemas)
     func aValueOfAnotherTypeThanTheSchemaSaysIsAWrongType(_ file: String, _ kind: ServiceFileKind) throws {
         let schema = try schema(file)
-        let wrongValues = ["string": "1", "boolean": #""yes""#, "object": "[]", "number": #""1""#]
+        let wrongValues = ["string": "1", "boolean": #""yes""#, "object": "[]", "number": #""1""#, "integer": "4.5"]
         for section in ServiceConfigurationReader.Section.allCases {
             for member in definition(section, in: schema)?["properties"]?.objectValue ?? JSONObject() {
                 guard let type = declaredType(member.value, in: schema) else {

@@ -182,7 +182,7 @@ struct SignInAndHostActionTests {
 
     @Test(arguments: [
         (#"{"auth": {"app": "nowhere"}, "actions": {"a": {}}}"#, #"StubService.json:1:18: app "nowhere" names no action of this file"#),
-        (#"{"actions": {"a": {"status": 42}}}"#, #"StubService.json:1:30: "status" must be an HTTP status from 100 to 599, found number"#),
+        (#"{"actions": {"a": {"status": 42}}}"#, #"StubService.json:1:30: "status" must be an HTTP status from 100 to 599, found integer"#),
         (#"{"actions": {"a": {"delay": "soon"}}}"#, #"StubService.json:1:29: "delay" must be a number of seconds, found string"#),
     ])
     func theReaderChecksTheNewKeys(_ text: String, _ expected: String) throws {

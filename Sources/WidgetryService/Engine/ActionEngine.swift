@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryStore
@@ -68,6 +69,11 @@ public final class ActionEngine {
     /// Every request sent so far (stub requests included: they are built the same way).
     public private(set) var requestLog: [LoggedRequest] = []
 
+    /// Progress a network transport reported, waiting for the timeline: action, sender, fraction.
+    private let progressInbox = ProgressInbox()
+    /// Posts the progress in ``progressInbox`` as events on the timeline.
+    private lazy var progressTrigger = timeline.trigger { [weak self] in self?.postProgress() }
+
     /// Actions waiting for the app's sign-in, while it is under way.
     private var waitingForApp: [(Result<Void, ActionError>) -> Void]?
 
@@ -122,7 +128,8 @@ public final class ActionEngine {
         guard let action = configuration.resolved(name) ?? hostOnly(name) else {
             return fail(ActionError(.unknownAction, "\(configuration.file) has no action \(name)"))
         }
-        if action.needAuth, signedIn == nil, options.credentials == nil, let app = signIn?.appAction, app != name {
+        let byHost = action.action.host || hostActions[name] != nil
+        if action.needAuth, !byHost, signedIn == nil, options.credentials == nil, let app = signIn?.appAction, app != name {
             return signInApp(app, chain: chain) { [weak self] (outcome: Result<Void, ActionError>) in
                 switch outcome {
                 case .success: self?.perform(name, argument: argument, sender: sender, chain: chain, completion: completion)
@@ -197,9 +204,23 @@ public final class ActionEngine {
             }
         case .network(let transport):
             guard let request else { return }
-            flight.operation = timeline.perform({ await transport.send(request) }) { response in
+            let progress = progressInbox, trigger = progressTrigger
+            flight.operation = timeline.perform({
+                await transport.send(request) { fraction in
+                    progress.post(action: name, sender: sender, fraction: fraction)
+                    trigger.fire()
+                }
+            }) { response in
                 answer(response.flatMap { ResponseReading.json(of: $0, errorKeyPath: action.errorKeyPath, action: name) })
             }
+        }
+    }
+
+    /// Reports the progress transports sent, for calls still in flight (a cancelled call's is dropped).
+    private func postProgress() {
+        for (name, sender, fraction) in progressInbox.take() {
+            guard let flight = inFlight[identity(name, sender)], !flight.cancelled else { continue }
+            emit(ActionEvent(kind: .progress, action: name, sender: sender, time: timeline.now, progress: fraction))
         }
     }
 
@@ -321,5 +342,22 @@ public final class ActionEngine {
 
     private func identity(_ action: String, _ sender: String?) -> String {
         "\(options.widgetIdentifier)_\(action)_\(sender ?? "0")"
+    }
+}
+
+/// Progress reports from a transport's task, read on the timeline.
+private final class ProgressInbox: Sendable {
+    private let pending = Mutex<[(action: String, sender: String?, fraction: Double)]>([])
+
+    func post(action: String, sender: String?, fraction: Double) {
+        pending.withLock { $0.append((action, sender, fraction)) }
+    }
+
+    /// The reports so far, oldest first; the inbox is empty afterwards.
+    func take() -> [(action: String, sender: String?, fraction: Double)] {
+        pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
     }
 }
