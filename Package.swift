@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -67,6 +68,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -165,7 +167,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryBundle"],
+            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -30,18 +30,32 @@ public struct SourceText: Sendable {
     ///
     /// `length` is how many scalars to underline (at least one). Tabs in the source line are kept
     /// in the caret line so the caret lines up in any tab width. Lines wider than
-    /// ``snippetWidth`` are cut around the caret and marked with `…`.
+    /// ``snippetWidth`` are cut around the caret and marked with `…`; only the bytes near the
+    /// caret are read, so a minified file of any size costs no more than a short line.
     public func snippet(at location: SourceLocation, length: Int = 1) -> String {
-        var scalars = Array(lineText(containing: location.offset).unicodeScalars)
-        var caretIndex = max(0, location.column - 1)
+        let offset = max(0, min(location.offset, bytes.count))
+        // A scalar is at most four bytes: this reach holds a full snippet on either side.
+        let reach = 4 * SourceText.snippetWidth
+        var lower = offset
+        while lower > 0, offset - lower < reach, bytes[lower - 1] != 0x0A { lower -= 1 }
+        while lower < offset, bytes[lower] & 0xC0 == 0x80 { lower += 1 }
+        var upper = offset
+        while upper < bytes.count, upper - offset < reach, bytes[upper] != 0x0A, bytes[upper] != 0x0D { upper += 1 }
+        while upper > offset, upper < bytes.count, bytes[upper] & 0xC0 == 0x80 { upper -= 1 }
+        let cutBefore = lower > 0 && bytes[lower - 1] != 0x0A
+        let cutAfter = upper < bytes.count && bytes[upper] != 0x0A && bytes[upper] != 0x0D
+        var scalars = Array(String(decoding: bytes[lower..<upper], as: UTF8.self).unicodeScalars)
+        var caretIndex = cutBefore
+            ? String(decoding: bytes[lower..<offset], as: UTF8.self).unicodeScalars.count
+            : max(0, location.column - 1)
         var prefix = ""
-        if scalars.count > SourceText.snippetWidth {
+        if scalars.count > SourceText.snippetWidth || cutBefore || cutAfter {
             let start = max(0, min(caretIndex - SourceText.snippetWidth / 2, scalars.count - SourceText.snippetWidth))
             let end = min(scalars.count, start + SourceText.snippetWidth)
             let total = scalars.count
             scalars = Array(scalars[start..<end])
-            if start > 0 { prefix = "…" }
-            if end < total { scalars.append("…") }
+            if start > 0 || cutBefore { prefix = "…" }
+            if end < total || cutAfter { scalars.append("…") }
             caretIndex -= start
         }
         var line = prefix

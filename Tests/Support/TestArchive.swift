@@ -10,6 +10,8 @@ public struct TestArchive: Sendable {
         case zip
         case tar
         case tarGzip
+        /// A tar compressed with zstd, which packs long runs of zeros tightest (a bomb stays tiny).
+        case tarZstd
     }
 
     public enum Entry: Sendable {
@@ -21,6 +23,8 @@ public struct TestArchive: Sendable {
         case characterDevice(String)
         /// A name given as raw bytes (for names that are not UTF-8).
         case rawNameFile([UInt8], [UInt8])
+        /// A file of `count` zero bytes, written a chunk at a time so that it is never in memory.
+        case zeros(String, count: Int64)
 
         public static func text(_ name: String, _ text: String) -> Entry {
             .file(name, Array(text.utf8))
@@ -48,12 +52,16 @@ public struct TestArchive: Sendable {
         case .tarGzip:
             archive_write_set_format_pax_restricted(archive)
             archive_write_add_filter_gzip(archive)
+        case .tarZstd:
+            archive_write_set_format_pax_restricted(archive)
+            archive_write_add_filter_zstd(archive)
         }
         guard archive_write_open_filename(archive, path) == ARCHIVE_OK else { throw TestArchiveError.failed(Self.message(archive)) }
         for item in entries {
             guard let entry = archive_entry_new() else { throw TestArchiveError.failed("archive_entry_new") }
             defer { archive_entry_free(entry) }
             var data: [UInt8] = []
+            var zeroCount: Int64 = 0
             switch item {
             case .file(let name, let bytes):
                 archive_entry_set_pathname(entry, name)
@@ -67,6 +75,11 @@ public struct TestArchive: Sendable {
                 archive_entry_set_filetype(entry, 0o100000)
                 archive_entry_set_perm(entry, 0o644)
                 data = bytes
+            case .zeros(let name, let count):
+                archive_entry_set_pathname(entry, name)
+                archive_entry_set_filetype(entry, 0o100000)
+                archive_entry_set_perm(entry, 0o644)
+                zeroCount = count
             case .directory(let name):
                 archive_entry_set_pathname(entry, name)
                 archive_entry_set_filetype(entry, 0o040000)
@@ -91,11 +104,19 @@ public struct TestArchive: Sendable {
                 archive_entry_set_rdev(entry, 0x0103)
                 archive_entry_set_perm(entry, 0o644)
             }
-            archive_entry_set_size(entry, Int64(data.count))
+            archive_entry_set_size(entry, Int64(data.count) + zeroCount)
             guard archive_write_header(archive, entry) >= ARCHIVE_WARN else { throw TestArchiveError.failed(Self.message(archive)) }
             if !data.isEmpty {
                 let written = data.withUnsafeBytes { archive_write_data(archive, $0.baseAddress, $0.count) }
                 guard written == data.count else { throw TestArchiveError.failed(Self.message(archive)) }
+            }
+            let chunk = [UInt8](repeating: 0, count: Int(min(zeroCount, 1 << 20)))
+            var remaining = zeroCount
+            while remaining > 0 {
+                let count = Int(min(remaining, Int64(chunk.count)))
+                let written = chunk.withUnsafeBytes { archive_write_data(archive, $0.baseAddress, count) }
+                guard written == count else { throw TestArchiveError.failed(Self.message(archive)) }
+                remaining -= Int64(count)
             }
         }
         guard archive_write_close(archive) == ARCHIVE_OK else { throw TestArchiveError.failed(Self.message(archive)) }

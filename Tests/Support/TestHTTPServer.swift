@@ -140,7 +140,8 @@ private final class RequestHandler: ChannelInboundHandler {
 
     private func respond(_ response: TestResponse, context: ChannelHandlerContext) {
         var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
-        if !headers.contains(name: "Content-Length") {
+        // A chunked response (a `Transfer-Encoding` header given) announces no length.
+        if !headers.contains(name: "Content-Length"), !headers.contains(name: "Transfer-Encoding") {
             headers.add(name: "Content-Length", value: String(response.body.count))
         }
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: response.status), headers: headers)

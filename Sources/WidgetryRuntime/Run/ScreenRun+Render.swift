@@ -69,15 +69,24 @@ extension ScreenRun {
         changes.removeAll()
     }
 
-    /// A timer fires every `interval` seconds (default 60), the first time one interval after
-    /// setup, for as long as the run goes on; it does not keep a run until idle going.
+    /// A timer fires every `interval` seconds (default 60, at least 1 ms), the first time one
+    /// interval after setup, for as long as the run goes on; neither it nor the calls it starts
+    /// keep a run until idle going (they are background work). A tick while the timer's status
+    /// shows its last call underway starts nothing, so a short interval does not pile calls up.
     private func scheduleTimer(_ timer: ScreenObject) {
         let interval = max(timer.attribute("interval").doubleValue ?? 60, 0.001)
         environment.timeline.schedule(after: interval, background: true) { [weak self] in
             guard let self else { return }
-            perform(timer)
+            if !callIsUnderway(timer) { perform(timer) }
             scheduleTimer(timer)
         }
+    }
+
+    /// Whether the last call `controller` started has neither succeeded nor failed yet (its
+    /// status is made when the call is asked for, before any `actionDelay`).
+    private func callIsUnderway(_ controller: ScreenObject) -> Bool {
+        guard case .object(let status) = controller.value(forKey: "status") else { return false }
+        return !status.value(forKey: "isSuccess").isOn && !status.value(forKey: "isFailure").isOn
     }
 
     /// A full refresh (§4.5): providers fetch, display controllers render, every binding of the

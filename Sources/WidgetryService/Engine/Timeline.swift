@@ -28,8 +28,8 @@ public final class Timeline {
     private struct Scheduled {
         let time: Double
         let sequence: UInt64
-        /// Repeating work (a timer) that does not keep a run going: a run until idle stops when
-        /// only background work is left.
+        /// Repeating work (a timer), or work it set off, that does not keep a run going: a run
+        /// until idle stops when only background work is left.
         let isBackground: Bool
         let work: () -> Void
     }
@@ -37,7 +37,10 @@ public final class Timeline {
     private var queue: [Scheduled] = []
     private var sequence: UInt64 = 0
     private let inbox = Inbox()
-    private var handlers: [UInt64: () -> Void] = [:]
+    private var handlers: [UInt64: (work: () -> Void, isBackground: Bool)] = [:]
+    /// Whether the work being done is background work: what it schedules or starts is
+    /// background too, so nothing a timer sets off keeps a run until idle going.
+    private var doingBackgroundWork = false
     private var triggers: [UInt64: () -> Void] = [:]
     private var nextOperation: UInt64 = 0
     private let realStart = DispatchTime.now().uptimeNanoseconds
@@ -54,7 +57,8 @@ public final class Timeline {
     public var outstandingOperations: Int { handlers.count }
 
     /// Schedules `work` `delay` seconds from now (at once, after what is already due now, for 0).
-    /// Background work (timers) does not keep ``run(until:)`` going without a time limit.
+    /// Background work (timers, and whatever background work schedules or starts) does not keep
+    /// ``run(until:)`` going without a time limit.
     public func schedule(after delay: Double, background: Bool = false, _ work: @escaping () -> Void) {
         schedule(at: now + max(0, delay), background: background, work)
     }
@@ -62,7 +66,7 @@ public final class Timeline {
     /// Schedules `work` at run time `time` (or now, if that has passed).
     public func schedule(at time: Double, background: Bool = false, _ work: @escaping () -> Void) {
         sequence += 1
-        let item = Scheduled(time: max(time, now), sequence: sequence, isBackground: background, work: work)
+        let item = Scheduled(time: max(time, now), sequence: sequence, isBackground: background || doingBackgroundWork, work: work)
         // Keep the queue sorted by (time, sequence); new work usually goes last.
         let position = queue.lastIndex { ($0.time, $0.sequence) < (item.time, item.sequence) }.map { $0 + 1 } ?? 0
         queue.insert(item, at: position)
@@ -76,7 +80,7 @@ public final class Timeline {
         let id = nextOperation
         // The result waits in a box of its own type; only the id crosses to the timeline.
         let box = ResultBox<Result>()
-        handlers[id] = { if let result = box.take() { then(result) } }
+        handlers[id] = ({ if let result = box.take() { then(result) } }, doingBackgroundWork)
         let inbox = inbox
         let task = Task {
             box.put(await operation())
@@ -123,7 +127,7 @@ public final class Timeline {
     public func run(until limit: Double = .infinity) async -> Double {
         while true {
             await takeDeliveries(waiting: false)
-            if !limit.isFinite, handlers.isEmpty, queue.allSatisfy(\.isBackground) {
+            if !limit.isFinite, handlers.values.allSatisfy(\.isBackground), queue.allSatisfy(\.isBackground) {
                 return now
             }
             if let next = queue.first, next.time <= limit {
@@ -137,7 +141,9 @@ public final class Timeline {
                 }
                 queue.removeFirst()
                 now = max(now, next.time)
+                doingBackgroundWork = next.isBackground
                 next.work()
+                doingBackgroundWork = false
             } else if !handlers.isEmpty {
                 if clock == .real, limit.isFinite {
                     let remaining = limit - realNow
@@ -165,7 +171,7 @@ public final class Timeline {
         if clock == .real { now = max(now, realNow) }
         for id in delivered {
             if let handler = handlers.removeValue(forKey: id) {
-                schedule(after: 0, handler)
+                schedule(after: 0, background: handler.isBackground, handler.work)
             } else if let work = triggers[id] {
                 schedule(after: 0, work)
             }

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 
 /// Limits for ``HTTPTransport``.
 public struct HTTPTransportOptions: Sendable {
@@ -12,8 +13,9 @@ public struct HTTPTransportOptions: Sendable {
     public var readTimeout: Double
     /// Seconds for the whole exchange.
     public var totalTimeout: Double
+    /// Most redirects followed for one request.
     public var maxRedirects: Int
-    /// Largest response body accepted, in bytes.
+    /// Largest response body accepted, in bytes; a compressed body is held to it as it inflates.
     public var maxResponseBytes: Int
 
     public init(connectTimeout: Double = 10, readTimeout: Double = 30, totalTimeout: Double = 60, maxRedirects: Int = 5,
@@ -73,6 +75,16 @@ public final class HTTPTransport: ServiceTransport {
     }
 
     public func send(_ request: ServiceRequest) async -> Result<ServiceResponse, ActionError> {
+        await send(request, progress: nil)
+    }
+
+    /// Reports progress each time another whole percent of a body of known length has arrived,
+    /// from the first chunk that leaves some of it to come (a body that arrives at once reports none).
+    public func send(_ request: ServiceRequest, progress: @escaping @Sendable (Double) -> Void) async -> Result<ServiceResponse, ActionError> {
+        await send(request, progress: .some(progress))
+    }
+
+    private func send(_ request: ServiceRequest, progress: (@Sendable (Double) -> Void)?) async -> Result<ServiceResponse, ActionError> {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.add(name: "User-Agent", value: "Widgetry")
@@ -86,7 +98,9 @@ public final class HTTPTransport: ServiceTransport {
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maxResponseBytes {
                 return .failure(tooLarge(request))
             }
+            let length = response.headers.first(name: "Content-Length").flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
             var body: [UInt8] = []
+            var reportedPercent = 0
             for try await buffer in response.body {
                 guard body.count + buffer.readableBytes <= options.maxResponseBytes else { return .failure(tooLarge(request)) }
                 guard ContinuousClock.now <= deadline else {
@@ -94,6 +108,13 @@ public final class HTTPTransport: ServiceTransport {
                                                 hint: "raise the request time-out (--request-timeout) if the service is slow"))
                 }
                 body.append(contentsOf: buffer.readableBytesView)
+                if let progress, let length {
+                    let percent = min(100, body.count * 100 / length)
+                    if percent > reportedPercent, percent < 100 || reportedPercent > 0 {
+                        reportedPercent = percent
+                        progress(Double(percent) / 100)
+                    }
+                }
             }
             return .success(ServiceResponse(status: Int(response.status.code), headers: response.headers.map { HeaderField($0.name, $0.value) },
                                             body: body))
@@ -123,10 +144,18 @@ public final class HTTPTransport: ServiceTransport {
             case .remoteConnectionClosed:
                 return ActionError(.connection, "\(target): the server closed the connection before the end of the response")
             case .redirectLimitReached, .redirectCycleDetected:
-                return ActionError(.connection, "\(target): too many redirects")
+                return ActionError(.tooManyRedirects, "\(target): too many redirects, or a redirect loop",
+                                   hint: "raise HTTPTransportOptions.maxRedirects if the service is trusted")
             default:
                 return ActionError(.connection, "\(target) failed: \(client)")
             }
+        }
+        if let decompression = error as? NIOHTTPDecompression.DecompressionError, decompression == .limit {
+            return ActionError(.responseTooLarge, "the response to \(target) inflates to more than the response size limit",
+                               hint: "raise HTTPTransportOptions.maxResponseBytes if the service is trusted")
+        }
+        if let parser = error as? HTTPParserError, parser == .invalidEOFState {
+            return ActionError(.connection, "\(target): the server closed the connection before the end of the response")
         }
         if error is HTTPParserError { return ActionError(.connection, "\(target): the response is not valid HTTP (\(error))") }
         if let channel = error as? ChannelError, case .connectTimeout = channel { return ActionError(.timeout, "\(target): connecting timed out") }
