@@ -35,8 +35,7 @@ extension ScreenRun {
             return
         }
         let status = ScreenObject(id: "\(actionController.id).status", type: .actionStatusController)
-        for flag in ["inProgress", "isSuccess", "isFailure"] { status.setDerived(flag, false) }
-        status.setDerived("progress", .double(0))
+        set(status, inProgress: false, success: false, failure: false, progress: 0)
         try? status.setValue(.string(name), forKey: "actionName")
         status.setDerived("sender", sender.map(Value.string) ?? .null)
         actionController.setDerived("status", .object(status))
@@ -91,14 +90,9 @@ extension ScreenRun {
         for status in declared + perCallStatuses where status.attribute("actionName").stringValue == event.action {
             if let owner = status.value(forKey: "sender").stringValue, let sender = event.sender, owner != sender { continue }
             switch event.kind {
-            case .start:
-                set(status, inProgress: true, success: false, failure: false)
-                status.setDerived("progress", .double(0))
-            case .progress:
-                status.setDerived("progress", .double(event.progress ?? 0))
-            case .ready:
-                set(status, inProgress: false, success: true, failure: false)
-                status.setDerived("progress", .double(1))
+            case .start: set(status, inProgress: true, success: false, failure: false, progress: 0)
+            case .progress: status.setDerived("progress", .double(event.progress ?? 0))
+            case .ready: set(status, inProgress: false, success: true, failure: false, progress: 1)
             case .error:
                 set(status, inProgress: false, success: false, failure: true)
                 // A call the user cancelled is no error to tell them about.
@@ -137,9 +131,11 @@ extension ScreenRun {
         return listening
     }
 
-    private func set(_ status: ScreenObject, inProgress: Bool, success: Bool, failure: Bool) {
+    /// Sets what a status controller derives (§3.7): its flags, and its progress when given.
+    func set(_ status: ScreenObject, inProgress: Bool, success: Bool, failure: Bool, progress: Double? = nil) {
         status.setDerived("inProgress", .bool(inProgress))
         status.setDerived("isSuccess", .bool(success))
         status.setDerived("isFailure", .bool(failure))
+        if let progress { status.setDerived("progress", .double(progress)) }
     }
 }

@@ -58,10 +58,7 @@ extension ScreenRun {
             }
         }
         for object in objects where object.type == .actionStatusController {
-            object.setDerived("inProgress", false)
-            object.setDerived("isSuccess", false)
-            object.setDerived("isFailure", false)
-            object.setDerived("progress", .double(0))
+            set(object, inProgress: false, success: false, failure: false, progress: 0)
         }
         render()
         // What the screen shows when it first appears is its starting state, not a change.

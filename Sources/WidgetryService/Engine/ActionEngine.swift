@@ -147,7 +147,7 @@ public final class ActionEngine {
             if inFlight[identity(name, sender)] === flight { inFlight[identity(name, sender)] = nil }
             if flight.cancelled {
                 guard flight.reportCancellation == nil else { return }
-                return finish(name, sender: sender, .failure(ActionError(.cancelled, "\(name) was cancelled")), completion: completion)
+                return finish(name, sender: sender, .failure(ActionEngine.cancellation(of: name)), completion: completion)
             }
             handle(json, of: action, argument: argument, sender: sender, chain: chain + [name], completion: completion)
         }
@@ -179,6 +179,9 @@ public final class ActionEngine {
         }
         inFlight[identity(name, sender)] = flight
         emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))
+        let respond = { (response: Result<ServiceResponse, ActionError>) in
+            answer(response.flatMap { ResponseReading.json(of: $0, errorKeyPath: action.errorKeyPath, action: name) })
+        }
         switch backend {
         case .stub(let stub):
             var response = stub.response(for: action, argument: argument)
@@ -188,7 +191,7 @@ public final class ActionEngine {
             }
             let delay = max(0, action.action.delay ?? stub.delay)
             flight.reportCancellation = { [weak self] in
-                self?.finish(name, sender: sender, .failure(ActionError(.cancelled, "\(name) was cancelled")), completion: completion)
+                self?.finish(name, sender: sender, .failure(ActionEngine.cancellation(of: name)), completion: completion)
             }
             if action.action.delay != nil, delay > 0 {
                 // A stub that takes its own time reports progress at each quarter, as a download would.
@@ -199,9 +202,7 @@ public final class ActionEngine {
                     }
                 }
             }
-            timeline.schedule(after: delay) {
-                answer(response.flatMap { ResponseReading.json(of: $0, errorKeyPath: action.errorKeyPath, action: name) })
-            }
+            timeline.schedule(after: delay) { respond(response) }
         case .network(let transport):
             guard let request else { return }
             let progress = progressInbox, trigger = progressTrigger
@@ -210,9 +211,7 @@ public final class ActionEngine {
                     progress.post(action: name, sender: sender, fraction: fraction)
                     trigger.fire()
                 }
-            }) { response in
-                answer(response.flatMap { ResponseReading.json(of: $0, errorKeyPath: action.errorKeyPath, action: name) })
-            }
+            }, then: respond)
         }
     }
 
@@ -235,6 +234,11 @@ public final class ActionEngine {
             waitingForApp = nil
             timeline.schedule(after: 0) { for resume in waiting { resume(outcome.map { _ in () }) } }
         }
+    }
+
+    /// How a cancelled call ends.
+    private static func cancellation(of name: String) -> ActionError {
+        ActionError(.cancelled, "\(name) was cancelled")
     }
 
     /// A host action the service file does not declare, as an action with nothing to import.
