@@ -60,4 +60,13 @@ struct ParserRobustnessTests {
             #expect(error.code == .lengthLimit)
         }
     }
+
+    /// Found by fuzzing (Fuzz/FuzzPredicate): the key `FIRST` (written `#FIRST`) was printed bare and
+    /// read back as the key `first`, and a key `first` printed bare inside `[…]` reads as the FIRST index.
+    @Test(arguments: ["#FIRST", "a.#Last", "#first", "a[#size]", "a[#first.b]", "a[#last + 1]", "items.first", "$v.#SIZE"])
+    func reservedWordKeysRoundTrip(_ text: String) throws {
+        let expression = try Expression(format: text)
+        let printed = expression.canonicalText
+        #expect(try Expression(format: printed).syntax == expression.syntax, "'\(text)' printed as '\(printed)'")
+    }
 }

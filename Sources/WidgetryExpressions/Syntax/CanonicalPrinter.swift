@@ -102,7 +102,10 @@ struct CanonicalPrinter {
                 write(operand, minimumPrecedence: 6)
                 text += "."
             }
-            text += components.map(CanonicalPrinter.escapedKey).joined(separator: ".")
+            let leadsPath = operand.kind == .evaluatedObject
+            text += components.enumerated().map { position, key in
+                CanonicalPrinter.escapedKey(key, leadsPath: leadsPath && position == 0)
+            }.joined(separator: ".")
         case .subscripted(let collection, let index):
             write(collection, minimumPrecedence: 6)
             text += "["
@@ -192,9 +195,12 @@ struct CanonicalPrinter {
         }
     }
 
-    /// A key, with `#` before reserved words (FIRST, LAST and SIZE are reserved only in subscripts).
-    private static func escapedKey(_ key: String) -> String {
-        guard let keyword = Keyword.lookUp(key), keyword != .first, keyword != .last, keyword != .size else { return key }
+    /// A key, with `#` before reserved words. FIRST, LAST and SIZE after a `.` read back as the keys
+    /// `first`, `last` and `size`, so only those spellings stay bare there; a key that starts a
+    /// path could be the first word inside `[…]`, where they are indexes, so it is always escaped.
+    private static func escapedKey(_ key: String, leadsPath: Bool) -> String {
+        guard let keyword = Keyword.lookUp(key) else { return key }
+        if !leadsPath, [.first, .last, .size].contains(keyword), key == key.lowercased() { return key }
         return "#" + key
     }
 

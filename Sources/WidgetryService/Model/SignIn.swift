@@ -1,4 +1,4 @@
-public import WidgetryJSON
+import WidgetryJSON
 
 /// The sign-in a service file's `auth` section describes (Widgetry's reading of the section,
 /// whose other keys stay the host's): the action that signs the app in, the one that signs a
