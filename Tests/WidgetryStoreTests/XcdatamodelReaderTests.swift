@@ -335,6 +335,26 @@ struct XcdatamodelReaderTests {
         }
     }
 
+    /// Found by fuzzing (Fuzz/FuzzXcdatamodel), each crashed XMLParser: libxml2 dereferenced null switching
+    /// to an encoding the following bytes are invalid in, declared (UTF-7) or guessed from the start
+    /// (UCS-4, EBCDIC); FoundationXML read the null data of `<?t?>` as a C string.
+    @Test(arguments: [
+        Array(#"<?xml version="1.0" encoding="UTF7""#.utf8) + [0xCE],
+        Array("<?t?><model/>".utf8),
+        Array("<model><!-- <?t?> --><?t?></model>".utf8),
+        Array(#"<?xml version="1.0" encoding='ISO-2022-JP'?>"#.utf8) + [0x80, 0x3C],
+        [0x00, 0x00, 0x00, 0x3C, 0x00, 0x00, 0x00, 0x3F, 0xFF, 0xFF, 0xFF, 0xFF],
+        [0x4C, 0x6F, 0xA7, 0x94, 0x93, 0x40, 0xFF, 0xFE, 0x00],
+    ] as [[UInt8]])
+    func inputsThatCrashedXMLParserAreInvalidXML(_ bytes: [UInt8]) {
+        #expect {
+            try XcdatamodelReader.read(bytes, file: "contents")
+        } throws: { error in
+            let errors = (error as? ModelErrors)?.errors ?? []
+            return errors.map(\.code) == [.invalidXML] && errors.first?.location?.line == 1
+        }
+    }
+
     @Test func aCompiledModelAsksForTheSource() {
         let error = ModelError.compiledModelError(path: "Feed.bundle/Model.momd")
         #expect(error.code == .compiledModel)

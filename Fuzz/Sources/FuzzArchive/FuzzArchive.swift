@@ -8,12 +8,14 @@ private let extractor = ArchiveExtractor(limits: ExtractionLimits(
 
 /// This process's sandbox, the working directory while fuzzing: the archive is written to
 /// `input` and extracted to `nest/work/out`, so a write that climbs out of `out`, or a relative
-/// path resolved against the working directory, shows up as an extra name in the sandbox.
+/// path resolved against the working directory, shows up as an extra name in the sandbox. It is
+/// removed when the fuzzer exits normally (and kept after a crash, to look at).
 private let sandbox: String = {
     let path = NSTemporaryDirectory() + "widgetry-fuzz-archive-\(getpid())"
     try? FileManager.default.removeItem(atPath: path)
     try! FileManager.default.createDirectory(atPath: path + "/nest/work", withIntermediateDirectories: true)
     precondition(FileManager.default.changeCurrentDirectoryPath(path))
+    atexit { try? FileManager.default.removeItem(atPath: sandbox) }
     return path
 }()
 

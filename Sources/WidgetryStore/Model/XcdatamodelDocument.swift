@@ -45,9 +45,11 @@ package struct XMLSourceDocument {
     package static let maxDepth = 512
 
     /// Parses `bytes` (UTF-8). External entities are never resolved; elements nested deeper
-    /// than ``maxDepth`` are an error.
+    /// than ``maxDepth`` are an error, and so are inputs `XMLParser` would crash on (see
+    /// `checkParserSafety`).
     package static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLSourceDocument {
         let source = XMLSourceLines(bytes)
+        try checkParserSafety(source)
         let builder = TreeBuilder(source: source)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -62,6 +64,87 @@ package struct XMLSourceDocument {
             throw XMLSyntaxError(message: "the file holds no XML element", location: SourceLocation(offset: 0, line: 1, column: 1))
         }
         return XMLSourceDocument(root: root, source: source)
+    }
+
+    /// Refuses, before `XMLParser` sees them, inputs that crash it (swift-corelibs-foundation over
+    /// libxml2 2.9): text that is not UTF-8 and an XML declaration naming another encoding (libxml2
+    /// dereferences null switching to an encoding, declared or guessed from a UCS-4 or EBCDIC start,
+    /// that the bytes after the switch are invalid in), and processing instructions without data
+    /// (`<?name?>`, whose null data FoundationXML reads as a C string). Xcode writes UTF-8 and no
+    /// processing instructions.
+    private static func checkParserSafety(_ source: XMLSourceLines) throws(XMLSyntaxError) {
+        let bytes = source.bytes
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar) where scalar != "\0": offset += UTF8.width(scalar)
+            case .emptyInput: break decoding
+            case .scalarValue, .error:
+                throw XMLSyntaxError(message: "the document is not UTF-8 text", location: source.location(at: offset))
+            }
+        }
+        if let (name, offset) = declaredOtherEncoding(bytes) {
+            throw XMLSyntaxError(message: "the document declares the encoding '\(name)'; only UTF-8 is read",
+                                 location: source.location(at: offset))
+        }
+        if let offset = emptyProcessingInstruction(bytes) {
+            throw XMLSyntaxError(message: "a processing instruction has no data (<?name?>)", location: source.location(at: offset))
+        }
+    }
+
+    /// The first encoding other than UTF-8 the XML declaration names, and the offset of its name.
+    private static func declaredOtherEncoding(_ bytes: [UInt8]) -> (name: String, offset: Int)? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard bytes[start...].starts(with: "<?xml".utf8) else { return nil }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
+        let keyword = Array("encoding".utf8)
+        var index = start
+        while index + keyword.count <= end {
+            defer { index += 1 }
+            guard bytes[index..<index + keyword.count].elementsEqual(keyword) else { continue }
+            var cursor = index + keyword.count
+            func skipSpaces() { while cursor < end, XMLSourceLines.isSpace(bytes[cursor]) { cursor += 1 } }
+            skipSpaces()
+            guard cursor < end, bytes[cursor] == UInt8(ascii: "=") else { continue }
+            cursor += 1
+            skipSpaces()
+            guard cursor < end, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { continue }
+            let nameStart = cursor + 1
+            cursor = nameStart
+            while cursor < end, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "'") { cursor += 1 }
+            let name = String(decoding: bytes[nameStart..<cursor], as: UTF8.self)
+            if !["utf-8", "utf8"].contains(name.lowercased()) { return (name, nameStart) }
+        }
+        return nil
+    }
+
+    /// The offset of the first `<?name?>` outside comments and CDATA sections.
+    private static func emptyProcessingInstruction(_ bytes: [UInt8]) -> Int? {
+        func starts(_ text: String, at index: Int) -> Bool { bytes[index...].starts(with: text.utf8) }
+        func skip(past terminator: String, from index: Int) -> Int {
+            var index = index
+            while index < bytes.count, !starts(terminator, at: index) { index += 1 }
+            return index + terminator.utf8.count
+        }
+        var index = 0
+        while index < bytes.count {
+            if starts("<!--", at: index) {
+                index = skip(past: "-->", from: index + 4)
+            } else if starts("<![CDATA[", at: index) {
+                index = skip(past: "]]>", from: index + 9)
+            } else if starts("<?", at: index) {
+                var nameEnd = index + 2
+                while nameEnd < bytes.count, !XMLSourceLines.isSpace(bytes[nameEnd]),
+                      ![UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<")].contains(bytes[nameEnd]) { nameEnd += 1 }
+                if nameEnd > index + 2, starts("?>", at: nameEnd) { return index }
+                index = nameEnd
+            } else {
+                index += 1
+            }
+        }
+        return nil
     }
 
     /// Where the element's start tag begins.
