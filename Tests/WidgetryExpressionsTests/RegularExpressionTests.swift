@@ -377,6 +377,17 @@ struct RegularExpressionTests {
         #expect(try RegularExpression("(?:a|b)*(?<=b)").matchesWhole(subject))
     }
 
+    /// Found by fuzzing: a pattern of a few thousand nested groups overflowed the parser's
+    /// stack. Nesting is now bounded, for groups and bracket classes alike.
+    @Test func deepNestingIsRefusedNotOverflowed() throws {
+        let groups = String(repeating: "(", count: 4_000) + "a" + String(repeating: ")", count: 4_000)
+        #expect(syntaxError(groups)?.message == "groups and bracket classes are nested more than 256 deep")
+        #expect(syntaxError(String(repeating: "(?:", count: 300) + "a" + String(repeating: ")", count: 300)) != nil)
+        #expect(syntaxError(String(repeating: "[", count: 300) + "a" + String(repeating: "]", count: 300)) != nil)
+        let deepest = String(repeating: "(?:", count: 254) + "[[a]]" + String(repeating: ")", count: 254)
+        #expect(try RegularExpression(deepest).matchesWhole("a"))
+    }
+
     // MARK: Validating and caching
 
     @Test func validateAcceptsWhatInitCompiles() throws {

@@ -9,6 +9,8 @@ extension RegexParser {
     /// `index` is just past the `[` at `open`. Nested classes are unions; the set operations
     /// `&&` and `--` are rejected.
     mutating func parseBracketClass(openedAt open: Int) throws(RegexSyntaxError) -> RegexScalarClass {
+        try enterNesting(openedAt: open)
+        defer { nesting -= 1 }
         if let posixClass = try parsePOSIXClass(openedAt: open) { return posixClass }
         var result = RegexScalarClass()
         let isNegated = peek == "^"

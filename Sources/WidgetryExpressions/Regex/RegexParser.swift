@@ -17,6 +17,10 @@ struct RegexParser {
     var classes: [RegexScalarClass] = []
     /// The class of `.` without and with the `s` flag, once one has been added.
     private var dotClassIndices: (Int?, Int?) = (nil, nil)
+    /// How deep groups and bracket classes are nested where the parser is. It is bounded, so a
+    /// pattern cannot exhaust the stack of the parser or of the passes over its tree.
+    var nesting = 0
+    static let maxNesting = 256
     /// Capture groups opened so far.
     var captureCount = 0
     var groupNumbers: [String: Int] = [:]
@@ -429,6 +433,8 @@ struct RegexParser {
             captureCount += 1
             group = RegexNode(kind: .capture, value: UInt32(captureCount))
         }
+        try enterNesting(openedAt: open)
+        defer { nesting -= 1 }
         let body = try parseAlternation()
         guard peek == ")" else {
             throw error("expected ')' to close '(' at offset \(offset(of: open))", at: index)
@@ -501,6 +507,14 @@ struct RegexParser {
     }
 
     /// A group name (ASCII letters and digits, starting with a letter) and its terminator.
+    /// Counts a group or bracket class opened at `open`; past ``maxNesting`` the pattern is refused.
+    mutating func enterNesting(openedAt open: Int) throws(RegexSyntaxError) {
+        guard nesting < Self.maxNesting else {
+            throw error("groups and bracket classes are nested more than \(Self.maxNesting) deep", at: open)
+        }
+        nesting += 1
+    }
+
     mutating func parseGroupName(terminator: Unicode.Scalar) throws(RegexSyntaxError) -> String {
         let start = index
         var name = ""
