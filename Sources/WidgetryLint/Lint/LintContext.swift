@@ -56,6 +56,8 @@ public struct LintContext: Sendable {
     public private(set) var screenErrors: [ScreenError] = []
     /// Transformer names a binding may use: the built-in ones and those the service files define.
     public private(set) var transformerNames: Set<String> = []
+    /// Each screen's predicates and bindings with their types, worked out once for every rule.
+    private(set) var screenSites: [ScreenSites] = []
 
     /// How the bundle is linted: rule levels, excluded files, allowed hosts.
     public let configuration: LintConfiguration
@@ -103,6 +105,7 @@ public struct LintContext: Sendable {
                 screenErrors += error.errors
             }
         }
+        screenSites = ScreenSites.all(in: self)
     }
 
     /// Every action name a service file of the bundle defines.

@@ -30,7 +30,7 @@ struct BindingTargetRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in ScreenSites.all(in: context) {
+        for sites in context.screenSites {
             for target in sites.targets {
                 let key = String(target.text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 let known: [String]

@@ -25,7 +25,7 @@ struct FunctionNotAllowedRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in ScreenSites.all(in: context) {
+        for sites in context.screenSites {
             for site in sites.predicates {
                 guard case .failure(let error) = site.parsed(), error.isFunctionNotAllowed else { continue }
                 findings.append(site.finding(Self.description, file: sites.screen.file, range: error.range, message: error.message, hint: error.hint))

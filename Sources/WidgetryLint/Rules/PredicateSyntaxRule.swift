@@ -33,7 +33,7 @@ struct PredicateSyntaxRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in ScreenSites.all(in: context) {
+        for sites in context.screenSites {
             for site in sites.predicates {
                 guard case .failure(let error) = site.parsed(), !error.isFunctionNotAllowed else { continue }
                 let hint = [error.hint, "parser: \(error.code.rawValue)"].compactMap { $0 }.joined(separator: "; ")

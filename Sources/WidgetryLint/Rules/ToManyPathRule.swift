@@ -23,7 +23,7 @@ struct ToManyPathRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in ScreenSites.all(in: context) {
+        for sites in context.screenSites {
             let resolver = sites.resolver
             for site in sites.predicates {
                 guard let analysis = site.analysis(resolver) else { continue }

@@ -43,7 +43,7 @@ struct UnknownKeyPathRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in ScreenSites.all(in: context) {
+        for sites in context.screenSites {
             let resolver = sites.resolver
             for source in sites.sources {
                 let resolution = resolver.resolve(KeyPathText.components(of: source.text), on: source.scope)

@@ -5,9 +5,9 @@ import WidgetryRuntime
 /// Where a screen writes predicates, source key paths and binding targets, each with the place
 /// of its string in the file and what it is evaluated on (UPSTREAM-FORMAT §3, §4.4): the input
 /// of the semantic rules.
-struct ScreenSites {
+struct ScreenSites: Sendable {
     /// A `predicateFormat` or `filterFormat`.
-    struct PredicateSite {
+    struct PredicateSite: Sendable {
         var text: String
         /// The string in the file; nil when lint cannot place it (then `location` is the
         /// nearest place it can).
@@ -23,7 +23,7 @@ struct ScreenSites {
     }
 
     /// A binding's `from`: a key path read from the element's scope.
-    struct SourceSite {
+    struct SourceSite: Sendable {
         var text: String
         var place: JSONStringPlace?
         var pointer: JSONPointer

@@ -5,7 +5,7 @@ import WidgetryStore
 /// or a cell's names, an element, a mediating controller, a store entity, an attribute value, a
 /// collection of any of these. ``unknown`` stops checking: lint only reports keys on things it
 /// knows completely.
-indirect enum SemanticType: Hashable {
+indirect enum SemanticType: Hashable, Sendable {
     /// Anything: no key is checked on it or below it.
     case unknown
     /// A dictionary (`defaults`, JSON items): any key, its value unknown.
