@@ -67,6 +67,27 @@ struct RunCommandTests {
         #expect(nowhere.stderr.contains("the folder /no/such/folder does not exist"))
     }
 
+    /// A label bound to its own text never settles: the snapshot shows it after the passes
+    /// `--max-render-passes` allows, and lists the problem with its place and code.
+    @Test func aRenderThatDoesNotSettleStopsAtTheGivenPassLimit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let files = [
+            "Info.json": #"{"identifier": "dev.example.Echo", "name": "Echo", "version": "1.0", "entryScreen": "S", "formatVersion": 1}"#,
+            "StubService.json": #"{"actions": {}}"#,
+            "S.json": #"{"S": {"elements": {"echo": {"bindings": [{"from": "echo.text", "format": "%@!"}]}}, "views": {"type": "UIView", "children": [{"id": "echo", "type": "UILabel"}]}}}"#,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+        let outcome = try CommandRunner.run(["run", directory.path, "--now", "2018-06-20T19:00:00Z", "--max-render-passes", "3"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains(#"echo (UILabel): text="!!!""#))
+        #expect(outcome.stdout.contains("S.json:1:43: echo still changed in the last of 3 render passes"))
+        #expect(outcome.stdout.contains("[render.pass-limit]\n    at: /S/elements/echo/bindings/0\n    hint: "))
+        let refused = try CommandRunner.run(["run", directory.path, "--max-render-passes", "0"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--max-render-passes takes a number ≥ 1"))
+    }
+
     @Test func aBrokenScreenIsReportedWithItsPlace() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

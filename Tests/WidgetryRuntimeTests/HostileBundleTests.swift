@@ -20,10 +20,11 @@ struct HostileBundleTests {
     /// Writes a bundle of `Info.json`, `Model.json`, a stub file with `actions` and the screen `S`
     /// with `screen` as its body, then loads it.
     private func run(screen: String, actions: String = #"{"items": {"path": "items", "resultType": "[Item]", "response": [{"id": "1", "name": "one"}]}}"#,
-                     in scratch: TemporaryDirectory) throws -> WidgetRun {
+                     in scratch: TemporaryDirectory, maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses) throws -> WidgetRun {
         try write(["Info.json": Self.info, "Model.json": Self.model, "StubService.json": #"{"defaults": {"baseUrl": "https://test/"}, "actions": \#(actions)}"#,
                    "S.json": #"{"S": \#(screen)}"#], to: scratch.path)
-        return try WidgetRun(bundle: WidgetBundle(directory: scratch.path), options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0)))
+        return try WidgetRun(bundle: WidgetBundle(directory: scratch.path),
+                             options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), maxRenderPasses: maxRenderPasses))
     }
 
     private func write(_ files: [String: String], to folder: String) throws {
@@ -220,11 +221,12 @@ struct HostileBundleTests {
         #expect(run.engine.events.filter { $0.kind == .start }.count <= 42)
     }
 
-    /// A binding that reads the property it writes (and two that read each other's) is not a
-    /// loop: a render evaluates every binding once, in document order, and nothing a binding
-    /// writes asks for another render (bindings cannot write to the store). Each render adds one
-    /// "!" and the run goes idle.
-    @Test func aBindingThatReadsWhatItWritesRendersOncePerEvent() async throws {
+    /// A binding that reads the property it writes, and two that read each other's, never
+    /// settle: each render evaluates the bindings again while they change what bindings read,
+    /// up to the pass limit, then stops and reports `render.pass-limit` at each element still
+    /// changing. Renders stay one per event, and the run goes idle.
+    @Test(arguments: [WidgetRun.Options.defaultMaxRenderPasses, 3])
+    func aBindingThatReadsWhatItWritesStopsAtThePassLimit(passes: Int) async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let run = try run(screen: #"""
@@ -234,17 +236,23 @@ struct HostileBundleTests {
                           "ping": {"bindings": [{"from": "pong.text", "format": "%@+"}]},
                           "pong": {"bindings": [{"from": "ping.text", "format": "%@-"}]}},
              "views": {"type": "UIView", "children": [{"id": "echo", "type": "UILabel"}, {"id": "ping", "type": "UILabel"}, {"id": "pong", "type": "UILabel"}]}}
-            """#, in: scratch)
+            """#, in: scratch, maxRenderPasses: passes)
         func text(_ id: String) -> String { run.screen.elements.first { $0.id == id }?.element.value(forKey: "text").stringValue ?? "?" }
-        #expect(text("echo") == "!")
-        #expect(text("ping") == "+")
-        #expect(text("pong") == "+-")
+        #expect(text("echo") == String(repeating: "!", count: passes))
+        #expect(text("pong") == String(repeating: "+-", count: passes))
+        let reported = run.screen.problems.filter { $0.code == .renderPassLimit }
+        #expect(reported.map(\.pointer?.description) == ["/S/elements/echo/bindings/0", "/S/elements/ping/bindings/0", "/S/elements/pong/bindings/0"])
+        #expect(reported.allSatisfy { $0.location != nil && $0.hint?.contains("maxRenderPasses") == true })
+        #expect(reported.first?.message.contains("last of \(passes) render passes") == true)
+
         await run.run()
-        let renders = text("echo").count
+        let renders = text("echo").count / passes
         #expect(renders > 1 && renders < 10, "\(renders) renders for one action and its save")
         run.screen.render()
-        run.screen.render()
-        #expect(text("echo") == String(repeating: "!", count: renders + 2))
-        #expect(text("pong") == String(repeating: "+-", count: renders + 2))
+        #expect(text("echo").count == (renders + 1) * passes)
+        #expect(run.screen.problems.filter { $0.code == .renderPassLimit }.count == 3, "each problem is listed once")
+        // The change log holds one change of echo's text per render, not one per pass.
+        let logged = run.screen.changes.filter { $0.change.elementID == "echo" }
+        #expect(logged.count == renders - 1)
     }
 }

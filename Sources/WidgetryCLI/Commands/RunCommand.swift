@@ -34,6 +34,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         if untilIdle, duration != nil { throw ValidationError("--until-idle and --for are alternatives; give one") }
         if let duration, duration < 0 { throw ValidationError("--for takes a number of seconds ≥ 0") }
+        if maxRenderPasses < 1 { throw ValidationError("--max-render-passes takes a number ≥ 1") }
     }
 
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
@@ -65,6 +66,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write every event of the run (actions, navigation, alerts) to this file as JSON lines.", valueName: "file"))
     var events: String?
 
+    @Option(name: .customLong("max-render-passes"),
+            help: ArgumentHelp("How many times a render may evaluate the bindings while they change elements other bindings read (render.pass-limit).", valueName: "n"))
+    var maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses
+
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -88,7 +93,7 @@ struct RunCommand: AsyncParsableCommand {
         let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
                                         storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
-                                        screen: screen)
+                                        screen: screen, maxRenderPasses: maxRenderPasses)
         let widget: WidgetRun
         do {
             widget = try WidgetRun(bundle: loaded.bundle, options: options)
@@ -117,6 +122,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         var runner = ScenarioRunner()
         runner.storeFile = store
+        runner.maxRenderPasses = maxRenderPasses
         if let log { runner.onEvent = { log.append($0) } }
         runner.afterStep = { index, step, run in
             console.write("== step \(index + 1): \(step.title)\n")

@@ -51,6 +51,30 @@ public final class Element: KeyValueCoding {
         }
     }
 
+    /// How many changes are waiting for ``drainChanges()``.
+    var pendingChangeCount: Int { state.withLock { $0.changes.count } }
+
+    /// Merges the changes logged after the first `count` into one per property: from the value
+    /// it had before the first of them to the value it has now, in the order of their first
+    /// change; a property back where it started has no change at all. A render that needed
+    /// several passes logs what it did, not each pass.
+    func coalesceChanges(after count: Int) {
+        state.withLock { state in
+            guard state.changes.count > count + 1 else { return }
+            var merged: [ElementChange] = []
+            var indexByProperty: [String: Int] = [:]
+            for change in state.changes[count...] {
+                if let index = indexByProperty[change.property] {
+                    merged[index].new = change.new
+                } else {
+                    indexByProperty[change.property] = merged.count
+                    merged.append(change)
+                }
+            }
+            state.changes.replaceSubrange(count..., with: merged.filter { $0.old != $0.new })
+        }
+    }
+
     /// Gives a table or collection view its pull-to-refresh control, which `refreshControl`
     /// then reads (so a binding to `refreshControl.wx_value` reaches it).
     ///

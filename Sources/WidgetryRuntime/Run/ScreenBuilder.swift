@@ -23,6 +23,7 @@ struct ScreenBuilder {
         applyObjectEntries()
         resolveOutlets()
         applyElementEntries()
+        run.findReadTargets()
         checkRequirements()
     }
 

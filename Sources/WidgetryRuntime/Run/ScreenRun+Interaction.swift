@@ -1,4 +1,4 @@
-public import WidgetryExpressions
+import WidgetryExpressions
 import WidgetryService
 
 /// Why an interaction could not be done.

@@ -1,5 +1,5 @@
 public import WidgetryExpressions
-public import WidgetryService
+import WidgetryService
 import WidgetryStore
 
 /// A table as the last render left it: sections of rows, each row a cell made from a prototype.
@@ -87,7 +87,8 @@ extension ScreenRun {
     }
 
     /// A full refresh (§4.5): providers fetch, display controllers render, every binding of the
-    /// screen and of every cell is evaluated, in document order.
+    /// screen and of every cell is evaluated, in document order, the screen's until they settle
+    /// (``applyBindings()``).
     public func render() {
         savesRendered = storeSaves.count
         placeholders.removeAll(keepingCapacity: true)
@@ -99,12 +100,10 @@ extension ScreenRun {
             }
         }
         for object in objects where object.type.showsRows { renderTable(object) }
-        for (target, compiled) in bindings {
-            for binding in compiled { apply(binding, to: target, in: .object(namespace)) }
-        }
+        applyBindings()
     }
 
-    private func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
+    func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
         do throws(BindingError) {
             let outcome = try binding.applyReporting(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
             if outcome.usedPlaceholder { placeholders[ObjectIdentifier(target), default: []].append(binding.spec.to) }

@@ -1,7 +1,7 @@
 import Synchronization
 public import WidgetryExpressions
-public import WidgetryService
-public import WidgetryStore
+import WidgetryService
+import WidgetryStore
 
 /// One screen of a running widget: its elements, its mediating controllers and its bindings,
 /// loaded in the order of §2.6, rendered after every event, and shown as a snapshot.
@@ -26,6 +26,9 @@ public final class ScreenRun {
     var prototypes: [String: [CellPrototype]] = [:]
     /// Bindings of controller elements and `@self`, in entry order.
     var bindings: [(target: any KeyValueCoding, compiled: [CompiledBinding])] = []
+    /// The indexes in ``bindings`` of the elements other bindings read: while a render changes
+    /// any of them, it evaluates the bindings again (see ``applyBindings()``).
+    var readTargets: [Int] = []
     /// Entries for elements of cells: their attributes and bindings, applied to every cell made.
     var cellEntries: [String: (attrs: [(key: String, value: Value, place: SourcePlace)], bindings: [CompiledBinding])] = [:]
     /// `evals` of objects (`cellIdentifier`), compiled.
@@ -103,12 +106,20 @@ public final class ScreenRun {
     /// Collects the changes elements recorded since the last call.
     func collectChanges() {
         let time = environment.timeline.now
-        func walk(_ element: Element) {
+        forEachElement { element in
             for change in element.drainChanges() { changes.append((time, change)) }
+        }
+    }
+
+    /// Calls `body` with every element of the screen (not of cells): the view tree with its
+    /// pull-to-refresh controls, the title view and the bar button items, in that order.
+    func forEachElement(_ body: (Element) -> Void) {
+        func walk(_ element: Element) {
+            body(element)
             element.children.forEach(walk)
             if case .object(let control) = element.value(forKey: "refreshControl"), let control = control as? Element { walk(control) }
         }
-        (root.map { [$0] } ?? []).forEach(walk)
+        root.map(walk)
         titleView.map(walk)
         barButtonItems.forEach(walk)
     }
@@ -126,8 +137,8 @@ public final class ScreenRun {
         placeholders[ObjectIdentifier(object)] ?? []
     }
 
-    func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil) {
-        let problem = ScreenError(code, message, file: document.file, location: place?.location, pointer: place?.pointer)
+    func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil, hint: String? = nil) {
+        let problem = ScreenError(code, message, file: document.file, location: place?.location, pointer: place?.pointer, hint: hint)
         if !problems.contains(problem) { problems.append(problem) }
     }
 

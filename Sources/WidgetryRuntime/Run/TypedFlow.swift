@@ -1,4 +1,4 @@
-public import WidgetryExpressions
+import WidgetryExpressions
 import WidgetryStore
 
 /// Typed navigation: a screen that declares `"input": "Post"` accepts only a Post (or an

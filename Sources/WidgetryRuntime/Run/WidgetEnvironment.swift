@@ -39,10 +39,15 @@ public struct WidgetEnvironment {
     /// View classes of the host's own, each shown as the element kind it behaves like
     /// (`"TweetTextView": .textView`).
     public let elementTypes: [String: ElementKind]
+    /// How many times one render may evaluate a screen's bindings while they keep changing what
+    /// other bindings read (at least 1).
+    public let maxRenderPasses: Int
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
                 evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
-                defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil, elementTypes: [String: ElementKind] = [:]) {
+                defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil, elementTypes: [String: ElementKind] = [:],
+                maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses) {
+        self.maxRenderPasses = max(maxRenderPasses, 1)
         self.coverage = coverage
         self.elementTypes = elementTypes
         self.jsonFiles = jsonFiles

@@ -36,13 +36,21 @@ public final class WidgetRun {
         /// A JSON Merge Patch applied to the stub file before it is read (a scenario that
         /// removes a response to see the error path).
         public var stubPatch: JSONValue?
+        /// How many times one render may evaluate a screen's bindings while they keep changing
+        /// what other bindings read; a render that has not settled by then stops and reports
+        /// `render.pass-limit`.
+        public var maxRenderPasses: Int
+
+        /// Enough for a chain of elements, each bound to the one before, eight long.
+        public static let defaultMaxRenderPasses = 8
 
         public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt,
                     locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
                     screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:],
                     coverage: CoverageRecorder? = nil, stubPatch: JSONValue? = nil, transformers: [String: BindingTransformer] = [:],
-                    elementTypes: [String: ElementKind] = [:]) {
+                    elementTypes: [String: ElementKind] = [:], maxRenderPasses: Int = defaultMaxRenderPasses) {
+            self.maxRenderPasses = maxRenderPasses
             self.service = service
             self.now = now
             self.timeZone = timeZone
@@ -98,7 +106,8 @@ public final class WidgetRun {
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
                                         hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults),
-                                        coverage: options.coverage, elementTypes: options.elementTypes)
+                                        coverage: options.coverage, elementTypes: options.elementTypes,
+                                        maxRenderPasses: options.maxRenderPasses)
         do throws(WidgetRunError) {
             stack = [try open(name, content: .null)]
         } catch {

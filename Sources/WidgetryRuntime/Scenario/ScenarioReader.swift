@@ -1,5 +1,5 @@
 import Foundation
-public import WidgetryExpressions
+import WidgetryExpressions
 public import WidgetryJSON
 import WidgetryService
 

@@ -47,6 +47,8 @@ public struct ScenarioRunner {
     /// Keep the run's store in this SQLite file instead of memory (`widgetry run --scenario
     /// --store`): the scenario starts from what the file holds and leaves what it did there.
     public var storeFile: String?
+    /// How many times a render may evaluate a screen's bindings (``WidgetRun/Options/maxRenderPasses``).
+    public var maxRenderPasses = WidgetRun.Options.defaultMaxRenderPasses
 
     public init(updatesGoldens: Bool = false, coverage: CoverageRecorder? = nil) {
         self.updatesGoldens = updatesGoldens
@@ -61,7 +63,7 @@ public struct ScenarioRunner {
         let settings = scenario.settings
         let options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
                                         storeFile: storeFile, screen: settings.screen, defaults: settings.defaults, coverage: coverage,
-                                        stubPatch: settings.stubPatch)
+                                        stubPatch: settings.stubPatch, maxRenderPasses: maxRenderPasses)
         let run: WidgetRun
         do {
             run = try WidgetRun(bundle: bundle, options: options)

@@ -33,6 +33,10 @@ public struct ScreenError: LocatedError, Equatable {
         case storyboardAttribute = "storyboard.attribute"
         /// A segue without a destination, to an unknown controller, or sharing its identifier.
         case storyboardSegue = "storyboard.segue"
+        /// A render whose bindings kept changing what other bindings read, pass after pass, up to
+        /// the run's limit (`WidgetRun.Options.maxRenderPasses`): bindings that read, directly
+        /// or through other elements, what they write.
+        case renderPassLimit = "render.pass-limit"
         /// A problem met while running (a predicate that cannot be evaluated on the data, a
         /// missing prototype): the run goes on and the snapshot lists it.
         case runtime = "screen.runtime"
