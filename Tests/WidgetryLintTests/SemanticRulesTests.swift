@@ -8,7 +8,7 @@ import WidgetryBundle
 struct SemanticRulesTests {
     static let rules: [any LintRule] = [
         PredicateSyntaxRule(), FunctionNotAllowedRule(), UnknownVariableRule(), UnknownKeyPathRule(), TypeMismatchRule(), ToManyPathRule(),
-        BindingTargetRule(),
+        BindingTargetRule(), BindingCycleRule(),
     ]
 
     private func lint(_ directory: String) async throws -> DiagnosticReport {
@@ -40,6 +40,26 @@ struct SemanticRulesTests {
         defer { bundle.remove() }
         let report = try await lint(bundle.directory)
         #expect(report.diagnostics.map(\.rule) == ["predicate-syntax"])
+    }
+
+    /// A ring of three labels is one finding, at the binding of the first label in the file that
+    /// starts it, naming the ring in reading order; a label outside the ring that reads it is
+    /// not part of it.
+    @Test func aRingOfBindingsIsReportedOnceWithItsElementsInOrder() async throws {
+        let example = LintExample("", screen: #"""
+            {"elements": {"outside": {"bindings": [{"from": "a.text"}]},
+                          "a": {"bindings": [{"from": "content.name", "to": "hidden", "predicateFormat": "SELF == nil"}, {"from": "b.text"}]},
+                          "b": {"bindings": [{"predicateFormat": "c.hidden == YES"}]},
+                          "c": {"bindings": [{"from": "a.text", "to": "text"}]}},
+             "views": {"type": "UIView", "children": [{"id": "outside", "type": "UILabel"}, {"id": "a", "type": "UILabel"},
+                                                      {"id": "b", "type": "UILabel"}, {"id": "c", "type": "UILabel"}]}}
+            """#)
+        let bundle = try LintExampleBundle(example)
+        defer { bundle.remove() }
+        let cycles = try await lint(bundle.directory).diagnostics.filter { $0.rule == "binding-cycle" }
+        #expect(cycles.map(\.message) == ["a → b → c → a: each element's bindings read the next one, which they write in turn; a render may never settle"])
+        #expect(cycles.first?.pointer?.description == "/S/elements/a/bindings/1")
+        #expect(cycles.first?.hint?.contains("render.pass-limit") == true)
     }
 
     @Test func findingsAreDeterministicAndPlacedInsideStrings() async throws {

@@ -23,6 +23,7 @@ public enum LintRules {
         TypeMismatchRule(),
         ToManyPathRule(),
         BindingTargetRule(),
+        BindingCycleRule(),
     ]
 
     /// The rule with `id`.

@@ -154,9 +154,6 @@ struct BindingSourcePath: Sendable {
         keys = components.contains { $0.utf8.first == UInt8(ascii: "@") } ? nil : components.map { DictionaryKey(String($0)) }
     }
 
-    /// The first key: the name in the scope the path starts at.
-    var root: String { String(text.prefix { $0 != "." }) }
-
     func read(from scope: Value) throws(EvaluationError) -> Value {
         guard let keys else { return try scope.value(forKeyPath: text) }
         var value = scope
