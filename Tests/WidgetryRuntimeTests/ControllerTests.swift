@@ -285,6 +285,11 @@ struct ControllerTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Data("JPEG".utf8).write(to: URL(fileURLWithPath: directory + "/photo.jpg"))
         try Data("MOOV".utf8).write(to: URL(fileURLWithPath: directory + "/clip.mov"))
+        let strict = try await run(screen, files: ["StubService.json": stub], options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), maxPickedFileBytes: 3))
+        await #expect(throws: InteractionError(directory + "/photo.jpg holds 4 bytes; a picked file may hold at most 3 (maxPickedFileBytes)")) {
+            try await strict.perform(.pickMedia(path: directory + "/photo.jpg", picker: "picker"))
+        }
+        #expect(strict.engine.requestLog.isEmpty)
         let widget = try await run(screen, files: ["StubService.json": stub])
         try await widget.perform(.pickMedia(path: directory + "/photo.jpg", picker: "picker"))
         let upload = try #require(widget.engine.requestLog.last?.request)

@@ -576,7 +576,7 @@ struct StoryboardReaderTests {
         // Nesting far deeper than any storyboard is a located error, not a stack overflow.
         let deep = Self.document(Self.screen("vc1", subviews: String(repeating: "<view><subviews>", count: 20_000)
             + String(repeating: "</subviews></view>", count: 20_000)))
-        #expect(errors(deep).map(\.message) == ["malformed XML: elements are nested more than 512 deep"])
+        #expect(errors(deep).map(\.message) == ["malformed XML: elements are nested more than 512 deep (XMLLimits.maxDepth)"])
         let loop = try read(inputs[3])
         #expect(loop.entryScreen == nil)
         #expect(loop.shownScene(for: "n") == nil)

@@ -1,4 +1,4 @@
-public import WidgetryJSON
+import WidgetryJSON
 
 extension LintConfiguration {
     /// `findings` as this configuration wants them: excluded files dropped, levels applied

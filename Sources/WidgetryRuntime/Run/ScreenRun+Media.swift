@@ -3,13 +3,11 @@ import WidgetryExpressions
 import WidgetryService
 
 extension ScreenRun {
-    /// The largest file `pickMedia` reads.
-    public static let maximumPickedBytes = 50 << 20
-
     /// Picks the file at `path` with a `StandardMediaPickerController` (§3.8): it goes into the
     /// upload container of the first of the picker's forms that holds nothing yet, and that form,
     /// unless `autoUpload` is off, sends it with its action controller, as the request's sender.
-    /// A `.mov`, `.mp4` or `.m4v` file is a movie; anything else an image.
+    /// A `.mov`, `.mp4` or `.m4v` file is a movie; anything else an image. A file larger than
+    /// the run's `maxPickedFileBytes` is refused.
     public func pickMedia(_ path: String, with pickerID: String) throws(InteractionError) {
         guard case .object(let object) = namespace.value(forKey: pickerID), let picker = object as? ScreenObject,
               picker.type == .standardMediaPickerController else {
@@ -28,8 +26,8 @@ extension ScreenRun {
               let size = attributes[.size] as? Int else {
             throw InteractionError("\(path) is not a file that can be read")
         }
-        guard size <= Self.maximumPickedBytes else {
-            throw InteractionError("\(path) holds \(size) bytes; a picked file may hold at most \(Self.maximumPickedBytes)")
+        guard size <= environment.maxPickedFileBytes else {
+            throw InteractionError("\(path) holds \(size) bytes; a picked file may hold at most \(environment.maxPickedFileBytes) (maxPickedFileBytes)")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw InteractionError("\(path) cannot be read") }
         let movie = ["mov", "mp4", "m4v"].contains((path as NSString).pathExtension.lowercased())

@@ -42,12 +42,15 @@ public struct WidgetEnvironment {
     /// How many times one render may evaluate a screen's bindings while they keep changing what
     /// other bindings read (at least 1).
     public let maxRenderPasses: Int
+    /// The largest file a media picker reads.
+    public let maxPickedFileBytes: Int
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
                 evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
                 defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil, elementTypes: [String: ElementKind] = [:],
-                maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses) {
+                maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses, maxPickedFileBytes: Int = 50 << 20) {
         self.maxRenderPasses = max(maxRenderPasses, 1)
+        self.maxPickedFileBytes = maxPickedFileBytes
         self.coverage = coverage
         self.elementTypes = elementTypes
         self.jsonFiles = jsonFiles

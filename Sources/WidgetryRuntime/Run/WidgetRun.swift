@@ -40,6 +40,10 @@ public final class WidgetRun {
         /// what other bindings read; a render that has not settled by then stops and reports
         /// `render.pass-limit`.
         public var maxRenderPasses: Int
+        /// Limits on the bundle's storyboard and Xcode model XML.
+        public var xmlLimits: XMLLimits
+        /// The largest file ``ScreenRun/pickMedia(_:with:)`` reads.
+        public var maxPickedFileBytes: Int
 
         /// Enough for a chain of elements, each bound to the one before, eight long.
         public static let defaultMaxRenderPasses = 8
@@ -49,8 +53,11 @@ public final class WidgetRun {
                     storeFile: String? = nil, credentials: Credentials? = nil, transport: HTTPTransportOptions = HTTPTransportOptions(),
                     screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:],
                     coverage: CoverageRecorder? = nil, stubPatch: JSONValue? = nil, transformers: [String: BindingTransformer] = [:],
-                    elementTypes: [String: ElementKind] = [:], maxRenderPasses: Int = defaultMaxRenderPasses) {
+                    elementTypes: [String: ElementKind] = [:], maxRenderPasses: Int = defaultMaxRenderPasses,
+                    xmlLimits: XMLLimits = .default, maxPickedFileBytes: Int = 50 << 20) {
             self.maxRenderPasses = maxRenderPasses
+            self.xmlLimits = xmlLimits
+            self.maxPickedFileBytes = maxPickedFileBytes
             self.service = service
             self.now = now
             self.timeZone = timeZone
@@ -97,7 +104,7 @@ public final class WidgetRun {
         self.bundle = bundle
         self.options = options
         services = try WidgetServices(bundle: bundle, options: options)
-        let name = options.screen ?? ScreenSource.entryScreen(in: bundle)
+        let name = options.screen ?? ScreenSource.entryScreen(in: bundle, xmlLimits: options.xmlLimits)
         guard let name else {
             services.shutdownNow()
             throw .other("the bundle has no screen")
@@ -107,7 +114,7 @@ public final class WidgetRun {
                                         jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
                                         hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults),
                                         coverage: options.coverage, elementTypes: options.elementTypes,
-                                        maxRenderPasses: options.maxRenderPasses)
+                                        maxRenderPasses: options.maxRenderPasses, maxPickedFileBytes: options.maxPickedFileBytes)
         do throws(WidgetRunError) {
             stack = [try open(name, content: .null)]
         } catch {
@@ -124,7 +131,7 @@ public final class WidgetRun {
         guard ScreenSource.mayOpen(name, in: bundle) else { throw .other("the bundle has no screen \(name)") }
         let screen: ScreenRun
         do throws(ScreenErrors) {
-            let document = try ScreenSource.document(named: name, in: bundle, elementTypes: options.elementTypes)
+            let document = try ScreenSource.document(named: name, in: bundle, elementTypes: options.elementTypes, xmlLimits: options.xmlLimits)
             if checkingInput, let input = document.input, !TypedFlow.value(content, isA: input.entity) {
                 throw ScreenErrors([ScreenError(.wrongInput, "\(name) takes \(TypedFlow.article(input.entity)) as its content, not \(TypedFlow.describe(content))",
                                                 file: document.file, at: input.place,

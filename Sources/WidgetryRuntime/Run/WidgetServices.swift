@@ -24,7 +24,7 @@ public struct WidgetServices {
         guard TransformerContext.supports(options.locale) else { throw .unsupportedLocale(options.locale.identifier) }
         var model: EntityModel?
         if let source = bundle.model {
-            do throws(ModelErrors) { model = try BundleModel.load(source, bundleRoot: bundle.rootPath) } catch { throw .model(error) }
+            do throws(ModelErrors) { model = try BundleModel.load(source, bundleRoot: bundle.rootPath, xmlLimits: options.xmlLimits) } catch { throw .model(error) }
         }
         if let model, let file = options.storeFile {
             do throws(StoreError) { store = try ObjectStore(model: model, filePath: file) } catch { throw .store(error) }

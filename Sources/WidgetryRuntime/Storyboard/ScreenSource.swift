@@ -1,6 +1,7 @@
 import Foundation
 public import WidgetryBundle
 public import WidgetryJSON
+public import WidgetryStore
 
 /// Where a screen comes from: its screen file (`<Name>.json`, Widgetry's layout, views in a
 /// `views` section), or in the original layout a scene of the bundle's storyboard joined with
@@ -14,17 +15,14 @@ public import WidgetryJSON
 ///
 /// The storyboard is read each time a screen is opened; it is small next to a run.
 public enum ScreenSource {
-    /// Largest storyboard read.
-    static let maxStoryboardBytes = 64 << 20
-
     /// The screen a run shows first: the one the manifest names; else the storyboard's initial
     /// view controller (a navigation controller's root); else the first screen file. When the
     /// storyboard cannot be read, its name, so that opening it reports why.
-    public static func entryScreen(in bundle: WidgetBundle) -> String? {
+    public static func entryScreen(in bundle: WidgetBundle, xmlLimits: XMLLimits = .default) -> String? {
         if let named = bundle.manifest.entryScreen { return named }
         if bundle.mainStoryboardPath != nil {
             do throws(ScreenErrors) {
-                if let entry = try storyboard(in: bundle)?.entryScreen { return entry }
+                if let entry = try storyboard(in: bundle, xmlLimits: xmlLimits)?.entryScreen { return entry }
             } catch {
                 return bundle.manifest.mainStoryboard ?? "Main"
             }
@@ -38,28 +36,24 @@ public enum ScreenSource {
         bundle.screen(named: name) != nil || bundle.mainStoryboardPath != nil
     }
 
-    /// Reads the bundle's storyboard; nil when it has none. `elementTypes` are the host's view
-    /// classes (a `customClass` among them stays the element's type).
-    public static func storyboard(in bundle: WidgetBundle, elementTypes: Set<String> = []) throws(ScreenErrors) -> Storyboard? {
+    /// Reads the bundle's storyboard within `xmlLimits`; nil when it has none. `elementTypes` are
+    /// the host's view classes (a `customClass` among them stays the element's type).
+    public static func storyboard(in bundle: WidgetBundle, elementTypes: Set<String> = [], xmlLimits: XMLLimits = .default) throws(ScreenErrors) -> Storyboard? {
         guard let path = bundle.mainStoryboardPath else { return nil }
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: bundle.rootPath + "/" + path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maxStoryboardBytes + 1) ?? Data()
+        let bytes: [UInt8]
+        do throws(XMLSyntaxError) {
+            bytes = try xmlLimits.readFile(atPath: bundle.rootPath + "/" + path)
         } catch {
-            throw ScreenErrors([ScreenError(.storyboardXML, "cannot read the storyboard: \(error.localizedDescription)", file: path)])
+            throw ScreenErrors([ScreenError(.storyboardXML, "cannot read the storyboard: \(error.message)", file: path)])
         }
-        guard data.count <= maxStoryboardBytes else {
-            throw ScreenErrors([ScreenError(.storyboardXML, "the storyboard is larger than \(maxStoryboardBytes) bytes", file: path)])
-        }
-        return try StoryboardReader.read([UInt8](data), file: path, elementTypes: elementTypes)
+        return try StoryboardReader.read(bytes, file: path, elementTypes: elementTypes, limits: xmlLimits)
     }
 
     /// The screen `name`, read and joined from the storyboard and its screen file; every
     /// problem found in either is thrown.
-    public static func document(named name: String, in bundle: WidgetBundle, elementTypes: [String: ElementKind] = [:]) throws(ScreenErrors) -> ScreenDocument {
-        try document(named: name, in: bundle, storyboard: try storyboard(in: bundle, elementTypes: Set(elementTypes.keys)))
+    public static func document(named name: String, in bundle: WidgetBundle, elementTypes: [String: ElementKind] = [:],
+                                xmlLimits: XMLLimits = .default) throws(ScreenErrors) -> ScreenDocument {
+        try document(named: name, in: bundle, storyboard: try storyboard(in: bundle, elementTypes: Set(elementTypes.keys), xmlLimits: xmlLimits))
     }
 
     /// The screen `name` with the bundle's storyboard already read (nil when it has none), for

@@ -1,5 +1,5 @@
 public import WidgetryJSON
-import WidgetryStore
+public import WidgetryStore
 
 /// Reads an Interface Builder storyboard source (`Base.lproj/Main.storyboard`, the XML Xcode
 /// writes) into a ``Storyboard``: for every view controller its screen name, its view tree as
@@ -39,10 +39,10 @@ public enum StoryboardReader {
 
     /// Reads `bytes`, the storyboard at `file`. `elementTypes` are view classes the host
     /// registered: a `customClass` among them is kept as the element's type.
-    public static func read(_ bytes: [UInt8], file: String, elementTypes: Set<String> = []) throws(ScreenErrors) -> Storyboard {
+    public static func read(_ bytes: [UInt8], file: String, elementTypes: Set<String> = [], limits: XMLLimits = .default) throws(ScreenErrors) -> Storyboard {
         let document: XMLSourceDocument
         do {
-            document = try XMLSourceDocument.parse(bytes)
+            document = try XMLSourceDocument.parse(bytes, limits: limits)
         } catch {
             throw ScreenErrors([ScreenError(.storyboardXML, "malformed XML: \(error.message)", file: file, location: error.location,
                                             hint: "the file must be a storyboard as Xcode writes it")])

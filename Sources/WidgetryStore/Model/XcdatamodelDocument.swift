@@ -28,10 +28,11 @@ package final class XMLElementNode {
     }
 }
 
-/// A syntax error in an XML document, where the parser found it.
+/// A syntax error in an XML document, where the parser found it; or a document that could not
+/// be read or is over ``XMLLimits`` (no location).
 package struct XMLSyntaxError: Error {
     package let message: String
-    package let location: SourceLocation
+    package let location: SourceLocation?
 }
 
 /// An XML document parsed into elements, with the source kept so that elements and their
@@ -41,16 +42,13 @@ package struct XMLSourceDocument {
     private let source: XMLSourceLines
     private var bytes: [UInt8] { source.bytes }
 
-    /// The deepest nesting of elements a document may have.
-    package static let maxDepth = 512
-
-    /// Parses `bytes` (UTF-8). External entities are never resolved; elements nested deeper
-    /// than ``maxDepth`` are an error, and so are inputs `XMLParser` would crash on (see
-    /// `checkParserSafety`).
-    package static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLSourceDocument {
+    /// Parses `bytes` (UTF-8). External entities are never resolved; a document over `limits`
+    /// is an error, and so are inputs `XMLParser` would crash on (see `checkParserSafety`).
+    package static func parse(_ bytes: [UInt8], limits: XMLLimits = .default) throws(XMLSyntaxError) -> XMLSourceDocument {
+        guard bytes.count <= limits.maxBytes else { throw limits.tooLarge }
         let source = XMLSourceLines(bytes)
         try checkParserSafety(source)
-        let builder = TreeBuilder(source: source)
+        let builder = TreeBuilder(source: source, maxDepth: limits.maxDepth)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
@@ -244,16 +242,20 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     private var open: [XMLElementNode] = []
     private var previousOffset = -1
 
-    init(source: XMLSourceLines) {
+    /// The deepest nesting of elements accepted.
+    let maxDepth: Int
+
+    init(source: XMLSourceLines, maxDepth: Int) {
         self.source = source
+        self.maxDepth = maxDepth
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
         guard firstError == nil else { return }
-        guard open.count < XMLSourceDocument.maxDepth else {
+        guard open.count < maxDepth else {
             // Deeper trees are refused: walking (and freeing) them recursively would exhaust the stack.
-            firstError = ParseFailure(message: "elements are nested more than \(XMLSourceDocument.maxDepth) deep",
+            firstError = ParseFailure(message: "elements are nested more than \(maxDepth) deep (XMLLimits.maxDepth)",
                                       line: parser.lineNumber, column: parser.columnNumber)
             parser.abortParsing()
             return

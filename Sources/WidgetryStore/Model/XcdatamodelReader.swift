@@ -31,10 +31,10 @@ public import WidgetryJSON
 /// Every problem is reported at once, with its line and column (no JSON Pointer).
 public enum XcdatamodelReader {
     /// Reads the `contents` XML of an .xcdatamodel into a validated model.
-    public static func read(_ bytes: [UInt8], file: String) throws(ModelErrors) -> EntityModel {
+    public static func read(_ bytes: [UInt8], file: String, limits: XMLLimits = .default) throws(ModelErrors) -> EntityModel {
         let document: XMLSourceDocument
         do {
-            document = try XMLSourceDocument.parse(bytes)
+            document = try XMLSourceDocument.parse(bytes, limits: limits)
         } catch {
             throw ModelErrors([ModelError(.invalidXML, "malformed XML: \(error.message)", file: file, location: error.location,
                                           hint: "the file must be the contents of an .xcdatamodel as Xcode writes it")])
