@@ -81,7 +81,7 @@ struct RunCommandTests {
         let outcome = try CommandRunner.run(["run", directory.path, "--now", "2018-06-20T19:00:00Z", "--max-render-passes", "3"])
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains(#"echo (UILabel): text="!!!""#))
-        #expect(outcome.stdout.contains("S.json:1:43: echo still changed in the last of 3 render passes"))
+        #expect(outcome.stdout.contains("S.json:1:43: the bindings had not settled after 3 render passes: echo still changed in the last"))
         #expect(outcome.stdout.contains("[render.pass-limit]\n    at: /S/elements/echo/bindings/0\n    hint: "))
         let refused = try CommandRunner.run(["run", directory.path, "--max-render-passes", "0"])
         #expect(refused.status != 0)

@@ -5,30 +5,33 @@ import WidgetryExpressions
 import WidgetryRuntime
 import WidgetryTestSupport
 
-/// A render evaluates a screen's bindings again while they change an element another binding
-/// reads, so what a screen shows does not depend on the order its bindings are written in.
+/// A render evaluates a screen's bindings again while they change elements, when some binding
+/// reads an element, so what a screen shows does not depend on the order its bindings are
+/// written in.
 struct RenderSettlingTests {
-    /// A screen whose `count` label shows how many items the store holds, and whose other
-    /// elements, written before it, read it: `summary` through its text, `same` by comparing
-    /// `count` with `copy`, which copies `count`. The items action imports one item.
-    private func run(in scratch: TemporaryDirectory) throws -> WidgetRun {
+    /// The default screen: a `count` label shows how many items the store holds, and elements
+    /// written before it read it: `summary` through its text, `same` by comparing `count` with
+    /// `copy`, which copies `count`. The items action imports one item.
+    static let countingScreen = #"""
+        {"objects": {"load": {"type": "OnLoadActionController", "attrs": {"actionName": "items"}},
+                     "items": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item"}}},
+         "elements": {"summary": {"bindings": [{"from": "count.text", "format": "Total: %@"}]},
+                      "same": {"bindings": [{"predicateFormat": "count.text == copy.text", "ifTrue": "same", "ifFalse": "differs"}]},
+                      "copy": {"bindings": [{"from": "count.text"}]},
+                      "count": {"bindings": [{"from": "items.totalCount", "format": "%@ items"}]}},
+         "views": {"type": "UIView", "children": [{"id": "summary", "type": "UILabel"}, {"id": "same", "type": "UILabel"},
+                                                  {"id": "copy", "type": "UILabel"}, {"id": "count", "type": "UILabel"}]}}
+        """#
+
+    private func run(_ screen: String = countingScreen, in scratch: TemporaryDirectory, coverage: CoverageRecorder? = nil) throws -> WidgetRun {
         let files = [
             "Info.json": HostileBundleTests.info,
             "Model.json": HostileBundleTests.model,
             "StubService.json": #"{"defaults": {"baseUrl": "https://test/"}, "actions": {"items": {"path": "items", "resultType": "[Item]", "response": [{"id": "1"}]}}}"#,
-            "S.json": #"""
-                {"S": {"objects": {"load": {"type": "OnLoadActionController", "attrs": {"actionName": "items"}},
-                                   "items": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item"}}},
-                       "elements": {"summary": {"bindings": [{"from": "count.text", "format": "Total: %@"}]},
-                                    "same": {"bindings": [{"predicateFormat": "count.text == copy.text", "ifTrue": "same", "ifFalse": "differs"}]},
-                                    "copy": {"bindings": [{"from": "count.text"}]},
-                                    "count": {"bindings": [{"from": "items.totalCount", "format": "%@ items"}]}},
-                       "views": {"type": "UIView", "children": [{"id": "summary", "type": "UILabel"}, {"id": "same", "type": "UILabel"},
-                                                                {"id": "copy", "type": "UILabel"}, {"id": "count", "type": "UILabel"}]}}}
-                """#,
+            "S.json": #"{"S": \#(screen)}"#,
         ]
         for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path + "/" + name)) }
-        return try WidgetRun(bundle: WidgetBundle(directory: scratch.path), options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0)))
+        return try WidgetRun(bundle: WidgetBundle(directory: scratch.path), options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), coverage: coverage))
     }
 
     private func text(_ id: String, _ run: WidgetRun) -> String {
@@ -49,14 +52,40 @@ struct RenderSettlingTests {
     }
 
     /// The render after the import changes `same` to "differs" in its second pass (`count` has
-    /// changed, `copy` not yet) and back in its third; the change log shows the render's
-    /// outcome, one change per property, and no flicker.
-    @Test func theChangeLogHoldsWhatTheRenderDidNotEachPass() async throws {
+    /// changed, `copy` not yet) and back in its third. The change log shows the render's
+    /// outcome, one change per property, with no flicker; coverage counts only what was shown.
+    @Test func onlyTheLastPassCounts() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let run = try run(in: scratch)
+        let coverage = CoverageRecorder()
+        let run = try run(in: scratch, coverage: coverage)
         await run.run()
         let logged = run.screen.changes.map(\.change.description)
         #expect(logged == [#"summary.text: "Total: 0 items" -> "Total: 1 items""#, #"copy.text: "0 items" -> "1 items""#, #"count.text: "0 items" -> "1 items""#])
+        let same = coverage.report(for: run.bundle, configuration: nil).bindings.first { $0.element == "same" }
+        #expect(same?.taken == [.ifTrue], "ifFalse was taken only in passes that did not count")
+    }
+
+    /// Elements reached other than by their own binding entry: a table's refresh control (written
+    /// through `refreshControl.wx_value`), read by its table's id, through a controller's outlet,
+    /// and past `self`. Each label comes before the binding that writes, and each shows the write.
+    @Test func readsThroughNestedTargetsOutletsAndSelfSettle() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let run = try run(#"""
+            {"objects": {"load": {"type": "OnLoadActionController", "attrs": {"actionName": "items"}},
+                         "items": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item"}},
+                         "refresh": {"type": "TableRefreshActionController", "attrs": {"actionName": "items"}, "outlets": {"sender": "list"}}},
+             "elements": {"direct": {"bindings": [{"predicateFormat": "list.refreshControl.wx_value == YES", "ifTrue": "on", "ifFalse": "off"}]},
+                          "outlet": {"bindings": [{"from": "refresh.sender.refreshControl.wx_value", "predicateFormat": "SELF == YES", "ifTrue": "on", "ifFalse": "off"}]},
+                          "viaSelf": {"bindings": [{"predicateFormat": "self.list.refreshControl.wx_value == YES", "ifTrue": "on", "ifFalse": "off"}]},
+                          "list": {"bindings": [{"predicateFormat": "items.totalCount > 0", "to": "refreshControl.wx_value"}]}},
+             "views": {"type": "UIView", "children": [{"id": "direct", "type": "UILabel"}, {"id": "outlet", "type": "UILabel"},
+                                                      {"id": "viaSelf", "type": "UILabel"}, {"id": "list", "type": "UITableView"}]}}
+            """#, in: scratch)
+        #expect(["direct", "outlet", "viaSelf"].map { text($0, run) } == ["off", "off", "off"])
+        await run.run()
+        #expect(["direct", "outlet", "viaSelf"].map { text($0, run) } == ["on", "on", "on"])
+        #expect(run.screen.problems.isEmpty, "\(run.screen.problems)")
     }
 }

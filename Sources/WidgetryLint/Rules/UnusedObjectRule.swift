@@ -27,23 +27,18 @@ struct UnusedObjectRule: LintRule {
         for screen in context.screens {
             let document = screen.document
             var used: Set<String> = []
-            // A binding that may read any name (no `from`, no predicate) uses every object.
-            var readsAnything = false
-            func read(_ binding: BindingSpec) {
-                if let names = binding.readNames { used.formUnion(names) } else { readsAnything = true }
-            }
             for object in document.objects { for outlet in object.outlets { used.formUnion(outlet.targets) } }
             for element in document.elements {
                 for outlet in element.outlets { used.formUnion(outlet.targets) }
-                element.bindings.forEach(read)
+                for binding in element.bindings { used.formUnion(Self.names(in: binding)) }
             }
             for object in document.objects {
-                object.evals.map(\.spec).forEach(read)
+                for eval in object.evals { used.formUnion(Self.names(in: eval.spec)) }
                 for attr in object.attrs where attr.key == "predicateFormat" {
                     if let text = attr.value.stringValue { used.formUnion(Self.firstKeys(in: text)) }
                 }
             }
-            for object in document.objects where !readsAnything {
+            for object in document.objects {
                 guard let type = ObjectType(rawValue: object.type), type.isProvider || type == .actionStatusController else { continue }
                 if used.contains(object.id) || object.alias.map(used.contains) == true { continue }
                 if type == .actionStatusController, object.attrs.contains(where: { $0.key == "errorMessage" }) { continue }
@@ -54,6 +49,14 @@ struct UnusedObjectRule: LintRule {
             }
         }
         return findings
+    }
+
+    /// The first keys of the key paths a binding reads.
+    static func names(in binding: BindingSpec) -> Set<String> {
+        var names: Set<String> = []
+        if let from = binding.from, let first = from.split(separator: ".").first { names.insert(String(first)) }
+        if let format = binding.predicateFormat { names.formUnion(firstKeys(in: format)) }
+        return names
     }
 
     /// The first keys of the key paths a predicate reads from the evaluated object.

@@ -1,26 +1,30 @@
 public import WidgetryExpressions
 
 extension BindingSpec {
-    /// The names at the top of its scope the binding reads (`title` for `from: "title.text"`,
-    /// `status` and `content` for the predicate `status.inProgress == 1 OR content.done == YES`),
-    /// found without evaluating it; nil when it may read anything in the scope. `predicate` is
-    /// the parsed `predicateFormat`.
+    /// The key paths the binding reads from its scope, as components (`["title", "text"]` for
+    /// `from: "title.text"`; `["status", "inProgress"]` and `["content", "done"]` for the
+    /// predicate `status.inProgress == 1 OR content.done == YES`), found without evaluating it;
+    /// nil when it may read anything in the scope. `predicate` is the parsed `predicateFormat`.
     ///
-    /// A binding with `from` reads below its first key. Without `from` its source is the scope
-    /// itself: it then reads the roots of its predicate's key paths, unless its `ifTrue` or
-    /// `ifFalse` substitutes into the scope (a `$key` or `%@`), or it has no predicate and so
-    /// takes the whole scope as its value.
-    public func scopeRoots(predicate: Predicate?) -> Set<String>? {
+    /// A binding with `from` reads that path (its predicate and templates read the source, below
+    /// it). Without `from` its source is the scope itself: it then reads its predicate's key
+    /// paths, unless one starts from a computed value, its `ifTrue` or `ifFalse` substitutes into
+    /// the scope (a `$key` or `%@`), or it has no predicate and so takes the whole scope.
+    public func readPaths(predicate: Predicate?) -> [[String]]? {
         if let from {
-            return [String(from.prefix { $0 != "." })]
+            return [from.split(separator: ".", omittingEmptySubsequences: false).map(String.init)]
         }
         guard let predicate else { return nil }
         if choosesResult, [ifTrue, ifFalse].contains(where: { $0?.stringValue.map(Self.substitutesIntoSource) ?? false }) { return nil }
-        var roots: Set<String> = []
-        for use in predicate.facts.keyPaths where use.root == .evaluatedObject {
-            if let first = use.components.first { roots.insert(first) }
+        var paths: [[String]] = []
+        for use in predicate.facts.keyPaths {
+            switch use.root {
+            case .evaluatedObject: paths.append(use.components)
+            case .variable: continue
+            case .computed: return nil
+            }
         }
-        return roots
+        return paths
     }
 
     /// Whether a chosen result would be filled from the source (§4.3): it has a `$` or a `%`.
@@ -30,6 +34,6 @@ extension BindingSpec {
 }
 
 extension CompiledBinding {
-    /// The names at the top of its scope the binding reads (``BindingSpec/scopeRoots(predicate:)``).
-    public var scopeRoots: Set<String>? { spec.scopeRoots(predicate: predicate) }
+    /// The key paths the binding reads from its scope (``BindingSpec/readPaths(predicate:)``).
+    public var readPaths: [[String]]? { spec.readPaths(predicate: predicate) }
 }

@@ -23,7 +23,7 @@ struct ScreenBuilder {
         applyObjectEntries()
         resolveOutlets()
         applyElementEntries()
-        run.findReadTargets()
+        run.findWhetherBindingsReadElements()
         checkRequirements()
     }
 

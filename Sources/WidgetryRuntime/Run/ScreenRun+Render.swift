@@ -103,16 +103,6 @@ extension ScreenRun {
         applyBindings()
     }
 
-    func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
-        do throws(BindingError) {
-            let outcome = try binding.applyReporting(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
-            if outcome.usedPlaceholder { placeholders[ObjectIdentifier(target), default: []].append(binding.spec.to) }
-            environment.coverage?.record(file: document.file, pointer: binding.spec.pointer, outcome: outcome)
-        } catch {
-            record(error)
-        }
-    }
-
     // MARK: Providers
 
     /// Fetches a provider's items (§3.1–3.4) and derives `value` (through its result chain),

@@ -2,69 +2,118 @@ import WidgetryExpressions
 
 extension ScreenRun {
     /// Evaluates the screen's bindings in document order, and again while a pass changes an
-    /// element another binding reads, so that what the screen shows does not depend on the
-    /// order its bindings are written in: a label bound to a field that a later binding fills
-    /// shows the filled field. Upstream evaluated each binding once per refresh, so such a
-    /// label lagged one refresh behind.
+    /// element, when some binding reads an element: then what the screen shows does not depend
+    /// on the order its bindings are written in (a label bound to a field that a later binding
+    /// fills shows the filled field). Upstream evaluated each binding once per refresh, so such
+    /// a label lagged one refresh behind.
     ///
-    /// A screen whose bindings read no bound element (the usual case: they read `content`,
-    /// providers and statuses) needs one pass. Bindings that read, directly or through other
-    /// elements, what they write never settle: after `maxRenderPasses` passes the render
-    /// stops, and each element still changing is reported as `render.pass-limit` at its first
-    /// binding. The change log holds one change per property for the whole render.
+    /// A screen whose bindings read no element (the usual case: they read `content`, providers
+    /// and statuses) needs one pass. Otherwise the render ends with the first pass that changes
+    /// no element, or after `maxRenderPasses` passes; then the render stops, and the screen
+    /// reports `render.pass-limit` naming the elements that still changed (bindings that read,
+    /// directly or through other elements, what they write). Only the last pass counts: its
+    /// errors, placeholders and coverage are the render's, and the change log holds one change
+    /// per property for the whole render.
     func applyBindings() {
-        guard !readTargets.isEmpty else {
-            applyBindingsOnce()
+        guard bindingsReadElements else {
+            note(applyBindingsOnce())
             return
         }
-        let watched = readTargets.compactMap { bindings[$0].target as? Element }
-        var logged: [ObjectIdentifier: Int] = [:]
-        forEachElement { logged[ObjectIdentifier($0)] = $0.pendingChangeCount }
+        var elements: [Element] = []
+        forEachElement { elements.append($0) }
+        let logged = elements.map(\.pendingChangeCount)
         var passes = 0
-        var unsettled: [Int] = []
+        var changed: [Element] = []
+        var outcomes: [BindingResult] = []
         repeat {
-            let before = watched.map(\.revision)
-            applyBindingsOnce()
+            let before = elements.map(\.revision)
+            outcomes = applyBindingsOnce()
             passes += 1
-            unsettled = zip(readTargets, zip(watched, before)).filter { $1.0.revision != $1.1 }.map(\.0)
-        } while !unsettled.isEmpty && passes < environment.maxRenderPasses
+            changed = zip(elements, before).filter { $0.revision != $1 }.map(\.0)
+        } while !changed.isEmpty && passes < environment.maxRenderPasses
+        note(outcomes)
         if passes > 1 {
-            forEachElement { $0.coalesceChanges(after: logged[ObjectIdentifier($0)] ?? 0) }
+            for (element, count) in zip(elements, logged) { element.coalesceChanges(after: count) }
         }
-        for index in unsettled {
-            let (target, compiled) = bindings[index]
-            let id = (target as? Element)?.id ?? "an element"
-            record("\(id) still changed in the last of \(passes) render passes: its bindings read, directly or through other elements' bindings, what they write",
-                   code: .renderPassLimit, at: compiled.first.map { SourcePlace(location: $0.spec.location, pointer: $0.spec.pointer) },
-                   hint: "bind \(id) to content, a provider or a status, not to an element a binding writes; or allow more passes (--max-render-passes, WidgetRun.Options.maxRenderPasses)")
-        }
+        if !changed.isEmpty { reportUnsettled(changed, passes: passes) }
     }
 
-    private func applyBindingsOnce() {
+    /// What applying one binding to one target gave.
+    struct BindingResult {
+        var binding: CompiledBinding
+        var target: any KeyValueCoding
+        var outcome: Result<BindingOutcome, BindingError>
+    }
+
+    /// Applies every binding of the screen once, in document order.
+    private func applyBindingsOnce() -> [BindingResult] {
+        var results: [BindingResult] = []
         for (target, compiled) in bindings {
-            placeholders[ObjectIdentifier(target)] = nil
-            for binding in compiled { apply(binding, to: target, in: .object(namespace)) }
-        }
-    }
-
-    /// Finds the bound elements some binding of the screen reads (``readTargets``), once, when
-    /// the screen is built: a binding reads the names at the top of the scope its source and
-    /// predicate start from (``CompiledBinding/scopeRoots``), or every name.
-    func findReadTargets() {
-        var roots: Set<String> = []
-        var readsEverything = false
-        for (_, compiled) in bindings {
             for binding in compiled {
-                guard let read = binding.scopeRoots else {
-                    readsEverything = true
-                    break
-                }
-                roots.formUnion(read)
+                results.append(BindingResult(binding: binding, target: target, outcome: applying(binding, to: target, in: .object(namespace))))
             }
         }
-        readTargets = bindings.indices.filter { index in
-            guard let element = bindings[index].target as? Element, let id = element.id else { return false }
-            return readsEverything || roots.contains(id)
+        return results
+    }
+
+    /// Applies `binding` to `target` in `scope`, and keeps what it gave: placeholders shown,
+    /// branches taken, errors.
+    func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
+        note([BindingResult(binding: binding, target: target, outcome: applying(binding, to: target, in: scope))])
+    }
+
+    private func applying(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) -> Result<BindingOutcome, BindingError> {
+        Result { () throws(BindingError) in
+            try binding.applyReporting(to: target, in: scope, context: environment.evaluation, transformerContext: environment.transformerContext)
         }
+    }
+
+    private func note(_ results: [BindingResult]) {
+        for result in results {
+            switch result.outcome {
+            case .success(let outcome):
+                if outcome.usedPlaceholder { placeholders[ObjectIdentifier(result.target), default: []].append(result.binding.spec.to) }
+                environment.coverage?.record(file: document.file, pointer: result.binding.spec.pointer, outcome: outcome)
+            case .failure(let error):
+                record(error)
+            }
+        }
+    }
+
+    /// One `render.pass-limit` problem for a render that had not settled, at the first binding
+    /// of the first element still changing that has one.
+    private func reportUnsettled(_ changed: [Element], passes: Int) {
+        let names = changed.compactMap(\.id)
+        let changing = Set(changed.map(ObjectIdentifier.init))
+        let first = bindings.first { changing.contains(ObjectIdentifier($0.target)) }?.compiled.first?.spec
+        record("the bindings had not settled after \(passes) render \(passes == 1 ? "pass" : "passes"): \(names.isEmpty ? "elements" : names.joined(separator: ", ")) still changed in the last; "
+               + "bindings read, directly or through other elements, what they write",
+               code: .renderPassLimit, at: first.map { SourcePlace(location: $0.location, pointer: $0.pointer) },
+               hint: "bind to content, a provider or a status, not to an element a binding writes; or allow more passes (--max-render-passes, WidgetRun.Options.maxRenderPasses)")
+    }
+
+    /// Works out, once, when the screen is built, whether any binding of the screen reads an
+    /// element (``bindingsReadElements``): a binding that may read anything does; otherwise one
+    /// of its key paths (``CompiledBinding/readPaths``), walked through the screen's names,
+    /// reaches an element, directly (`title.text`) or through an object's outlet
+    /// (`postAction.sender.text`).
+    func findWhetherBindingsReadElements() {
+        bindingsReadElements = bindings.contains { _, compiled in
+            compiled.contains { binding in binding.readPaths.map { $0.contains(where: reachesElement) } ?? true }
+        }
+    }
+
+    private func reachesElement(_ path: [String]) -> Bool {
+        var value = Value.object(namespace)
+        for key in path {
+            value = value.value(forKey: key)
+            switch value {
+            case .object(let object) where object is Element: return true
+            case .object: continue
+            case .array(let items): return items.contains { if case .object(let object) = $0 { object is Element } else { false } }
+            default: return false
+            }
+        }
+        return false
     }
 }

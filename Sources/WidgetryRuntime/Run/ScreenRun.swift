@@ -26,9 +26,9 @@ public final class ScreenRun {
     var prototypes: [String: [CellPrototype]] = [:]
     /// Bindings of controller elements and `@self`, in entry order.
     var bindings: [(target: any KeyValueCoding, compiled: [CompiledBinding])] = []
-    /// The indexes in ``bindings`` of the elements other bindings read: while a render changes
-    /// any of them, it evaluates the bindings again (see ``applyBindings()``).
-    var readTargets: [Int] = []
+    /// Whether some binding of the screen reads an element: then a render evaluates the
+    /// bindings again while they change elements (see ``applyBindings()``).
+    var bindingsReadElements = false
     /// Entries for elements of cells: their attributes and bindings, applied to every cell made.
     var cellEntries: [String: (attrs: [(key: String, value: Value, place: SourcePlace)], bindings: [CompiledBinding])] = [:]
     /// `evals` of objects (`cellIdentifier`), compiled.

@@ -48,7 +48,7 @@ public struct WidgetEnvironment {
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
                 evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
                 defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil, elementTypes: [String: ElementKind] = [:],
-                maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses, maxPickedFileBytes: Int = 50 << 20) {
+                maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses, maxPickedFileBytes: Int = WidgetRun.Options.defaultMaxPickedFileBytes) {
         self.maxRenderPasses = max(maxRenderPasses, 1)
         self.maxPickedFileBytes = maxPickedFileBytes
         self.coverage = coverage

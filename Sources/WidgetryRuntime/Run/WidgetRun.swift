@@ -47,6 +47,8 @@ public final class WidgetRun {
 
         /// Enough for a chain of elements, each bound to the one before, eight long.
         public static let defaultMaxRenderPasses = 8
+        /// 50 MiB: a long phone video.
+        public static let defaultMaxPickedFileBytes = 50 << 20
 
         public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt,
                     locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
@@ -54,7 +56,7 @@ public final class WidgetRun {
                     screen: String? = nil, recordsStubs: Bool = false, defaults: [String: Value] = [:],
                     coverage: CoverageRecorder? = nil, stubPatch: JSONValue? = nil, transformers: [String: BindingTransformer] = [:],
                     elementTypes: [String: ElementKind] = [:], maxRenderPasses: Int = defaultMaxRenderPasses,
-                    xmlLimits: XMLLimits = .default, maxPickedFileBytes: Int = 50 << 20) {
+                    xmlLimits: XMLLimits = .default, maxPickedFileBytes: Int = defaultMaxPickedFileBytes) {
             self.maxRenderPasses = maxRenderPasses
             self.xmlLimits = xmlLimits
             self.maxPickedFileBytes = maxPickedFileBytes

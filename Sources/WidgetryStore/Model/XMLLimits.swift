@@ -18,7 +18,7 @@ public struct XMLLimits: Sendable, Equatable {
     public static let `default` = XMLLimits()
 
     /// The bytes of the file at `path`, reading at most one byte more than ``maxBytes``; throws
-    /// a sentence saying why when the file cannot be read or is larger.
+    /// the reason when the file cannot be read or is larger.
     package func readFile(atPath path: String) throws(XMLSyntaxError) -> [UInt8] {
         let data: Data
         do {
@@ -26,7 +26,7 @@ public struct XMLLimits: Sendable, Equatable {
             defer { try? handle.close() }
             data = try handle.read(upToCount: maxBytes + 1) ?? Data()
         } catch {
-            throw XMLSyntaxError(message: "cannot read the file: \(error.localizedDescription)", location: nil)
+            throw XMLSyntaxError(message: error.localizedDescription, location: nil)
         }
         guard data.count <= maxBytes else { throw tooLarge }
         return [UInt8](data)
