@@ -16,7 +16,7 @@ extension ScreenRun {
     /// per property for the whole render.
     func applyBindings() {
         guard bindingsReadElements else {
-            note(applyBindingsOnce())
+            applyBindingsOnce().forEach(note)
             return
         }
         var elements: [Element] = []
@@ -31,7 +31,7 @@ extension ScreenRun {
             passes += 1
             changed = zip(elements, before).filter { $0.revision != $1 }.map(\.0)
         } while !changed.isEmpty && passes < environment.maxRenderPasses
-        note(outcomes)
+        outcomes.forEach(note)
         if passes > 1 {
             for (element, count) in zip(elements, logged) { element.coalesceChanges(after: count) }
         }
@@ -59,7 +59,7 @@ extension ScreenRun {
     /// Applies `binding` to `target` in `scope`, and keeps what it gave: placeholders shown,
     /// branches taken, errors.
     func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
-        note([BindingResult(binding: binding, target: target, outcome: applying(binding, to: target, in: scope))])
+        note(BindingResult(binding: binding, target: target, outcome: applying(binding, to: target, in: scope)))
     }
 
     private func applying(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) -> Result<BindingOutcome, BindingError> {
@@ -68,15 +68,13 @@ extension ScreenRun {
         }
     }
 
-    private func note(_ results: [BindingResult]) {
-        for result in results {
-            switch result.outcome {
-            case .success(let outcome):
-                if outcome.usedPlaceholder { placeholders[ObjectIdentifier(result.target), default: []].append(result.binding.spec.to) }
-                environment.coverage?.record(file: document.file, pointer: result.binding.spec.pointer, outcome: outcome)
-            case .failure(let error):
-                record(error)
-            }
+    private func note(_ result: BindingResult) {
+        switch result.outcome {
+        case .success(let outcome):
+            if outcome.usedPlaceholder { placeholders[ObjectIdentifier(result.target), default: []].append(result.binding.spec.to) }
+            environment.coverage?.record(file: document.file, pointer: result.binding.spec.pointer, outcome: outcome)
+        case .failure(let error):
+            record(error)
         }
     }
 
