@@ -39,8 +39,8 @@ public struct WidgetEnvironment {
     /// View classes of the host's own, each shown as the element kind it behaves like
     /// (`"TweetTextView": .textView`).
     public let elementTypes: [String: ElementKind]
-    /// How many times one render may evaluate a screen's bindings while they keep changing what
-    /// other bindings read (at least 1).
+    /// How many times one render may evaluate a screen's bindings while they keep changing
+    /// elements they read (at least 1).
     public let maxRenderPasses: Int
     /// The largest file a media picker reads.
     public let maxPickedFileBytes: Int

@@ -36,9 +36,9 @@ public final class WidgetRun {
         /// A JSON Merge Patch applied to the stub file before it is read (a scenario that
         /// removes a response to see the error path).
         public var stubPatch: JSONValue?
-        /// How many times one render may evaluate a screen's bindings while they keep changing
-        /// what other bindings read; a render that has not settled by then stops and reports
-        /// `render.pass-limit`.
+        /// How many times one render may evaluate a screen's bindings, when they read elements,
+        /// while they keep changing elements; a render that has not settled by then stops and
+        /// reports `render.pass-limit`.
         public var maxRenderPasses: Int
         /// Limits on the bundle's storyboard and Xcode model XML.
         public var xmlLimits: XMLLimits
