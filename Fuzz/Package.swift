@@ -1,9 +1,18 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// A libFuzzer target: an executable that exports `LLVMFuzzerTestOneInput`, over one library of
+/// the main package.
+func fuzzTarget(_ name: String, fuzzing library: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: library, package: "Widgetry")],
+        swiftSettings: [.swiftLanguageMode(.v6)]
+    )
+}
+
 // libFuzzer targets for Widgetry, kept in their own package so the main package is built without
-// sanitizers. Each executable exports `LLVMFuzzerTestOneInput`; build and run them with
-// scripts/fuzz (see README.md).
+// sanitizers. Build and run them with scripts/fuzz (see README.md).
 let package = Package(
     name: "WidgetryFuzz",
     platforms: [.macOS(.v15)],
@@ -12,34 +21,14 @@ let package = Package(
     ],
     targets: [
         // JSONParser on the bytes, and JSONStreamReader agreeing with it.
-        .executableTarget(
-            name: "FuzzJSON",
-            dependencies: [.product(name: "WidgetryJSON", package: "Widgetry")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        fuzzTarget("FuzzJSON", fuzzing: "WidgetryJSON"),
         // The bytes as a predicate and as an expression, evaluated against a fixed object graph.
-        .executableTarget(
-            name: "FuzzPredicate",
-            dependencies: [.product(name: "WidgetryExpressions", package: "Widgetry")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        fuzzTarget("FuzzPredicate", fuzzing: "WidgetryExpressions"),
         // The storyboard reader on the bytes.
-        .executableTarget(
-            name: "FuzzStoryboard",
-            dependencies: [.product(name: "WidgetryRuntime", package: "Widgetry")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        fuzzTarget("FuzzStoryboard", fuzzing: "WidgetryRuntime"),
         // The .xcdatamodel `contents` reader on the bytes.
-        .executableTarget(
-            name: "FuzzXcdatamodel",
-            dependencies: [.product(name: "WidgetryStore", package: "Widgetry")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        fuzzTarget("FuzzXcdatamodel", fuzzing: "WidgetryStore"),
         // ArchiveExtractor on the bytes as an archive file, with small limits.
-        .executableTarget(
-            name: "FuzzArchive",
-            dependencies: [.product(name: "WidgetryBundle", package: "Widgetry")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        fuzzTarget("FuzzArchive", fuzzing: "WidgetryBundle"),
     ]
 )

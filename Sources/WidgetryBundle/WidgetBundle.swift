@@ -207,28 +207,17 @@ extension WidgetBundle {
         return parts.count >= 2 && parts.last == "contents" && parts[parts.count - 2].hasSuffix(".xcdatamodel")
     }
 
-    /// The bytes of the file at `path`, read straight into the array (the file's size in memory,
-    /// not twice it); a file larger than `limit` is refused before more than `limit` bytes are read.
+    /// The bytes of the file at `path` (``BoundedFile``); a file larger than `limit` is refused
+    /// before more than `limit` bytes are read.
     static func readBytes(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadableFile(path: path, reason: "cannot open the file") }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_size > limit {
-            throw .unreadableFile(path: path, reason: "larger than \(limit) bytes")
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(max(Int(status.st_size), 0), limit))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            guard count > 0 else {
-                if errno == EINTR { continue }
-                throw .unreadableFile(path: path, reason: String(cString: strerror(errno)))
+        do throws(BoundedFile.Failure) {
+            return try BoundedFile.bytes(of: path, limit: limit)
+        } catch {
+            switch error {
+            case .cannotOpen: throw .unreadableFile(path: path, reason: "cannot open the file")
+            case .tooLarge(let limit): throw .unreadableFile(path: path, reason: "larger than \(limit) bytes")
+            case .readFailed(let reason): throw .unreadableFile(path: path, reason: reason)
             }
-            guard bytes.count + count <= limit else { throw .unreadableFile(path: path, reason: "larger than \(limit) bytes") }
-            bytes.append(contentsOf: chunk[..<count])
         }
     }
 }

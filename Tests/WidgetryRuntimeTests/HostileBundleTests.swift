@@ -11,24 +11,11 @@ import WidgetryTestSupport
 /// located error — or, where working is the right answer, works — in bounded time and memory,
 /// never a crash or a hang.
 struct HostileBundleTests {
-    static let info = #"{"identifier": "dev.example.Hostile", "name": "Hostile", "version": "1.0", "entryScreen": "S", "formatVersion": 1}"#
-    static let model = #"""
-        {"entities": {"Item": {"identityAttribute": "itemId", "attributes": {
-          "itemId": {"type": "String", "JSONKeyPath": "id"}, "name": {"type": "String", "optional": true, "JSONKeyPath": "name"}}}}}
-        """#
-
-    /// Writes a bundle of `Info.json`, `Model.json`, a stub file with `actions` and the screen `S`
-    /// with `screen` as its body, then loads it.
-    private func run(screen: String, actions: String = #"{"items": {"path": "items", "resultType": "[Item]", "response": [{"id": "1", "name": "one"}]}}"#,
+    /// Loads screen `S` with `screen` as its body (``ItemScreenBundle``).
+    private func run(screen: String, actions: String = ItemScreenBundle.itemsAction,
                      in scratch: TemporaryDirectory, maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses) throws -> WidgetRun {
-        try write(["Info.json": Self.info, "Model.json": Self.model, "StubService.json": #"{"defaults": {"baseUrl": "https://test/"}, "actions": \#(actions)}"#,
-                   "S.json": #"{"S": \#(screen)}"#], to: scratch.path)
-        return try WidgetRun(bundle: WidgetBundle(directory: scratch.path),
-                             options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), maxRenderPasses: maxRenderPasses))
-    }
-
-    private func write(_ files: [String: String], to folder: String) throws {
-        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        try ItemScreenBundle.run(screen: screen, actions: actions, in: scratch,
+                                 options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), maxRenderPasses: maxRenderPasses))
     }
 
     /// The errors loading screen `S` gives.
@@ -60,7 +47,7 @@ struct HostileBundleTests {
         let (name, bytes, code) = Self.jsonCases[index]
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        try write(["Info.json": Self.info, "Model.json": Self.model], to: scratch.path)
+        try ItemScreenBundle.write(["Info.json": ItemScreenBundle.info, "Model.json": ItemScreenBundle.model], to: scratch.path)
         try Data(bytes()).write(to: URL(fileURLWithPath: scratch.file("S.json")))
         let (error, growth) = await ProcessResources.residentGrowth { () -> BundleError? in
             do throws(BundleError) {

@@ -24,14 +24,7 @@ struct RenderSettlingTests {
         """#
 
     private func run(_ screen: String = countingScreen, in scratch: TemporaryDirectory, coverage: CoverageRecorder? = nil) throws -> WidgetRun {
-        let files = [
-            "Info.json": HostileBundleTests.info,
-            "Model.json": HostileBundleTests.model,
-            "StubService.json": #"{"defaults": {"baseUrl": "https://test/"}, "actions": {"items": {"path": "items", "resultType": "[Item]", "response": [{"id": "1"}]}}}"#,
-            "S.json": #"{"S": \#(screen)}"#,
-        ]
-        for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path + "/" + name)) }
-        return try WidgetRun(bundle: WidgetBundle(directory: scratch.path), options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), coverage: coverage))
+        try ItemScreenBundle.run(screen: screen, in: scratch, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), coverage: coverage))
     }
 
     private func text(_ id: String, _ run: WidgetRun) -> String {

@@ -95,10 +95,8 @@ public final class HTTPTransport: ServiceTransport {
         let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(max(0, options.totalTimeout) * 1e9)))
         do {
             let response = try await client.execute(outgoing, timeout: HTTPTransport.amount(options.totalTimeout))
-            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > options.maxResponseBytes {
-                return .failure(tooLarge(request))
-            }
-            let length = response.headers.first(name: "Content-Length").flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+            let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
+            if let length, length > options.maxResponseBytes { return .failure(tooLarge(request)) }
             var body: [UInt8] = []
             var reportedPercent = 0
             for try await buffer in response.body {
@@ -108,7 +106,7 @@ public final class HTTPTransport: ServiceTransport {
                                                 hint: "raise the request time-out (--request-timeout) if the service is slow"))
                 }
                 body.append(contentsOf: buffer.readableBytesView)
-                if let progress, let length {
+                if let progress, let length, length > 0 {
                     let percent = min(100, body.count * 100 / length)
                     if percent > reportedPercent, percent < 100 || reportedPercent > 0 {
                         reportedPercent = percent

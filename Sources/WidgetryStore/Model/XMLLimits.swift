@@ -1,4 +1,4 @@
-import Foundation
+import WidgetryJSON
 
 /// Limits on the XML of a bundle's Xcode sources (the storyboard and the model's `contents`),
 /// which come from wherever the bundle came from.
@@ -17,19 +17,18 @@ public struct XMLLimits: Sendable, Equatable {
     /// 64 MiB, 512 levels: ten times the largest storyboards and models Xcode projects have.
     public static let `default` = XMLLimits()
 
-    /// The bytes of the file at `path`, reading at most one byte more than ``maxBytes``; throws
-    /// the reason when the file cannot be read or is larger.
+    /// The bytes of the file at `path` (``BoundedFile``), refused before more than ``maxBytes``
+    /// are read; throws the reason when the file cannot be read or is larger.
     package func readFile(atPath path: String) throws(XMLSyntaxError) -> [UInt8] {
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+        do throws(BoundedFile.Failure) {
+            return try BoundedFile.bytes(of: path, limit: maxBytes)
         } catch {
-            throw XMLSyntaxError(message: error.localizedDescription, location: nil)
+            switch error {
+            case .cannotOpen(let reason): throw XMLSyntaxError(message: "cannot open the file: \(reason)", location: nil)
+            case .tooLarge: throw tooLarge
+            case .readFailed(let reason): throw XMLSyntaxError(message: reason, location: nil)
+            }
         }
-        guard data.count <= maxBytes else { throw tooLarge }
-        return [UInt8](data)
     }
 
     /// The error for a document over ``maxBytes``.
