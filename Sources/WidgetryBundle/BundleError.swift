@@ -174,3 +174,18 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         "\(message) [\(code)]"
     }
 }
+
+extension BundleError: DiagnosticConvertible {
+    /// A JSON failure per file that does not parse; any other error as one diagnostic about the
+    /// file, entry or URL it names.
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .invalidJSON(let failures):
+            return failures.flatMap(\.diagnostics)
+        case .invalidManifest(let file, let location, let pointer, let message):
+            return [Diagnostic(code: code, severity: .error, file: file, location: location, pointer: pointer, message: message, hint: hint)]
+        default:
+            return [Diagnostic(code: code, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)]
+        }
+    }
+}

@@ -71,4 +71,9 @@ public struct BundleWarning: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "warning: \(message) [\(code)]" }
+
+    /// The warning as a finding.
+    public var diagnostic: Diagnostic {
+        Diagnostic(code: code, severity: .warning, file: "", location: nil, pointer: nil, message: message)
+    }
 }

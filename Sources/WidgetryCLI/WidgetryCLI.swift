@@ -20,17 +20,17 @@ public enum WidgetryCLI {
                 try command.run()
             }
             return ExitStatus.success
-        } catch let error as BundleError {
-            console.reportError(error)
-            return ExitStatus.inputError
-        } catch let error as JSONParseError {
-            console.reportError(BundleError.invalidJSON([error]))
-            return ExitStatus.inputError
+        } catch let problems as ReportedDiagnostics {
+            console.report(problems)
+            return problems.exitCode
+        } catch let failure as CommandFailure {
+            console.report(ReportedDiagnostics(failure, exitCode: failure.exitCode))
+            return failure.exitCode
         } catch let exit as ExitCode {
             return exit.rawValue
-        } catch let error as CommandFailure {
-            console.error(error.message)
-            return error.exitCode
+        } catch let error as any DiagnosticConvertible {
+            console.report(ReportedDiagnostics(error))
+            return ExitStatus.inputError
         } catch {
             let code = WidgetryCommand.exitCode(for: error)
             if code == .success {
@@ -41,8 +41,11 @@ public enum WidgetryCLI {
                 console.writeError(WidgetryCommand.fullMessage(for: error) + "\n")
                 return ExitStatus.inputError
             }
-            console.error("internal error: \(error)")
-            return ExitStatus.internalError
+            let failure = CommandFailure(.internalError, "internal error: \(error)",
+                                         hint: "this is a bug in widgetry: please report it with the command that shows it",
+                                         exitCode: ExitStatus.internalError)
+            console.report(ReportedDiagnostics(failure, exitCode: failure.exitCode))
+            return failure.exitCode
         }
     }
 }
@@ -54,10 +57,40 @@ enum ExitStatus {
     static let internalError: Int32 = 3
 }
 
-/// A failure a command reports itself, with its exit code.
-struct CommandFailure: Error {
+/// A failure of the command line itself, with a stable code, a hint and its exit code: a
+/// usage mistake the argument parser cannot see, a file the command cannot read or write.
+struct CommandFailure: DiagnosticConvertible {
+    /// The command line's own codes.
+    enum Code: String, DiagnosticCode {
+        /// An option's value that is not of the form the option takes.
+        case invalidOption = "usage.invalid-option"
+        /// A name (an action, a rule) that the bundle or the tool does not have.
+        case unknownName = "usage.unknown-name"
+        /// A bundle that lacks what the command works on (scenarios, a stub file).
+        case missingPart = "usage.missing-part"
+        /// A file the command was given that cannot be read.
+        case unreadableFile = "io.unreadable-file"
+        /// A file the command was asked to write that cannot be written.
+        case unwritableFile = "io.unwritable-file"
+        /// Something that should never happen: a bug to report.
+        case internalError = "internal.error"
+    }
+
+    var code: Code
     var message: String
+    var hint: String?
     var exitCode: Int32 = ExitStatus.inputError
+
+    init(_ code: Code, _ message: String, hint: String? = nil, exitCode: Int32 = ExitStatus.inputError) {
+        self.code = code
+        self.message = message
+        self.hint = hint
+        self.exitCode = exitCode
+    }
+
+    var diagnostics: [Diagnostic] {
+        [Diagnostic(code: code.rawValue, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)]
+    }
 }
 
 struct WidgetryCommand: AsyncParsableCommand {

@@ -56,3 +56,10 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         "\(fileName ?? "<input>"):\(location.line):\(location.column): \(message) [\(code.rawValue)]"
     }
 }
+
+extension JSONParseError: DiagnosticConvertible {
+    public var diagnostics: [Diagnostic] {
+        [Diagnostic(code: code.rawValue, severity: .error, file: fileName ?? "<input>", location: location, pointer: pointer,
+                    message: message, hint: hint)]
+    }
+}

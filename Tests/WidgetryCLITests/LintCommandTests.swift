@@ -15,7 +15,7 @@ struct LintCommandTests {
         let text = try CommandRunner.run(["lint", Self.broken])
         #expect(text.status == 1)
         #expect(text.stdout.contains("FeedViewController.json:22:31: error: unknown key 'favoriteCount' on entity Post [unknown-key-path]"))
-        #expect(text.stdout.contains("  hint: did you mean 'favoritesCount'?"))
+        #expect(text.stdout.contains("  hint: did you mean \"favoritesCount\"?"))
 
         let json = try CommandRunner.run(["lint", Self.broken, "--format", "json"])
         #expect(json.status == 1)

@@ -49,7 +49,7 @@ struct TestCommandTests {
         try Data(#"{"steps": [{"tapp": "addButton"}]}"#.utf8).write(to: URL(fileURLWithPath: bundle + "/Tests/bad.scenario.json"))
         let outcome = try CommandRunner.run(["test", bundle])
         #expect(outcome.status == 2)
-        #expect(outcome.stderr.contains("bad.scenario.json:1:12: the step says nothing to do [scenario.missing-key]"))
+        #expect(outcome.stderr.contains("bad.scenario.json:1:12: error: the step says nothing to do [scenario.missing-key]"))
     }
 
     @Test func runPlaysAScenarioPrintingTheSnapshotAfterEachStep() throws {

@@ -14,7 +14,7 @@ struct BundleValidatorTests {
 
     /// `file:line:column [rule]` of each finding.
     private func places(_ outcome: BundleValidator.Outcome) -> [String] {
-        outcome.report.diagnostics.map { "\($0.file):\($0.location.map(\.description) ?? "-") [\($0.rule)]" }
+        outcome.report.diagnostics.map { "\($0.file):\($0.location.map(\.description) ?? "-") [\($0.code)]" }
     }
 
     @Test func theFeedSampleIsClean() throws {

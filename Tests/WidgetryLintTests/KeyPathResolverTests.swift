@@ -77,7 +77,7 @@ struct KeyPathResolverTests {
         #expect(resolve("defaults.a.b.c", on: names, in: model).problem == nil)
         let missing = resolve("stats.inProgress", on: names, in: model)
         #expect(missing.problem == KeyPathResolution.Problem(index: 0, message: "the screen has no element, object or alias named 'stats'",
-                                                             hint: "did you mean 'status'?"))
+                                                             hint: "did you mean \"status\"?"))
         #expect(resolve("text", on: names, in: model).problem?.index == 0, "cell elements are not the screen's names")
     }
 
@@ -86,7 +86,7 @@ struct KeyPathResolverTests {
         let problem = resolve("author.nmae", on: .entity("Post"), in: model).problem
         #expect(problem?.index == 1)
         #expect(problem?.message == "unknown key 'nmae' on entity User")
-        #expect(problem?.hint == "did you mean 'name'?")
+        #expect(problem?.hint == "did you mean \"name\"?")
         #expect(resolve("author.isOwner", on: .entity("Post"), in: model).type == .attribute(.boolean, name: "isOwner", entity: "Account"),
                 "a key of a sub-entity is accepted")
         #expect(resolve("text.foo", on: .entity("Post"), in: model).problem?.index == 1, "a string has no keys but length")
@@ -133,13 +133,5 @@ struct KeyPathResolverTests {
         let model = try screen(#"{"elements": {"fromStoryboard": {"bindings": [{"from": "other.text"}]}}}"#, namesAreOpen: true)
         let scope = try #require(model.bindingScope(ofEntry: "fromStoryboard"))
         #expect(resolve("other.text", on: scope, in: model).problem == nil)
-    }
-
-    @Test func suggestionsByEditDistance() {
-        #expect(Suggestion.closest(to: "autor", among: ["posts", "author"]) == "author")
-        #expect(Suggestion.closest(to: "Name", among: ["name", "names"]) == "name")
-        #expect(Suggestion.closest(to: "xyz", among: ["author"]) == nil)
-        #expect(Suggestion.hint(for: "zzz", among: ["a", "b"]) == "known keys: a, b")
-        #expect(Suggestion.hint(for: "zzz", among: [], listing: true) == nil)
     }
 }

@@ -36,6 +36,6 @@ struct LintRuleExampleTests {
         let found = report.diagnostics
         let places = found.map { "\($0.file):\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
         let expected = bundle.expected.map { "\($0.file):\($0.line):\($0.column)" }
-        #expect(places == expected, "\(found.map { "\($0.rule): \($0.message)" })")
+        #expect(places == expected, "\(found.map { "\($0.code): \($0.message)" })")
     }
 }

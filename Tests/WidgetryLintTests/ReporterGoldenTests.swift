@@ -32,15 +32,15 @@ struct ReporterGoldenTests {
             return WidgetryJSON.SourceLocation(offset: before + prefix.utf8.count, line: line, column: column)
         }
         let diagnostics = [
-            Diagnostic(rule: "schema.additional-property", severity: .error, file: "Bundle/Info.json", location: place("Bundle/Info.json", 3, 3),
+            Diagnostic(code: "schema.additional-property", severity: .error, file: "Bundle/Info.json", location: place("Bundle/Info.json", 3, 3),
                        length: 6, pointer: JSONPointer(parsing: "/nmae"),
                        message: #"property "nmae" is not allowed here (allowed: identifier, name, formatVersion)"#, hint: #"did you mean "name"?"#),
-            Diagnostic(rule: "format-version", severity: .warning, file: "Bundle/Info.json", location: place("Bundle/Info.json", 4, 20),
+            Diagnostic(code: "format-version", severity: .warning, file: "Bundle/Info.json", location: place("Bundle/Info.json", 4, 20),
                        pointer: JSONPointer(parsing: "/formatVersion"), message: "format version 2 is newer than 1: 100% of readers refuse it"),
-            Diagnostic(rule: "schema.type", severity: .error, file: "Bundle/Feed, v2.json", location: place("Bundle/Feed, v2.json", 1, 39),
+            Diagnostic(code: "schema.type", severity: .error, file: "Bundle/Feed, v2.json", location: place("Bundle/Feed, v2.json", 1, 39),
                        length: 6, pointer: JSONPointer(parsing: "/Feed/count"), message: "expected an integer, found a string",
                        hint: "write a number:\n\"count\": 3"),
-            Diagnostic(rule: "unreferenced-file", severity: .note, file: "Bundle/Extra.json", location: nil, pointer: nil,
+            Diagnostic(code: "unreferenced-file", severity: .note, file: "Bundle/Extra.json", location: nil, pointer: nil,
                        message: "no screen refers to <Extra> & its data"),
         ]
         var sourceTexts: [String: SourceText] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryJSON
 import WidgetryBundle
 @testable import WidgetryLint
 
@@ -19,7 +20,7 @@ struct SemanticRulesTests {
     @Test(arguments: ["Feed", "Tweets"])
     func theSamplesAreClean(_ sample: String) async throws {
         let report = try await lint(LintTestSupport.packageRoot + "/SampleWidgets/" + sample)
-        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file):\($0.location?.description ?? "-"): \($0.message) [\($0.rule)]" })")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file):\($0.location?.description ?? "-"): \($0.message) [\($0.code)]" })")
     }
 
     @Test func aFunctionOutsideTheCatalogueIsReportedOnce() async throws {
@@ -29,7 +30,7 @@ struct SemanticRulesTests {
         let bundle = try LintExampleBundle(example)
         defer { bundle.remove() }
         let report = try await lint(bundle.directory)
-        #expect(report.diagnostics.map(\.rule) == ["function-not-allowed"])
+        #expect(report.diagnostics.map(\.code) == ["function-not-allowed"])
     }
 
     @Test func aBrokenPredicateIsOnlyASyntaxFinding() async throws {
@@ -39,7 +40,7 @@ struct SemanticRulesTests {
         let bundle = try LintExampleBundle(example)
         defer { bundle.remove() }
         let report = try await lint(bundle.directory)
-        #expect(report.diagnostics.map(\.rule) == ["predicate-syntax"])
+        #expect(report.diagnostics.map(\.code) == ["predicate-syntax"])
     }
 
     /// A ring of three labels is one finding, at the binding of the first label in the file that
@@ -56,7 +57,7 @@ struct SemanticRulesTests {
             """#)
         let bundle = try LintExampleBundle(example)
         defer { bundle.remove() }
-        let cycles = try await lint(bundle.directory).diagnostics.filter { $0.rule == "binding-cycle" }
+        let cycles = try await lint(bundle.directory).diagnostics.filter { $0.code == "binding-cycle" }
         #expect(cycles.map(\.message) == ["a → b → c → a: each element's bindings read the next one, which they write in turn; a render may never settle"])
         #expect(cycles.first?.pointer?.description == "/S/elements/a/bindings/1")
         #expect(cycles.first?.hint?.contains("render.pass-limit") == true)
@@ -72,12 +73,12 @@ struct SemanticRulesTests {
         let first = try await lint(bundle.directory).diagnostics
         let second = try await lint(bundle.directory).diagnostics
         #expect(first == second)
-        let unknown = try #require(first.first { $0.rule == "unknown-key-path" })
+        let unknown = try #require(first.first { $0.code == "unknown-key-path" })
         #expect(unknown.message == "unknown key 'autor' on entity Post")
-        #expect(unknown.hint == "did you mean 'author'?")
+        #expect(unknown.hint == "did you mean \"author\"?")
         #expect(unknown.length == 5)
         #expect(unknown.pointer?.description == "/S/elements/title/bindings/0/from")
-        let target = try #require(first.first { $0.rule == "binding-target" })
-        #expect(target.hint == "did you mean 'text'?")
+        let target = try #require(first.first { $0.code == "binding-target" })
+        #expect(target.hint == "did you mean \"text\"?")
     }
 }

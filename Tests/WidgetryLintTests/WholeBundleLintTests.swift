@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryJSON
 import WidgetryBundle
 import WidgetryLint
 
@@ -33,7 +34,7 @@ struct WholeBundleLintTests {
                      "SampleWidgets/Library", "Tests/Fixtures/WidgetDemo"])
     func theSampleLintsClean(_ sample: String) async throws {
         let report = try await lint(Self.root.appendingPathComponent(sample).path)
-        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file):\($0.location?.line ?? 0): \($0.message) [\($0.rule)]" })")
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file):\($0.location?.line ?? 0): \($0.message) [\($0.code)]" })")
     }
 
     @Test func aConfigurationSetsLevelsOverridesByPointerAndWarnsAboutOverridesThatMatchNothing() async throws {
@@ -46,18 +47,18 @@ struct WholeBundleLintTests {
                            {"files": ["Nothing*.json"], "rules": {"result-type": "off"}}]}
             """#.utf8).write(to: URL(fileURLWithPath: directory + "/.widgetry.json"))
         let report = try await lint(directory)
-        #expect(!report.diagnostics.contains { $0.rule == "unused-object" })
-        #expect(report.diagnostics.first { $0.rule == "insecure-url" }?.severity == .warning)
-        #expect(report.diagnostics.first { $0.rule == "unknown-action" }?.severity == .note)
-        let unused = try #require(report.diagnostics.first { $0.rule == "config.unused-override" })
+        #expect(!report.diagnostics.contains { $0.code == "unused-object" })
+        #expect(report.diagnostics.first { $0.code == "insecure-url" }?.severity == .warning)
+        #expect(report.diagnostics.first { $0.code == "unknown-action" }?.severity == .note)
+        let unused = try #require(report.diagnostics.first { $0.code == "config.unused-override" })
         #expect(unused.message == "override Nothing*.json matches no finding")
         #expect(unused.location?.line == 3)
 
         try Data(#"{"rules": {"unused-objekt": "off", "insecure-url": "loud"}}"#.utf8).write(to: URL(fileURLWithPath: directory + "/.widgetry.json"))
         let broken = try await lint(directory)
-        let problems = broken.diagnostics.filter { $0.rule.hasPrefix("config.") }
-        #expect(problems.map(\.rule) == ["config.unknown-rule", "config.invalid-level"])
-        #expect(problems.first?.hint == "did you mean 'unused-object'?")
+        let problems = broken.diagnostics.filter { $0.code.hasPrefix("config.") }
+        #expect(problems.map(\.code) == ["config.unknown-rule", "config.invalid-level"])
+        #expect(problems.first?.hint == "did you mean \"unused-object\"?")
     }
 
     @Test func aBaselineHidesKnownFindingsButNotNewOnes() async throws {

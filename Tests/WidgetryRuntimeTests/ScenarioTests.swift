@@ -44,7 +44,7 @@ struct ScenarioTests {
             Issue.record("a broken scenario was read")
         } catch {
             let codes = error.errors.map(\.code)
-            #expect(codes == [.invalidValue, .unknownKey, .invalidValue, .expectationSyntax, .missingKey, .wrongType])
+            #expect(codes == [.unknownKey, .invalidValue, .expectationSyntax, .missingKey, .wrongType, .invalidValue], "in file order")
             let unknown = try #require(error.errors.first { $0.code == .unknownKey })
             #expect(unknown.pointer?.description == "/steps/0/colour")
             #expect(unknown.location?.line == 2)

@@ -43,29 +43,24 @@ struct CallCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard
-        let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
+        let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let argument = try parsedArgument()
         let options = WidgetRun.Options(service: serviceOptions.service.selection, storeFile: dryRun ? nil : store,
                                         credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
                                         recordsStubs: serviceOptions.recordStubs != nil)
-        let services: WidgetServices
-        do {
-            services = try WidgetServices(bundle: loaded.bundle, options: options)
-        } catch {
-            console.writeError(error.description + "\n")
-            throw ExitCode(ExitStatus.inputError)
-        }
+        let services = try place.reporting { try WidgetServices(bundle: loaded.bundle, options: options) }
         if dryRun {
             await services.shutdown()
             guard let resolved = services.configuration.resolved(action) else {
-                throw CommandFailure(message: "\(services.configuration.file) has no action \(action)")
+                throw CommandFailure(.unknownName, "\(services.configuration.file) has no action \(action)",
+                                     hint: Suggestion.hint(for: action, among: services.configuration.actions.map(\.name)))
             }
             do throws(ActionError) {
                 let request = try RequestBuilder(credentials: serviceOptions.credentials).request(for: resolved, argument: argument)
                 console.write(request.logLines(redacting: serviceOptions.credentials).joined(separator: "\n") + "\n")
             } catch {
-                throw CommandFailure(message: error.description)
+                throw ReportedDiagnostics(error, in: place)
             }
             return
         }
@@ -85,10 +80,10 @@ struct CallCommand: AsyncParsableCommand {
         guard let arg else { return .null }
         do {
             let json = try JSONParser.parse(arg, fileName: "--arg").root
-            guard json.objectValue != nil else { throw CommandFailure(message: "--arg takes a JSON object, not \(json.typeName)") }
+            guard json.objectValue != nil else { throw CommandFailure(.invalidOption, "--arg takes a JSON object, not \(json.typeName)", hint: "write the action's argument as an object, e.g. --arg '{\"id\": 5}'") }
             return Value(json: json)
         } catch let error as JSONParseError {
-            throw CommandFailure(message: "--arg: \(error)")
+            throw CommandFailure(.invalidOption, "--arg is not JSON: \(error.message)", hint: "write the action's argument as a JSON object, e.g. --arg '{\"id\": 5}'")
         }
     }
 }

@@ -27,15 +27,9 @@ struct ContractCommand: AsyncParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
 
     func run() async throws {
-        let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
+        let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
-        let services: WidgetServices
-        do {
-            services = try WidgetServices(bundle: loaded.bundle, options: WidgetRun.Options(service: service.selection))
-        } catch {
-            Console.standard.writeError(error.description + "\n")
-            throw ExitCode(ExitStatus.inputError)
-        }
+        let services = try place.reporting { try WidgetServices(bundle: loaded.bundle, options: WidgetRun.Options(service: service.selection)) }
         let contract = ServiceContract.document(for: services.configuration, model: services.store?.model)
         await services.shutdown()
         Console.standard.write(contract.serialized(JSONWritingOptions(pretty: true)) + "\n")

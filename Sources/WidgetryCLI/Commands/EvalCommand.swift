@@ -65,12 +65,18 @@ struct EvalCommand: ParsableCommand {
                 console.write(result.jsonValue().serialized() + "\n")
             }
         } catch let error as PredicateSyntaxError {
-            console.reportSyntaxError(error, kind: predicate == nil ? "expression" : "predicate")
-            throw ExitCode(ExitStatus.inputError)
+            throw problem(error.diagnostic(file: textName), text: text)
         } catch let error as EvaluationError {
-            console.reportEvaluationError(error, text: text, kind: predicate == nil ? "expression" : "predicate")
-            throw ExitCode(ExitStatus.inputError)
+            throw problem(error.diagnostic(file: textName, text: text), text: text)
         }
+    }
+
+    /// What the text is called in messages: `<predicate>` or `<expression>`.
+    private var textName: String { predicate == nil ? "<expression>" : "<predicate>" }
+
+    /// `diagnostic` with the text to quote under it.
+    private func problem(_ diagnostic: Diagnostic, text: String) -> ReportedDiagnostics {
+        ReportedDiagnostics(DiagnosticReport(diagnostics: [diagnostic], sources: [diagnostic.file: SourceText(fileName: diagnostic.file, bytes: Array(text.utf8))]))
     }
 
     private func loadData() throws -> Value {
@@ -84,7 +90,7 @@ struct EvalCommand: ParsableCommand {
             do {
                 bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: data)))
             } catch {
-                throw CommandFailure(message: "cannot read --data file '\(data)': \(error.localizedDescription)")
+                throw CommandFailure(.unreadableFile, "cannot read --data file '\(data)': \(error.localizedDescription)")
             }
             name = data
         }
@@ -95,14 +101,14 @@ struct EvalCommand: ParsableCommand {
         var context = EvaluationContext()
         for assignment in variables {
             guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
-                throw CommandFailure(message: "--var '\(assignment)' is not name=JSON (e.g. --var limit=5)")
+                throw CommandFailure(.invalidOption, "--var '\(assignment)' is not name=JSON", hint: "write the name, =, and a JSON value, e.g. --var limit=5")
             }
             let name = String(assignment[..<equals])
             context.variables[name] = try parseJSON(String(assignment[assignment.index(after: equals)...]), what: "--var \(name)")
         }
         if let now {
             guard let date = Value.date(iso8601: now) else {
-                throw CommandFailure(message: "--now '\(now)' is not an ISO 8601 date such as 2018-06-20T18:00:00Z")
+                throw CommandFailure(.invalidOption, "--now '\(now)' is not an ISO 8601 date", hint: "write an instant such as 2018-06-20T18:00:00Z")
             }
             context.now = date
         }
@@ -113,7 +119,7 @@ struct EvalCommand: ParsableCommand {
         do {
             return Value(json: try JSONParser.parse(text, fileName: what).root, tagged: true)
         } catch {
-            throw CommandFailure(message: "\(what): '\(text)' is not JSON: \(error.message); write strings in quotes, e.g. '\"Ann\"'")
+            throw CommandFailure(.invalidOption, "\(what): '\(text)' is not JSON: \(error.message)", hint: "write strings in quotes, e.g. '\"Ann\"'")
         }
     }
 }

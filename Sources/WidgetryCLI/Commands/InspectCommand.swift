@@ -33,9 +33,9 @@ struct InspectCommand: AsyncParsableCommand {
         let console = Console.standard
         let loader = BundleLoader(options: sourceOptions.loaderOptions)
         let progress = ProgressBar(console: console)
-        let loaded: LoadedBundle
+        let loaded: LoadedBundle, place: BundlePlace
         do {
-            loaded = try await loader.load(try BundleSource(argument: bundle), progress: progress.callback)
+            (loaded, place) = try await loader.load(argument: bundle, progress: progress.callback)
         } catch {
             progress.finish()
             throw error
@@ -43,7 +43,7 @@ struct InspectCommand: AsyncParsableCommand {
         progress.finish()
         defer { loaded.removeExtractedFiles() }
         if let identifier {
-            try loaded.bundle.manifest.validate(widgetIdentifier: identifier)
+            try place.reporting { try loaded.bundle.manifest.validate(widgetIdentifier: identifier) }
         }
         let summary = BundleSummary(bundle: loaded.bundle, source: bundle, warnings: loaded.warnings)
         var model: EntityModel?
@@ -64,10 +64,7 @@ struct InspectCommand: AsyncParsableCommand {
             loaded.warnings.forEach(console.warning)
             console.write(BundleSummaryText.render(summary, model: model))
         }
-        if !modelErrors.isEmpty {
-            modelErrors.forEach(console.reportModelError)
-            throw ExitCode(ExitStatus.inputError)
-        }
+        if !modelErrors.isEmpty { throw ReportedDiagnostics(ModelErrors(modelErrors), in: place) }
     }
 }
 

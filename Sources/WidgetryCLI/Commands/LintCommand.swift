@@ -55,7 +55,7 @@ struct LintCommand: AsyncParsableCommand {
         let console = Console.standard
         if let explain {
             guard let rule = LintRules.rule(explain) else {
-                throw CommandFailure(message: "there is no rule \(explain); rules: " + LintRules.all.map { type(of: $0).description.id }.joined(separator: ", "))
+                throw CommandFailure(.unknownName, "there is no rule \(explain)", hint: "the rules are " + LintRules.all.map { type(of: $0).description.id }.joined(separator: ", "))
             }
             console.write(LintExplanation.text(of: type(of: rule).description))
             return
@@ -64,7 +64,7 @@ struct LintCommand: AsyncParsableCommand {
         if let baseline {
             guard let data = FileManager.default.contents(atPath: baseline), let json = try? JSONParser.parse([UInt8](data), fileName: baseline).root,
                   let read = Baseline(json: json) else {
-                throw CommandFailure(message: "--baseline \(baseline) is not a baseline file written by --write-baseline")
+                throw CommandFailure(.invalidOption, "--baseline \(baseline) is not a baseline file", hint: "write one with --write-baseline")
             }
             accepted = read
         }
@@ -89,8 +89,8 @@ struct LintCommand: AsyncParsableCommand {
             case .linted(let linted, let warnings):
                 warnings.forEach(console.warning)
                 report.append(linted)
-            case .unreadable(let error):
-                console.reportError(error)
+            case .unreadable(let problems):
+                report.append(problems)
                 unreadable = true
             }
         }
@@ -100,12 +100,12 @@ struct LintCommand: AsyncParsableCommand {
                 try Data((Baseline(report.diagnostics).json.serialized(JSONWritingOptions(pretty: true)) + "\n").utf8)
                     .write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
             } catch {
-                throw CommandFailure(message: "--write-baseline \(writeBaseline): \(error.localizedDescription)")
+                throw CommandFailure(.unwritableFile, "--write-baseline \(writeBaseline): \(error.localizedDescription)")
             }
         }
         console.write(format.reportFormat.render(report, colour: format == .text && ValidateCommand.stdoutWantsColour,
                                                  toolVersion: WidgetryVersion.current, suite: "widgetry lint"))
-        if unreadable || report.diagnostics.contains(where: { $0.rule.hasPrefix("config.") && $0.severity == .error }) {
+        if unreadable || report.diagnostics.contains(where: { $0.code.hasPrefix("config.") && $0.severity == .error }) {
             throw ExitCode(ExitStatus.inputError)
         }
         if report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
@@ -113,19 +113,18 @@ struct LintCommand: AsyncParsableCommand {
 
     enum Outcome: Sendable {
         case linted(DiagnosticReport, warnings: [BundleWarning])
-        case unreadable(BundleError)
+        /// The bundle could not be read: its problems, about its files.
+        case unreadable(DiagnosticReport)
     }
 
     /// Lints the bundle `argument` names: a folder in place, an archive or URL extracted into a
     /// temporary folder that is removed afterwards.
     static func lint(_ argument: String, configPath: String?, options: BundleLoader.Options) async -> Outcome {
+        var place: BundlePlace?
         do throws(BundleError) {
             let source = try BundleSource(argument: argument)
-            let prefix: String
-            switch source {
-            case .directory(let path), .archive(let path): prefix = ValidateCommand.displayPrefix(for: path)
-            case .remote(let url): prefix = url + "/"
-            }
+            place = BundlePlace(source)
+            let prefix = BundlePlace(source).prefix
             let loaded = try await BundleLoader(options: options).load(source)
             defer { loaded.removeExtractedFiles() }
             let (configuration, problems) = LintConfigurationFile.load(path: configPath, bundleRoot: loaded.bundle.rootPath,
@@ -134,7 +133,7 @@ struct LintCommand: AsyncParsableCommand {
             report.diagnostics = (problems + report.diagnostics).sorted()
             return .linted(report, warnings: loaded.warnings)
         } catch {
-            return .unreadable(error)
+            return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
         }
     }
 

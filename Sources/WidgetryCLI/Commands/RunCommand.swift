@@ -81,7 +81,7 @@ struct RunCommand: AsyncParsableCommand {
             start = date
         }
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
-        let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
+        let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let log = try events.map { try EventLog(path: $0) }
         if let scenario {
@@ -94,13 +94,7 @@ struct RunCommand: AsyncParsableCommand {
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
                                         storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
                                         screen: screen, maxRenderPasses: maxRenderPasses)
-        let widget: WidgetRun
-        do {
-            widget = try WidgetRun(bundle: loaded.bundle, options: options)
-        } catch {
-            console.writeError(error.description + "\n")
-            throw ExitCode(ExitStatus.inputError)
-        }
+        let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         if let log { widget.onEvent = { log.append($0) } }
         await widget.run(until: duration ?? .infinity)
         await widget.shutdown()
@@ -113,13 +107,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Plays a scenario, printing the snapshot after every step; returns whether every step passed.
     private func play(_ path: String, bundle: WidgetBundle, console: Console, log: EventLog?) async throws -> Bool {
-        let scenario: Scenario
-        do throws(ScenarioLoadError) {
-            scenario = try ScenarioFiles.read(path)
-        } catch {
-            console.writeError(error.description + "\n")
-            throw ExitCode(ExitStatus.inputError)
-        }
+        let scenario = try ScenarioFiles.read(path)
         var runner = ScenarioRunner()
         runner.storeFile = store
         runner.maxRenderPasses = maxRenderPasses

@@ -26,18 +26,12 @@ struct ServeStubCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard
-        let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
+        let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         guard let file = loaded.bundle.stubService else {
-            throw CommandFailure(message: "\(bundle) has no StubService.json; serve-stub serves canned responses from it")
+            throw CommandFailure(.missingPart, "\(bundle) has no StubService.json", hint: "serve-stub serves canned responses from the bundle's StubService.json; add one")
         }
-        let configuration: ServiceConfiguration
-        do {
-            configuration = try ServiceConfigurationReader.read(file.document, file: file.path, kind: .stub)
-        } catch {
-            error.errors.forEach { console.writeError($0.description + "\n") }
-            throw ExitCode(ExitStatus.inputError)
-        }
+        let configuration = try place.reporting { try ServiceConfigurationReader.read(file.document, file: file.path, kind: .stub) }
         let server = StubServer(configuration: configuration) { line in console.writeError(line + "\n") }
         try await server.run(port: port) { port in
             console.writeError("serving \(configuration.actions.count) actions of \(file.path) on http://127.0.0.1:\(port)/\n")

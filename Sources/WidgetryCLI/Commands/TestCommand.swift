@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetryBundle
+import WidgetryJSON
 import WidgetryRuntime
 import WidgetryService
 
@@ -48,25 +49,22 @@ struct TestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard
-        let loaded = try await BundleLoader(options: sourceOptions.loaderOptions).load(try BundleSource(argument: bundle))
+        let (loaded, _) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let paths = ScenarioFiles.paths(in: loaded.bundle)
         var scenarios: [Scenario] = []
-        var invalid: [String] = []
+        var invalid = DiagnosticReport()
         for path in paths {
             do throws(ScenarioLoadError) {
                 let scenario = try ScenarioFiles.read(path)
                 if filter.map({ scenario.name.contains($0) }) ?? true { scenarios.append(scenario) }
             } catch {
-                invalid.append(error.description)
+                invalid.append(ReportedDiagnostics(error).report)
             }
         }
-        if !invalid.isEmpty {
-            console.writeError(DisplayPath.relativizing(invalid.joined(separator: "\n")) + "\n")
-            throw ExitCode(ExitStatus.inputError)
-        }
+        if !invalid.diagnostics.isEmpty { throw ReportedDiagnostics(invalid) }
         guard !scenarios.isEmpty else {
-            throw CommandFailure(message: paths.isEmpty ? "\(bundle) has no scenarios: add Tests/NAME.scenario.json to the bundle"
+            throw CommandFailure(.missingPart, paths.isEmpty ? "\(bundle) has no scenarios: add Tests/NAME.scenario.json to the bundle"
                                                         : "no scenario's name contains \"\(filter ?? "")\"")
         }
         let recorder = coverage || minimumCoverage != nil ? CoverageRecorder() : nil

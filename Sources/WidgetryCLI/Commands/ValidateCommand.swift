@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetryBundle
+import WidgetryJSON
 import WidgetryLint
 
 #if canImport(Glibc)
@@ -67,7 +68,7 @@ struct ValidateCommand: AsyncParsableCommand {
         do {
             validator = try BundleValidator()
         } catch {
-            throw CommandFailure(message: "internal error: the bundled schemas do not compile: \(error)", exitCode: ExitStatus.internalError)
+            throw CommandFailure(.internalError, "internal error: the bundled schemas do not compile: \(error)", exitCode: ExitStatus.internalError)
         }
         let options = sourceOptions.loaderOptions
         let checks = await withTaskGroup(of: (Int, BundleCheck).self) { group in
@@ -89,12 +90,12 @@ struct ValidateCommand: AsyncParsableCommand {
                 if verbose {
                     for file in outcome.skippedFiles { console.writeError("skipped \(file): no schema covers it\n") }
                 }
-            case .unreadable(let error):
-                console.reportError(error)
+            case .unreadable(let problems):
+                report.append(problems)
                 unreadable = true
             }
         }
-        if checks.contains(where: \.wasChecked) {
+        if checks.contains(where: \.wasChecked) || !report.diagnostics.isEmpty {
             console.write(format.reportFormat.render(report, colour: format == .text && Self.stdoutWantsColour,
                                                      toolVersion: WidgetryVersion.current))
         }
@@ -105,7 +106,8 @@ struct ValidateCommand: AsyncParsableCommand {
     /// What checking one bundle gave.
     enum BundleCheck: Sendable {
         case checked(BundleValidator.Outcome, warnings: [BundleWarning])
-        case unreadable(BundleError)
+        /// The bundle could not be read: its problems, about its files.
+        case unreadable(DiagnosticReport)
 
         var wasChecked: Bool {
             if case .checked = self { return true }
@@ -116,8 +118,10 @@ struct ValidateCommand: AsyncParsableCommand {
     /// Validates the bundle `argument` names: a folder in place, an archive or URL extracted
     /// into a temporary folder that is removed afterwards.
     static func check(_ argument: String, with validator: BundleValidator, options: BundleLoader.Options) async -> BundleCheck {
+        var place: BundlePlace?
         do throws(BundleError) {
             let source = try BundleSource(argument: argument)
+            place = BundlePlace(source)
             switch source {
             case .directory(let path):
                 return .checked(try validator.validate(directory: path, displayPrefix: displayPrefix(for: path)), warnings: [])
@@ -127,7 +131,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 return try await checkArchive(source, shownAs: url + "/", with: validator, options: options)
             }
         } catch {
-            return .unreadable(error)
+            return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
         }
     }
 

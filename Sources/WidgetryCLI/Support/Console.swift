@@ -1,6 +1,7 @@
 import Foundation
 import WidgetryBundle
 import WidgetryJSON
+import WidgetryLint
 
 #if canImport(Glibc)
 import Glibc
@@ -33,30 +34,16 @@ struct Console: Sendable {
     }
 
     func warning(_ warning: BundleWarning) {
-        writeError(styled("warning:", code: "1;33") + " \(warning.message) [\(warning.code)]\n")
+        writeError(TextReporter.block(for: warning.diagnostic, source: nil, colour: useColor))
     }
 
-    /// Prints a bundle error. JSON errors get one line each (`file:line:column: error: …`)
-    /// followed by the source line with a caret and the hint.
-    func reportError(_ error: BundleError) {
-        guard case .invalidJSON(let failures) = error else {
-            self.error(error.description)
-            if let hint = error.hint { writeError("  hint: \(hint)\n") }
-            return
+    /// Prints the problems a command stopped on, one block each: `file:line:column: error:
+    /// message [code]`, the source line with a caret, the notes and the hint. The one way every
+    /// command prints errors.
+    func report(_ problems: ReportedDiagnostics) {
+        for diagnostic in problems.report.diagnostics {
+            writeError(TextReporter.block(for: diagnostic, source: problems.report.sources[diagnostic.file], colour: useColor))
         }
-        for failure in failures {
-            let place = "\(failure.fileName ?? "<input>"):\(failure.location.line):\(failure.location.column):"
-            writeError("\(place) \(styled("error:", code: "1;31")) \(failure.message) [\(failure.code.rawValue)]\n")
-            if let snippet = failure.snippet {
-                writeError(indent(snippet) + "\n")
-            }
-            if !failure.pointer.description.isEmpty { writeError("  at: \(failure.pointer)\n") }
-            if let hint = failure.hint { writeError("  hint: \(hint)\n") }
-        }
-    }
-
-    private func indent(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 
     func styled(_ text: String, code: String) -> String {

@@ -13,7 +13,7 @@ final class EventLog {
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard directory.isEmpty || (FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) else {
-            throw CommandFailure(message: "--events \(path): the folder \(directory) does not exist")
+            throw CommandFailure(.unwritableFile, "--events \(path): the folder \(directory) does not exist", hint: "create the folder first, or name a file in an existing one")
         }
         self.path = path
     }
@@ -27,7 +27,7 @@ final class EventLog {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandFailure(message: "--events \(path): cannot write the file: \(error.localizedDescription)")
+            throw CommandFailure(.unwritableFile, "--events \(path): cannot write the file: \(error.localizedDescription)")
         }
     }
 }

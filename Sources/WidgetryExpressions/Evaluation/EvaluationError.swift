@@ -1,3 +1,5 @@
+public import WidgetryJSON
+
 /// A predicate or expression that parsed but could not be evaluated on the data it met:
 /// arithmetic on a string, `BEGINSWITH` on a number, a variable with no value.
 public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,5 +34,15 @@ public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertib
         var copy = self
         if copy.range == nil { copy.range = range }
         return copy
+    }
+}
+
+extension EvaluationError {
+    /// The error as a finding about `text` in `file`, underlining the part that failed when it
+    /// is known.
+    public func diagnostic(file: String, text: String) -> Diagnostic {
+        Diagnostic(code: code.rawValue, severity: .error, file: file,
+                   location: range.map { PredicateText.location(ofOffset: $0.lowerBound, in: text) },
+                   length: range.map { PredicateText.scalarCount(of: $0, in: text) } ?? 1, pointer: nil, message: message)
     }
 }

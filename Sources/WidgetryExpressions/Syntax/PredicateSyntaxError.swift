@@ -78,9 +78,25 @@ public enum PredicateText {
 
     /// The line holding `range` with a caret line under it.
     public static func snippet(_ range: Range<Int>, in text: String) -> String {
-        let bytes = Array(text.utf8)
-        let lower = min(range.lowerBound, bytes.count), upper = min(max(range.upperBound, lower), bytes.count)
-        let length = String(decoding: bytes[lower..<upper], as: UTF8.self).unicodeScalars.count
-        return SourceText(fileName: nil, bytes: bytes).snippet(at: location(ofOffset: range.lowerBound, in: text), length: max(1, length))
+        SourceText(fileName: nil, bytes: Array(text.utf8)).snippet(at: location(ofOffset: range.lowerBound, in: text),
+                                                                   length: scalarCount(of: range, in: text))
     }
+
+    /// How many Unicode scalars the UTF-8 byte `range` of `text` covers; at least 1.
+    public static func scalarCount(of range: Range<Int>, in text: String) -> Int {
+        let bytes = Array(text.utf8)
+        let lower = min(max(range.lowerBound, 0), bytes.count), upper = min(max(range.upperBound, lower), bytes.count)
+        return max(1, String(decoding: bytes[lower..<upper], as: UTF8.self).unicodeScalars.count)
+    }
+}
+
+extension PredicateSyntaxError: DiagnosticConvertible {
+    /// The error as a finding in `file` (`<predicate>`, or the file the text was written in),
+    /// its caret run covering the problem's characters on their line.
+    public func diagnostic(file: String) -> Diagnostic {
+        Diagnostic(code: code.rawValue, severity: .error, file: file, location: location,
+                   length: PredicateText.scalarCount(of: range, in: text), pointer: nil, message: message, hint: hint)
+    }
+
+    public var diagnostics: [Diagnostic] { [diagnostic(file: "<predicate>")] }
 }

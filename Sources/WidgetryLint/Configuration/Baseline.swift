@@ -52,6 +52,6 @@ public struct Baseline: Sendable {
     }
 
     private static func entry(_ finding: Diagnostic) -> Entry {
-        Entry(rule: finding.rule, file: finding.file, pointer: finding.pointer?.description ?? "", message: finding.message)
+        Entry(rule: finding.code, file: finding.file, pointer: finding.pointer?.description ?? "", message: finding.message)
     }
 }

@@ -1,4 +1,4 @@
-import WidgetryJSON
+public import WidgetryJSON
 
 extension LintConfiguration {
     /// `findings` as this configuration wants them: excluded files dropped, levels applied
@@ -11,9 +11,9 @@ extension LintConfiguration {
         for finding in findings {
             let path = relativePath(finding.file)
             if exclude.contains(where: { $0.matches(path) }) { continue }
-            var level = rules[finding.rule]
+            var level = rules[finding.code]
             for (index, override) in overrides.enumerated() {
-                guard let overridden = override.rules[finding.rule] else { continue }
+                guard let overridden = override.rules[finding.code] else { continue }
                 for (targetIndex, target) in override.targets.enumerated() where target.glob.matches(path) {
                     if let pointer = target.pointer {
                         guard let at = finding.pointer, at.tokens.starts(with: pointer.tokens) else { continue }
@@ -33,7 +33,7 @@ extension LintConfiguration {
         }
         for (index, override) in overrides.enumerated() {
             for (targetIndex, target) in override.targets.enumerated() where !used.contains(TargetID(override: index, target: targetIndex)) {
-                result.append(Diagnostic(rule: "config.unused-override", severity: .warning, file: file ?? LintConfiguration.fileName,
+                result.append(Diagnostic(code: "config.unused-override", severity: .warning, file: file ?? LintConfiguration.fileName,
                                          location: target.value.location, pointer: target.value.pointer,
                                          message: "override \(target.glob)\(target.pointer.map { "#\($0)" } ?? "") matches no finding",
                                          hint: "remove it: the findings it was written for are gone"))

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetryJSON
+public import WidgetryJSON
 
 /// Finding and reading `.widgetry.json`.
 public enum LintConfigurationFile {
@@ -9,14 +9,14 @@ public enum LintConfigurationFile {
         let candidate = path ?? (bundleRoot as NSString).appendingPathComponent(LintConfiguration.fileName)
         guard FileManager.default.fileExists(atPath: candidate) else {
             guard path == nil else {
-                return (LintConfiguration(), [Diagnostic(rule: "config.missing", severity: .error, file: candidate, location: nil, pointer: nil,
+                return (LintConfiguration(), [Diagnostic(code: "config.missing", severity: .error, file: candidate, location: nil, pointer: nil,
                                                          message: "the configuration file \(candidate) does not exist")])
             }
             return (LintConfiguration(), [])
         }
         let name = displayName ?? candidate
         guard let data = FileManager.default.contents(atPath: candidate) else {
-            return (LintConfiguration(), [Diagnostic(rule: "config.unreadable", severity: .error, file: name, location: nil, pointer: nil,
+            return (LintConfiguration(), [Diagnostic(code: "config.unreadable", severity: .error, file: name, location: nil, pointer: nil,
                                                      message: "the configuration file cannot be read")])
         }
         let document: JSONDocument

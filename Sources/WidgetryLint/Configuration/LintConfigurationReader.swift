@@ -6,86 +6,79 @@ public enum LintConfigurationReader {
     static let keys: Set<String> = ["$schema", "rules", "exclude", "overrides", "allowedHosts"]
     static let overrideKeys: Set<String> = ["files", "rules"]
 
+    /// The codes of the configuration's problems.
+    public enum Code: String, StrictReaderCodes {
+        case unknownKey = "config.unknown-key"
+        case wrongType = "config.wrong-type"
+        case missingKey = "config.missing-key"
+        /// A `rules` key that names no rule.
+        case unknownRule = "config.unknown-rule"
+        /// A level other than off, note, warning and error.
+        case invalidLevel = "config.invalid-level"
+        /// An override's `file#pointer` whose pointer does not parse.
+        case invalidPointer = "config.invalid-pointer"
+    }
+
     /// The configuration in `document`, and what is wrong with it. `knownRules` are the ids a
     /// `rules` map may name.
     public static func read(_ document: JSONDocument, file: String, knownRules: Set<String>) -> (LintConfiguration, [Diagnostic]) {
-        var configuration = LintConfiguration()
-        configuration.file = file
-        var findings: [Diagnostic] = []
-        func fail(_ code: String, _ message: String, at value: JSONValue, hint: String? = nil) {
-            findings.append(Diagnostic(rule: "config.\(code)", severity: .error, file: file, location: value.location,
-                                       pointer: value.pointer, message: message, hint: hint))
-        }
-        func strings(_ value: JSONValue, what: String) -> [(String, JSONValue)] {
-            guard let items = value.arrayValue else {
-                fail("wrong-type", "\(what) must be an array of strings", at: value)
-                return []
+        var reader = Reader(read: StrictReader(file: file, commentPrefix: "***"), knownRules: knownRules)
+        let configuration = reader.configuration(document.root)
+        return (configuration, reader.read.problems.map { $0.diagnostic() })
+    }
+
+    private struct Reader {
+        var read: StrictReader<Code>
+        let knownRules: Set<String>
+        typealias Level = LintConfiguration.Level
+
+        mutating func configuration(_ root: JSONValue) -> LintConfiguration {
+            var configuration = LintConfiguration()
+            configuration.file = read.file
+            guard let object = read.object(root, allowed: LintConfigurationReader.keys, what: "the configuration") else { return configuration }
+            if let rules = object["rules"] { configuration.rules = levels(rules) }
+            if let exclude = object["exclude"] { configuration.exclude = strings(exclude).map { Glob($0.text) } }
+            if let hosts = object["allowedHosts"] { configuration.allowedHosts = strings(hosts).map(\.text) }
+            for entry in read.array(object["overrides"]) ?? [] {
+                if let override = override(entry) { configuration.overrides.append(override) }
             }
-            return items.compactMap { item in
-                guard let text = item.stringValue else {
-                    fail("wrong-type", "\(what) holds \(item.typeName), not a string", at: item)
+            return configuration
+        }
+
+        private mutating func override(_ entry: JSONValue) -> LintConfiguration.Override? {
+            guard let object = read.object(entry, allowed: LintConfigurationReader.overrideKeys, what: "an override"),
+                  let files = read.required("files", of: object, in: entry, what: "an override"),
+                  let rules = read.required("rules", of: object, in: entry, what: "an override") else { return nil }
+            let targets = strings(files).compactMap { text, value -> (Glob, JSONPointer?, JSONValue)? in
+                let parts = text.split(separator: "#", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { return (Glob(text), nil, value) }
+                guard let pointer = JSONPointer(parsing: parts[1]) else {
+                    read.report(.invalidPointer, "\(parts[1]) is not a JSON Pointer", at: value, hint: "write file#/path/to/value")
                     return nil
                 }
-                return (text, item)
+                return (Glob(parts[0]), pointer, value)
             }
+            return LintConfiguration.Override(targets: targets, rules: levels(rules), value: entry)
         }
-        func levels(_ value: JSONValue) -> [String: Level] {
-            guard let object = value.objectValue else {
-                fail("wrong-type", "rules must be an object of rule ids and levels", at: value)
-                return [:]
-            }
+
+        private mutating func strings(_ value: JSONValue) -> [(text: String, value: JSONValue)] {
+            (read.array(value, expected: "an array of strings") ?? []).compactMap { item in read.string(item).map { ($0, item) } }
+        }
+
+        private mutating func levels(_ value: JSONValue) -> [String: Level] {
+            guard let object = read.object(value, what: "rules") else { return [:] }
             var result: [String: Level] = [:]
             for member in object {
                 guard knownRules.contains(member.key) || member.key.contains(".") else {
-                    fail("unknown-rule", "there is no rule \(member.key)", at: member.value,
-                         hint: Suggestion.closest(to: member.key, among: knownRules.sorted()).map { "did you mean '\($0)'?" } ?? "widgetry lint --explain lists them")
+                    read.report(.unknownRule, "there is no rule \(member.key)", at: member.value,
+                                hint: Suggestion.didYouMean(member.key, among: knownRules.sorted())
+                                    ?? "widgetry lint --explain lists them")
                     continue
                 }
-                guard let text = member.value.stringValue, let level = Level(rawValue: text) else {
-                    fail("invalid-level", "the level of \(member.key) must be off, note, warning or error", at: member.value)
-                    continue
-                }
+                guard let level = read.choice(member.value, Level.self, what: "the level of \(member.key)", invalid: .invalidLevel) else { continue }
                 result[member.key] = level
             }
             return result
         }
-        typealias Level = LintConfiguration.Level
-        guard let root = document.root.objectValue else {
-            fail("wrong-type", "the configuration must be an object", at: document.root)
-            return (configuration, findings)
-        }
-        for member in root where !keys.contains(member.key) && !member.key.hasPrefix("***") {
-            fail("unknown-key", "the configuration has no key \(member.key)", at: member.value, hint: "keys: " + keys.sorted().joined(separator: ", "))
-        }
-        if let rules = root["rules"] { configuration.rules = levels(rules) }
-        if let exclude = root["exclude"] { configuration.exclude = strings(exclude, what: "exclude").map { Glob($0.0) } }
-        if let hosts = root["allowedHosts"] { configuration.allowedHosts = strings(hosts, what: "allowedHosts").map(\.0) }
-        if let overrides = root["overrides"] {
-            for entry in overrides.arrayValue ?? [] {
-                guard let object = entry.objectValue else {
-                    fail("wrong-type", "an override must be an object with files and rules", at: entry)
-                    continue
-                }
-                for member in object where !overrideKeys.contains(member.key) && !member.key.hasPrefix("***") {
-                    fail("unknown-key", "an override has no key \(member.key)", at: member.value, hint: "keys: files, rules")
-                }
-                guard let files = object["files"], let rules = object["rules"] else {
-                    fail("missing-key", "an override needs files and rules", at: entry)
-                    continue
-                }
-                let targets = strings(files, what: "files").compactMap { text, value -> (Glob, JSONPointer?, JSONValue)? in
-                    let parts = text.split(separator: "#", maxSplits: 1).map(String.init)
-                    guard parts.count == 2 else { return (Glob(text), nil, value) }
-                    guard let pointer = JSONPointer(parsing: parts[1]) else {
-                        fail("invalid-pointer", "\(parts[1]) is not a JSON Pointer", at: value, hint: "write file#/path/to/value")
-                        return nil
-                    }
-                    return (Glob(parts[0]), pointer, value)
-                }
-                configuration.overrides.append(LintConfiguration.Override(targets: targets, rules: levels(rules), value: entry))
-            }
-            if overrides.arrayValue == nil { fail("wrong-type", "overrides must be an array", at: overrides) }
-        }
-        return (configuration, findings)
     }
 }

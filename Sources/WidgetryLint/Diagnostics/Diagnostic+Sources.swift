@@ -14,21 +14,21 @@ extension Diagnostic {
         default:
             break
         }
-        self.init(rule: violation.code.rawValue, severity: severity, file: file, location: location,
+        self.init(code: violation.code.rawValue, severity: severity, file: file, location: location,
                   length: location.map { document.source.tokenLength(at: $0.offset) } ?? 1,
                   pointer: violation.instanceLocation, message: violation.message, hint: violation.hint)
     }
 
     /// A finding for a file that is not valid JSON; the rule is the parser's code (`json.trailing-comma`).
     public init(_ error: JSONParseError, file: String) {
-        self.init(rule: error.code.rawValue, severity: .error, file: file, location: error.location,
+        self.init(code: error.code.rawValue, severity: .error, file: file, location: error.location,
                   pointer: error.pointer, message: error.message, hint: error.hint)
     }
 
     /// A finding for a file validation could not finish (data nested too deep for the schema, a
     /// pattern too costly to match), placed at the schema error's place in the data when known.
     public init(_ error: SchemaError, file: String, at location: SourceLocation?) {
-        self.init(rule: error.code.rawValue, severity: .error, file: file, location: location,
+        self.init(code: error.code.rawValue, severity: .error, file: file, location: location,
                   pointer: nil, message: "the file could not be validated: \(error.message)", hint: error.hint)
     }
 }

@@ -29,7 +29,7 @@ public struct LintContext: Sendable {
         /// A finding at the value `pointer` names in this file, its caret run covering the token.
         public func finding(_ rule: LintRuleDescription, at pointer: JSONPointer, message: String, hint: String? = nil) -> Diagnostic {
             let location = document.location(of: pointer)
-            return Diagnostic(rule: rule.id, severity: rule.severity, file: file, location: location,
+            return Diagnostic(code: rule.id, severity: rule.severity, file: file, location: location,
                               length: location.map { document.source.tokenLength(at: $0.offset) } ?? 1, pointer: pointer, message: message, hint: hint)
         }
 
@@ -131,14 +131,13 @@ public struct LintContext: Sendable {
 
     /// A finding at a JSON value of a screen file.
     public func finding(_ rule: LintRuleDescription, in screen: Screen, at value: JSONValue, message: String, hint: String? = nil) -> Diagnostic {
-        Diagnostic(rule: rule.id, severity: rule.severity, file: screen.file, location: value.location,
+        Diagnostic(code: rule.id, severity: rule.severity, file: screen.file, location: value.location,
                    length: value.location.flatMap { location in screen.source?.tokenLength(at: location.offset) } ?? 1,
                    pointer: value.pointer, message: message, hint: hint)
     }
 
     /// A finding for a located error of a reader, its code as the rule.
     public func diagnostic<E: LocatedError>(_ error: E, severity: Diagnostic.Severity = .error) -> Diagnostic {
-        Diagnostic(rule: error.code.rawValue, severity: severity, file: displayPrefix + error.file, location: error.location,
-                   pointer: error.pointer, message: error.message, hint: error.hint)
+        error.diagnostic(severity: severity).inFile(displayPrefix + error.file)
     }
 }

@@ -1,4 +1,4 @@
-import WidgetryJSON
+public import WidgetryJSON
 
 /// A semantic check of a widget bundle: an id, a default severity, what it finds and why it
 /// matters, and examples that are both its documentation (`widgetry lint --explain`) and its tests.

@@ -1,3 +1,5 @@
+public import WidgetryJSON
+
 public import WidgetryBundle
 
 /// Runs the lint rules on a bundle: the findings of reading its files, then each rule's.
@@ -35,12 +37,12 @@ private struct FindingKey: Hashable {
     let finding: Diagnostic
 
     static func == (lhs: FindingKey, rhs: FindingKey) -> Bool {
-        lhs.finding.rule == rhs.finding.rule && lhs.finding.file == rhs.finding.file && lhs.finding.location == rhs.finding.location
+        lhs.finding.code == rhs.finding.code && lhs.finding.file == rhs.finding.file && lhs.finding.location == rhs.finding.location
             && lhs.finding.message == rhs.finding.message
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(finding.rule)
+        hasher.combine(finding.code)
         hasher.combine(finding.file)
         hasher.combine(finding.location?.offset)
         hasher.combine(finding.message)

@@ -1,3 +1,5 @@
+public import WidgetryJSON
+
 /// Findings as GitHub Actions workflow commands, one line each, which the runner turns into
 /// annotations on the files of a pull request:
 /// `::error file=Feed.json,line=12,col=31,endColumn=37,title=[schema.enum]::message`.
@@ -11,7 +13,7 @@ public enum GitHubReporter {
             if let location = diagnostic.location {
                 properties += ["line=\(location.line)", "col=\(location.column)", "endColumn=\(location.column + diagnostic.length)"]
             }
-            properties.append("title=" + escapeProperty("[\(diagnostic.rule)]"))
+            properties.append("title=" + escapeProperty("[\(diagnostic.code)]"))
             var message = diagnostic.message
             if let hint = diagnostic.hint { message += "\nhint: \(hint)" }
             text += "::\(command(for: diagnostic.severity)) \(properties.joined(separator: ","))::\(escapeData(message))\n"

@@ -1,14 +1,14 @@
-import WidgetryJSON
+public import WidgetryJSON
 
 /// Findings for programs: a JSON array with one object per finding, its members always in the
-/// order `rule`, `severity`, `file`, `line`, `column`, `pointer`, `message`, `hint` (`null`
-/// where a finding has no place, pointer or hint).
+/// order `rule` (the finding's code), `severity`, `file`, `line`, `column`, `pointer`, `message`,
+/// `hint` (`null` where a finding has no place, pointer or hint), then `notes` when it has some.
 public enum JSONReporter {
     /// The report as pretty-printed JSON text ending in a line break.
     public static func render(_ report: DiagnosticReport) -> String {
         let findings = report.diagnostics.map { diagnostic -> JSONValue in
-            [
-                "rule": .text(diagnostic.rule),
+            var finding: JSONValue = [
+                "rule": .text(diagnostic.code),
                 "severity": .text(diagnostic.severity.rawValue),
                 "file": .text(diagnostic.file),
                 "line": .number(diagnostic.location?.line),
@@ -17,6 +17,11 @@ public enum JSONReporter {
                 "message": .text(diagnostic.message),
                 "hint": .text(diagnostic.hint),
             ]
+            if !diagnostic.notes.isEmpty, case .object(var members) = finding.kind {
+                members["notes"] = JSONValue(.array(diagnostic.notes.map { JSONValue(.string($0)) }))
+                finding = JSONValue(.object(members))
+            }
+            return finding
         }
         return JSONValue(.array(findings)).serialized(JSONWritingOptions(pretty: true)) + "\n"
     }

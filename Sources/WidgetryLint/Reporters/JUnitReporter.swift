@@ -1,3 +1,5 @@
+public import WidgetryJSON
+
 /// Findings as JUnit XML, for CI systems that show test results: one test suite, one test case
 /// per checked file (passing when it has no finding), and one failure per finding whose text
 /// is the finding as ``TextReporter`` prints it.
@@ -27,7 +29,7 @@ public enum JUnitReporter {
             for diagnostic in diagnostics {
                 var body = TextReporter.block(for: diagnostic, source: report.sources[file])
                 if body.hasSuffix("\n") { body.removeLast() }
-                xml += "      <failure message=\"\(XMLText.escaped(diagnostic.message))\" type=\"\(XMLText.escaped(diagnostic.rule))\">"
+                xml += "      <failure message=\"\(XMLText.escaped(diagnostic.message))\" type=\"\(XMLText.escaped(diagnostic.code))\">"
                 xml += XMLText.escaped(body) + "</failure>\n"
             }
             xml += "    </testcase>\n"

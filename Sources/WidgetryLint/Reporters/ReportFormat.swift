@@ -1,3 +1,5 @@
+public import WidgetryJSON
+
 /// The formats findings can be reported in, one reporter each.
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// For people: ``TextReporter``.

@@ -1,4 +1,4 @@
-import WidgetryJSON
+public import WidgetryJSON
 
 /// Findings as a SARIF 2.1.0 log, the format code-scanning services read: one run whose tool
 /// lists the rules that were found (sorted by id, each with a one-sentence description) and
@@ -15,7 +15,7 @@ public enum SARIFReporter {
     ///   - toolVersion: the version the driver reports, when given.
     ///   - ruleDescriptions: descriptions of rules ``RuleDescriptions`` does not know (lint rules).
     public static func render(_ report: DiagnosticReport, toolVersion: String? = nil, ruleDescriptions: [String: String] = [:]) -> String {
-        let ruleIDs = Set(report.diagnostics.map(\.rule)).sorted()
+        let ruleIDs = Set(report.diagnostics.map(\.code)).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let rules = ruleIDs.map { id -> JSONValue in
             let description = ruleDescriptions[id] ?? RuleDescriptions.shortDescription(of: id) ?? id
@@ -38,8 +38,8 @@ public enum SARIFReporter {
                 ]
             }
             var result: JSONValue = [
-                "ruleId": .text(diagnostic.rule),
-                "ruleIndex": .number(ruleIndex[diagnostic.rule]),
+                "ruleId": .text(diagnostic.code),
+                "ruleIndex": .number(ruleIndex[diagnostic.code]),
                 "level": .text(level(of: diagnostic.severity)),
                 "message": ["text": .text(text)],
                 "locations": [["physicalLocation": physical]],

@@ -1,7 +1,7 @@
 public import WidgetryJSON
 
-/// Findings for a person at a terminal: one `file:line:column: severity: message [rule]` line
-/// per finding, the source line with a caret run under the exact columns, the hint, and a
+/// Findings for a person at a terminal: one `file:line:column: severity: message [code]` line
+/// per finding, the source line with a caret run under the exact columns, the notes, the hint, and a
 /// summary line (`2 errors, 1 warning in 6 files`).
 public enum TextReporter {
     /// The report as text. ANSI colours are added only when `colour` is true (the caller
@@ -32,14 +32,17 @@ public enum TextReporter {
     private static func block(for diagnostic: Diagnostic, source: SourceText?, style: Style) -> String {
         var place = diagnostic.file
         if let location = diagnostic.location { place += ":\(location.line):\(location.column)" }
-        var text = style.apply(place + ":", "1") + " " + style.apply(diagnostic.severity.rawValue + ":", style.code(for: diagnostic.severity))
-        text += " " + style.apply(indented(diagnostic.message), "1") + " [\(diagnostic.rule)]\n"
+        var text = place.isEmpty ? "" : style.apply(place + ":", "1") + " "
+        text += style.apply(diagnostic.severity.rawValue + ":", style.code(for: diagnostic.severity))
+        text += " " + style.apply(indented(diagnostic.message), "1") + " [\(diagnostic.code)]\n"
         if let location = diagnostic.location, let source {
             let lines = source.snippet(at: location, length: diagnostic.length).split(separator: "\n", omittingEmptySubsequences: false)
             for (position, line) in lines.enumerated() {
                 text += "  " + (position == lines.count - 1 ? style.caret(String(line)) : String(line)) + "\n"
             }
         }
+        if let pointer = diagnostic.pointer, diagnostic.location == nil, !pointer.description.isEmpty { text += "  at: \(pointer)\n" }
+        for note in diagnostic.notes { text += "  " + style.apply("note:", "1") + " \(indented(note))\n" }
         if let hint = diagnostic.hint { text += "  " + style.apply("hint:", "1") + " \(indented(hint))\n" }
         return text
     }

@@ -36,7 +36,7 @@ struct ActionChainRule: LintRule {
                         guard reported.insert(cycle.sorted().joined(separator: ",")).inserted,
                               let first = cycle.first, let owner = actions[first] else { break }
                         let place = service.place(of: owner, key: "nextAction")
-                        findings.append(Diagnostic(rule: Self.description.id, severity: .error, file: service.file, location: place.location,
+                        findings.append(Diagnostic(code: Self.description.id, severity: .error, file: service.file, location: place.location,
                                                    pointer: place.pointer, message: "nextAction goes round: " + (cycle + [first]).joined(separator: " → "),
                                                    hint: "end the chain: one action of it must have no nextAction"))
                         break
@@ -46,7 +46,7 @@ struct ActionChainRule: LintRule {
                     if chain.count > Self.limit {
                         let place = service.place(of: action, key: "nextAction")
                         if reported.insert("long:" + action.name).inserted {
-                            findings.append(Diagnostic(rule: Self.description.id, severity: .error, file: service.file, location: place.location,
+                            findings.append(Diagnostic(code: Self.description.id, severity: .error, file: service.file, location: place.location,
                                                        pointer: place.pointer, message: "the chain from \(action.name) runs more than \(Self.limit) actions"))
                         }
                         break

@@ -1,3 +1,4 @@
+import WidgetryJSON
 import WidgetryRuntime
 
 /// Elements whose bindings read, in a ring, what the next one's bindings write: `echo` bound to
@@ -50,7 +51,7 @@ struct BindingCycleRule: LintRule {
                 let message = names.count == 1
                     ? "\(entry.id)'s binding reads \(entry.id), which it writes: a render may never settle"
                     : "\((names + [entry.id]).joined(separator: " → ")): each element's bindings read the next one, which they write in turn; a render may never settle"
-                findings.append(Diagnostic(rule: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
+                findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
                                            location: first.location, pointer: first.pointer, message: message,
                                            hint: "bind to content, a provider or a status instead; a render that does not settle stops after \(WidgetRun.Options.defaultMaxRenderPasses) passes with render.pass-limit"))
             }

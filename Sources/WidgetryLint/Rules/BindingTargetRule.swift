@@ -1,3 +1,4 @@
+import WidgetryJSON
 import WidgetryRuntime
 
 /// A binding's `to` starts with a key its element answers (UPSTREAM-FORMAT §4.6): the keys of
@@ -50,7 +51,7 @@ struct BindingTargetRule: LintRule {
                 let message = target.value == nil
                     ? "\(owner) has no key wx_value, which a binding without \"to\" writes"
                     : "\(owner) has no key '\(key)' to bind to"
-                findings.append(Diagnostic(rule: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
+                findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
                                            location: location, length: length, pointer: target.value?.pointer ?? target.pointer, message: message,
                                            hint: Suggestion.hint(for: key, among: known)))
             }

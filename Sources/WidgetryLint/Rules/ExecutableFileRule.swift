@@ -36,7 +36,7 @@ struct ExecutableFileRule: LintRule {
                 reason = "marked executable"
             }
             guard let reason else { continue }
-            findings.append(Diagnostic(rule: Self.description.id, severity: .error, file: context.displayPrefix + path,
+            findings.append(Diagnostic(code: Self.description.id, severity: .error, file: context.displayPrefix + path,
                                        location: SourceLocation(offset: 0, line: 1, column: 1), pointer: nil,
                                        message: "\(path) is \(reason)", hint: "remove it from the bundle: nothing in a bundle is ever run"))
         }

@@ -1,3 +1,5 @@
+import WidgetryJSON
+
 /// A function the expression language does not allow: a `FUNCTION(x, 'selector', …)` whose
 /// selector is not on the catalogue's allow-list (the `resultChain` functions and
 /// `valueForKeyPath:`), or a built-in `name:(…)` that NSExpression does not have. The parser

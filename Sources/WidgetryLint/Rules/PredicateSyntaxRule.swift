@@ -1,3 +1,4 @@
+import WidgetryJSON
 import WidgetryExpressions
 
 /// Every predicate of a screen parses: bindings' and evaluations' `predicateFormat`, providers'

@@ -24,7 +24,7 @@ struct ResultTypeRule: LintRule {
                 let message = context.model == nil ? "action \(action.name) imports \(type.entity), but the bundle has no data model"
                                                    : "action \(action.name) imports \(type.entity), which the data model does not have"
                 findings.append(service.finding(Self.description, at: action.pointer.appending(key: "resultType"), message: message,
-                                                hint: Suggestion.closest(to: type.entity, among: entities.sorted()).map { "did you mean '\($0)'?" }))
+                                                hint: Suggestion.didYouMean(type.entity, among: entities.sorted())))
             }
         }
         return findings

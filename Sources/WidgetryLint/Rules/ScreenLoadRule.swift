@@ -38,7 +38,7 @@ struct ScreenLoadRule: LintRule {
                 for error in error.errors where !(error.cause?.hasPrefix("predicate.") ?? false) && error.cause != BindingError.Code.predicate.rawValue {
                     var finding = context.diagnostic(error)
                     if let cause = error.cause {
-                        finding.rule = cause
+                        finding.code = cause
                         finding.message = finding.message.replacingOccurrences(of: " [\(cause)]", with: "")
                     }
                     findings.append(finding)

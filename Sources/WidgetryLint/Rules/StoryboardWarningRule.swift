@@ -35,7 +35,7 @@ struct StoryboardWarningRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         (context.storyboard?.warnings ?? []).map { warning in
-            Diagnostic(rule: warning.code.rawValue, severity: .warning, file: context.displayPrefix + warning.file, location: warning.location,
+            Diagnostic(code: warning.code.rawValue, severity: .warning, file: context.displayPrefix + warning.file, location: warning.location,
                        pointer: nil, message: warning.message)
         }
     }

@@ -1,3 +1,4 @@
+import WidgetryJSON
 import WidgetryExpressions
 
 /// A key path through a to-many relationship compared as if it were one value

@@ -1,3 +1,4 @@
+import WidgetryJSON
 import WidgetryExpressions
 import WidgetryStore
 

@@ -17,7 +17,7 @@ struct UnknownActionRule: LintRule {
         return context.actionUses.filter { !known.contains($0.action) }.map { use in
             context.finding(Self.description, in: use.screen, at: use.value,
                             message: "\(use.object.id).\(use.attribute) names action '\(use.action)', which no service file defines",
-                            hint: Suggestion.closest(to: use.action, among: known.sorted()).map { "did you mean '\($0)'?" })
+                            hint: Suggestion.didYouMean(use.action, among: known.sorted()))
         }
     }
 }

@@ -1,3 +1,5 @@
+import WidgetryJSON
+
 /// Every key path reads keys that exist on what it reads them from (UPSTREAM-FORMAT §4.4): a
 /// binding's `from` in the element's scope (the screen's names for controller elements; for cell
 /// elements their cell's elements, `defaults` and `content`, the row), a binding's predicate on
@@ -49,7 +51,7 @@ struct UnknownKeyPathRule: LintRule {
                 let resolution = resolver.resolve(KeyPathText.components(of: source.text), on: source.scope)
                 guard let problem = resolution.problem else { continue }
                 let span = source.place?.span(of: KeyPathText.range(ofComponent: problem.index, in: source.text))
-                findings.append(Diagnostic(rule: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
+                findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
                                            location: span?.location, length: span?.length ?? 1, pointer: source.pointer,
                                            message: problem.message, hint: problem.hint))
             }

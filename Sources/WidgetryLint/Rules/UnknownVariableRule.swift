@@ -1,3 +1,5 @@
+import WidgetryJSON
+
 /// A `$variable` in a predicate that nothing gives a value: a `filterFormat` gets `$input` (the
 /// search text, §3.1, §3.6) and SUBQUERY binds its own variable inside its predicate; no other
 /// predicate of a screen has variables. (`$key` in `ifTrue`, `ifFalse` and `format` is string

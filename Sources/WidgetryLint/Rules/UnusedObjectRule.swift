@@ -42,7 +42,7 @@ struct UnusedObjectRule: LintRule {
                 guard let type = ObjectType(rawValue: object.type), type.isProvider || type == .actionStatusController else { continue }
                 if used.contains(object.id) || object.alias.map(used.contains) == true { continue }
                 if type == .actionStatusController, object.attrs.contains(where: { $0.key == "errorMessage" }) { continue }
-                findings.append(Diagnostic(rule: Self.description.id, severity: Self.description.severity, file: screen.file,
+                findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: screen.file,
                                            location: object.place.location, pointer: object.place.pointer,
                                            message: "\(object.type) \(object.id) is not used: no outlet points at it and no key path reads it",
                                            hint: "remove it, or connect it (a display controller's mainContentProvider, a binding's from)"))

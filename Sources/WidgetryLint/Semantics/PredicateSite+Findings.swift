@@ -21,7 +21,7 @@ extension ScreenSites.PredicateSite {
     /// character inside the JSON string.
     func finding(_ rule: LintRuleDescription, file: String, range: Range<Int>, message: String, hint: String?) -> Diagnostic {
         let span = place?.span(of: range)
-        return Diagnostic(rule: rule.id, severity: rule.severity, file: file, location: span?.location ?? location, length: span?.length ?? 1,
+        return Diagnostic(code: rule.id, severity: rule.severity, file: file, location: span?.location ?? location, length: span?.length ?? 1,
                           pointer: pointer, message: message, hint: hint)
     }
 }

@@ -109,7 +109,7 @@ public final class WidgetRun {
         let name = options.screen ?? ScreenSource.entryScreen(in: bundle, xmlLimits: options.xmlLimits)
         guard let name else {
             services.shutdownNow()
-            throw .other("the bundle has no screen")
+            throw .noScreen
         }
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
@@ -130,7 +130,7 @@ public final class WidgetRun {
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
     /// entity the screen declares as its `input`.
     private func open(_ name: String, content: Value, checkingInput: Bool = false) throws(WidgetRunError) -> ScreenRun {
-        guard ScreenSource.mayOpen(name, in: bundle) else { throw .other("the bundle has no screen \(name)") }
+        guard ScreenSource.mayOpen(name, in: bundle) else { throw .unknownScreen(name, known: bundle.screens.map(\.name)) }
         let screen: ScreenRun
         do throws(ScreenErrors) {
             let document = try ScreenSource.document(named: name, in: bundle, elementTypes: options.elementTypes, xmlLimits: options.xmlLimits)
@@ -236,6 +236,11 @@ public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
     case screen(ScreenErrors)
     /// A locale whose language the transformers do not speak.
     case unsupportedLocale(String)
+    /// The bundle has no screen files and no storyboard.
+    case noScreen
+    /// A screen the run was asked to show that the bundle lacks; `known` are the screens there are.
+    case unknownScreen(String, known: [String])
+    /// The run could not be set up for a reason outside the bundle.
     case other(String)
 
     public var description: String {
@@ -244,10 +249,33 @@ public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
         case .store(let error): error.description
         case .service(let errors): errors.description
         case .screen(let errors): errors.description
-        case .unsupportedLocale(let identifier):
-            "locale \(identifier) is not supported [run.unsupported-locale]\n  hint: the `ago` transformer names its units in "
-                + TransformerContext.elapsedTimeLanguages.sorted().joined(separator: ", ") + " only; use en_US, en_GB or en_US_POSIX"
-        case .other(let message): message
+        case .unsupportedLocale, .noScreen, .unknownScreen, .other: diagnostics.map { "\($0.message) [\($0.code)]" + ($0.hint.map { "\n  hint: \($0)" } ?? "") }.joined()
         }
+    }
+}
+
+extension WidgetRunError: DiagnosticConvertible {
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .model(let errors): errors.diagnostics
+        case .store(let error): error.diagnostics
+        case .service(let errors): errors.diagnostics
+        case .screen(let errors): errors.diagnostics
+        case .unsupportedLocale(let identifier):
+            [Self.diagnostic("run.unsupported-locale", "locale \(identifier) is not supported",
+                             hint: "the `ago` transformer names its units in " + TransformerContext.elapsedTimeLanguages.sorted().joined(separator: ", ")
+                                 + " only; use en_US, en_GB or en_US_POSIX")]
+        case .noScreen:
+            [Self.diagnostic("run.no-screen", "the bundle has no screen",
+                             hint: "add a screen file (Feed.json holding {\"Feed\": {…}}) or Base.lproj/Main.storyboard")]
+        case .unknownScreen(let name, let known):
+            [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted()))]
+        case .other(let message):
+            [Self.diagnostic("run.failed", message)]
+        }
+    }
+
+    private static func diagnostic(_ code: String, _ message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(code: code, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)
     }
 }

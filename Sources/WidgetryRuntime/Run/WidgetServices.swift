@@ -44,7 +44,13 @@ public struct WidgetServices {
         }
         var transformers = BindingTransformerRegistry()
         if let definitions = configuration.options.transformers {
-            do { try transformers.registerDateTransformers(from: definitions) } catch { throw .other("\(configuration.file): \(error)") }
+            do {
+                try transformers.registerDateTransformers(from: definitions)
+            } catch {
+                let code: ServiceConfigurationError.Code = error.code == .unknownStyle ? .invalidValue : .wrongType
+                throw .service(ServiceConfigurationErrors([ServiceConfigurationError(code, error.message, file: configuration.file, location: error.location,
+                                                                                     pointer: error.pointer, hint: error.hint)]))
+            }
         }
         for (name, transformer) in options.transformers { transformers.register(name: name, transformer) }
         self.transformers = transformers

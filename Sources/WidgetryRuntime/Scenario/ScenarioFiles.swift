@@ -44,3 +44,15 @@ public enum ScenarioLoadError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ScenarioLoadError: DiagnosticConvertible {
+    public var diagnostics: [Diagnostic] {
+        switch self {
+        case .unreadable(let path, let reason):
+            [Diagnostic(code: "scenario.unreadable", severity: .error, file: path, location: nil, pointer: nil,
+                        message: "cannot read the scenario: \(reason)")]
+        case .syntax(let error): error.diagnostics
+        case .content(let errors): errors.diagnostics
+        }
+    }
+}

@@ -20,37 +20,31 @@ public enum ScenarioReader {
 
     /// The scenario in `document`, read from `file`.
     public static func read(_ document: JSONDocument, file: String) throws(ScenarioErrors) -> Scenario {
-        var reader = Reader(file: file)
+        var reader = Reader(read: StrictReader(file: file, commentPrefix: "***"))
         let scenario = reader.scenario(document.root)
-        if !reader.errors.isEmpty { throw ScenarioErrors(reader.errors) }
+        if reader.read.hasProblems { throw ScenarioErrors(reader.read.problems) }
         return scenario
     }
 
     private struct Reader {
-        let file: String
-        var errors: [ScenarioError] = []
+        var read: StrictReader<ScenarioErrorCode>
+        var file: String { read.file }
 
         mutating func scenario(_ root: JSONValue) -> Scenario {
             let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: ".scenario", with: "")
             var result = Scenario(name: defaultName, file: file, settings: Scenario.Settings(), steps: [])
-            guard let object = members(root, allowed: ScenarioReader.rootKeys, what: "a scenario") else { return result }
+            guard let object = read.object(root, allowed: ScenarioReader.rootKeys, what: "a scenario") else { return result }
             if let name = object["name"] { result.name = string(name) ?? result.name }
             if let settings = object["settings"] { result.settings = self.settings(settings) }
-            guard let steps = object["steps"] else {
-                fail(.missingKey, "a scenario needs \"steps\"", at: root, hint: "a list such as [{\"tap\": \"addButton\"}, {\"expect\": \"screen == 'NewPostViewController'\"}]")
-                return result
-            }
-            guard let list = steps.arrayValue else {
-                fail(.wrongType, "steps must be an array, not \(steps.typeName)", at: steps)
-                return result
-            }
-            result.steps = list.compactMap { step($0) }
+            let steps = read.required("steps", of: object, in: root, what: "a scenario",
+                                      hint: "a list such as [{\"tap\": \"addButton\"}, {\"expect\": \"screen == 'NewPostViewController'\"}]")
+            result.steps = read.array(steps)?.compactMap { step($0) } ?? []
             return result
         }
 
         private mutating func settings(_ json: JSONValue) -> Scenario.Settings {
             var settings = Scenario.Settings()
-            guard let object = members(json, allowed: ScenarioReader.settingKeys, what: "settings") else { return settings }
+            guard let object = read.object(json, allowed: ScenarioReader.settingKeys, what: "settings") else { return settings }
             if let value = object["now"], let text = string(value) {
                 if let date = ISO8601DateFormatter().date(from: text) { settings.now = date } else {
                     fail(.invalidValue, "now must be an ISO 8601 instant", at: value, hint: "for example \"2018-06-20T19:00:00Z\"")
@@ -60,36 +54,27 @@ public enum ScenarioReader {
                 if let zone = TimeZone(identifier: text) { settings.timeZone = zone } else { fail(.invalidValue, "\(text) is not a known time zone", at: value) }
             }
             if let value = object["locale"], let text = string(value) { settings.locale = Locale(identifier: text) }
-            if let value = object["service"], let text = string(value) {
-                if let service = ServiceSelection(rawValue: text) { settings.service = service } else {
-                    fail(.invalidValue, "service \(text) is not one of stub, dev, prod", at: value)
-                }
+            if let service = read.choice(object["service"], ServiceSelection.self, what: "service", invalid: .invalidValue) {
+                settings.service = service
             }
             if let value = object["screen"] { settings.screen = string(value) }
-            if let value = object["stub"], members(value, allowed: nil, what: "stub") != nil { settings.stubPatch = value }
-            if let value = object["defaults"], let defaults = members(value, allowed: nil, what: "defaults") {
+            if let value = object["stub"], read.object(value, what: "stub") != nil { settings.stubPatch = value }
+            if let value = object["defaults"], let defaults = read.object(value, what: "defaults") {
                 for member in defaults { settings.defaults[member.key] = Value(json: member.value) }
             }
             return settings
         }
 
         private mutating func step(_ json: JSONValue) -> Scenario.Step? {
-            guard let object = json.objectValue else {
-                fail(.wrongType, "a step must be an object, not \(json.typeName)", at: json, hint: "for example {\"tap\": \"addButton\"}")
-                return nil
-            }
-            let kinds = object.keys.filter { ScenarioReader.stepKinds[$0] != nil }
-            guard kinds.count == 1, let kindKey = kinds.first, let kindValue = object[kindKey] else {
+            guard let written = read.object(json, what: "a step") else { return nil }
+            let kinds = written.keys.filter { ScenarioReader.stepKinds[$0] != nil }
+            guard kinds.count == 1, let kindKey = kinds.first, let kindValue = written[kindKey] else {
                 fail(kinds.isEmpty ? .missingKey : .invalidValue,
                      kinds.isEmpty ? "the step says nothing to do" : "the step does \(kinds.joined(separator: " and ")); a step does one thing", at: json,
                      hint: "one of " + ScenarioReader.stepKinds.keys.sorted().joined(separator: ", "))
                 return nil
             }
-            let allowed = ScenarioReader.stepKinds[kindKey, default: []].union([kindKey, "***"])
-            for member in object where !allowed.contains(member.key) && !member.key.hasPrefix("***") {
-                fail(.unknownKey, "a \(kindKey) step has no key \"\(member.key)\"", at: member.value,
-                     hint: "allowed: " + allowed.subtracting(["***"]).sorted().joined(separator: ", "))
-            }
+            let object = read.object(json, allowed: ScenarioReader.stepKinds[kindKey, default: []].union([kindKey]), what: "a \(kindKey) step") ?? written
             let seconds = object["for"].flatMap { number($0, what: "for") }
             let failure = object["expectFailure"].flatMap { string($0) }
             func interaction(_ interaction: Interaction?) -> Scenario.Step.Kind? {
@@ -170,25 +155,8 @@ public enum ScenarioReader {
             }
         }
 
-        private mutating func members(_ json: JSONValue, allowed: Set<String>?, what: String) -> JSONObject? {
-            guard let object = json.objectValue else {
-                fail(.wrongType, "\(what) must be an object, not \(json.typeName)", at: json)
-                return nil
-            }
-            if let allowed {
-                for member in object where !allowed.contains(member.key) && !member.key.hasPrefix("***") {
-                    fail(.unknownKey, "\(what) has no key \"\(member.key)\"", at: member.value, hint: "allowed: " + allowed.sorted().joined(separator: ", "))
-                }
-            }
-            return object
-        }
-
         private mutating func string(_ json: JSONValue) -> String? {
-            guard let text = json.stringValue else {
-                fail(.wrongType, "expected a string, not \(json.typeName)", at: json)
-                return nil
-            }
-            return text
+            read.string(json)
         }
 
         private mutating func number(_ json: JSONValue, what: String) -> Double? {
@@ -208,7 +176,7 @@ public enum ScenarioReader {
         }
 
         private mutating func fail(_ code: ScenarioError.Code, _ message: String, at value: JSONValue, hint: String? = nil) {
-            errors.append(ScenarioError(code, message, file: file, at: value, hint: hint))
+            read.report(code, message, at: value, hint: hint)
         }
     }
 }

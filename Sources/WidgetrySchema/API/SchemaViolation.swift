@@ -114,15 +114,4 @@ public struct SchemaViolation: LocatedError, Equatable {
         self.absoluteKeywordLocation = absoluteKeywordLocation
         self.notes = notes
     }
-
-    /// `file:line:column: message [code]`, then the pointer, the notes and the hint.
-    public var description: String {
-        var text = file
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(message) [\(code.rawValue)]"
-        if !instanceLocation.description.isEmpty { text += "\n  at: \(instanceLocation)" }
-        for note in notes { text += "\n  note: \(note)" }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
-    }
 }

@@ -68,33 +68,25 @@ public enum ServiceConfigurationReader {
 
     /// The service file in `document`, checked; `file` names it in errors.
     public static func read(_ document: JSONDocument, file: String, kind: ServiceFileKind) throws(ServiceConfigurationErrors) -> ServiceConfiguration {
-        var reader = Reader(file: file, kind: kind)
+        var reader = Reader(read: StrictReader(file: file, commentPrefix: "***"), kind: kind)
         let configuration = reader.configuration(document.root)
-        if !reader.errors.isEmpty { throw ServiceConfigurationErrors(reader.sortedErrors) }
+        if reader.read.hasProblems { throw ServiceConfigurationErrors(reader.read.problems) }
         return configuration
     }
 
     private struct Reader {
-        let file: String
+        var read: StrictReader<ServiceConfigurationErrorCode>
         let kind: ServiceFileKind
-        var errors: [ServiceConfigurationError] = []
         /// Each `nextAction` value (and each action the auth section names), checked once every
         /// action name is known.
         private var nextActions: [JSONValue] = []
 
-        init(file: String, kind: ServiceFileKind) {
-            self.file = file
+        init(read: StrictReader<ServiceConfigurationErrorCode>, kind: ServiceFileKind) {
+            self.read = read
             self.kind = kind
         }
 
-        /// The errors by their place in the file (those without a place last), keeping the order
-        /// they were found in for one place.
-        var sortedErrors: [ServiceConfigurationError] {
-            errors.enumerated().sorted { lhs, rhs in
-                let left = lhs.element.location?.offset ?? .max, right = rhs.element.location?.offset ?? .max
-                return left != right ? left < right : lhs.offset < rhs.offset
-            }.map(\.element)
-        }
+        var file: String { read.file }
 
         mutating func configuration(_ root: JSONValue) -> ServiceConfiguration {
             var configuration = ServiceConfiguration(file: file)
@@ -110,7 +102,7 @@ public enum ServiceConfigurationReader {
         // MARK: Sections
 
         private mutating func auth(_ json: JSONValue) -> JSONObject? {
-            guard let object = self.object(json, expected: "an object (the auth section: url and any keys the host reads)") else { return nil }
+            guard let object = read.object(json, what: "auth", expected: "an object (the auth section: url and any keys the host reads)") else { return nil }
             _ = string(object["url"])
             for key in SignIn.actionKeys {
                 if let name = object[key], string(name) != nil { nextActions.append(name) }
@@ -135,20 +127,19 @@ public enum ServiceConfigurationReader {
         }
 
         private mutating func actions(_ json: JSONValue) -> [ServiceAction] {
-            guard let byName = object(json, expected: "an object of actions by name") else { return [] }
-            let names = Set(byName.keys.filter { !ServiceConfigurationReader.isComment($0) })
+            guard let byName = read.object(json, what: "actions", expected: "an object of actions by name") else { return [] }
+            let names = Set(byName.keys)
             var actions: [ServiceAction] = []
-            for member in byName where !ServiceConfigurationReader.isComment(member.key) {
+            for member in byName {
                 checkActionName(member)
                 if let action = action(named: member.key, member.value) { actions.append(action) }
             }
             for next in nextActions {
                 guard let name = next.stringValue, !names.contains(name) else { continue }
-                let nearest = NearestName.find(name, in: byName.keys.filter { names.contains($0) })
                 let key = next.pointer.lastToken?.text ?? "nextAction"
-                errors.append(ServiceConfigurationError(.unknownAction, "\(key) \"\(name)\" names no action of this file", file: file, at: next,
-                                                        hint: nearest.map { "did you mean \"\($0)\"?" }
-                                                            ?? (names.isEmpty ? "declare it in \"actions\"" : "the actions are " + quotedList(byName.keys.filter { names.contains($0) }))))
+                read.report(.unknownAction, "\(key) \"\(name)\" names no action of this file", at: next,
+                            hint: Suggestion.didYouMean(name, among: byName.keys)
+                                ?? (names.isEmpty ? "declare it in \"actions\"" : "the actions are " + Reader.quotedList(byName.keys)))
             }
             return actions
         }
@@ -158,7 +149,7 @@ public enum ServiceConfigurationReader {
             guard name.isEmpty || name.contains(".") else { return }
             let parts = name.split(separator: ".").map(String.init)
             let suggestion = parts.enumerated().map { $0.offset == 0 ? $0.element : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
-            errors.append(ServiceConfigurationError(
+            read.report(ServiceConfigurationError(
                 .invalidActionName, name.isEmpty ? "an action has an empty name" : "action name \"\(name)\" contains a dot", file: file,
                 location: member.keyLocation ?? member.value.location, pointer: member.value.pointer,
                 hint: "actions are looked up by key path (actions.<name>.<key>), so a name must be non-empty and without dots"
@@ -181,7 +172,7 @@ public enum ServiceConfigurationReader {
                 nextActions.append(next)
             }
             action.clearPolicy = clearPolicy(object["clearPolicy"]) ?? .none
-            if let set = object["set"], self.object(set, expected: "an object of attribute values") != nil {
+            if let set = object["set"], read.object(set, what: "set", expected: "an object of attribute values") != nil {
                 action.set = ServiceConfigurationReader.withoutComments(set).objectValue
             }
             action.isUpload = bool(object["isUpload"]) ?? false
@@ -196,7 +187,7 @@ public enum ServiceConfigurationReader {
                 if let code = status.integerValue, (100...599).contains(code) {
                     action.status = Int(code)
                 } else {
-                    errors.append(wrongType(status, expected: "an HTTP status from 100 to 599"))
+                    let _: Int? = read.wrongType(status, expected: "an HTTP status from 100 to 599")
                 }
             }
             return action
@@ -205,7 +196,8 @@ public enum ServiceConfigurationReader {
         private mutating func options(_ json: JSONValue) -> ServiceOptions {
             var options = ServiceOptions()
             guard let object = members(json, section: .options, what: "options") else { return options }
-            if let transformers = object["transformers"], self.object(transformers, expected: "an object (transformers by kind: date)") != nil {
+            if let transformers = object["transformers"],
+               read.object(transformers, what: "transformers", expected: "an object (transformers by kind: date)") != nil {
                 options.transformers = transformers
                 checkTransformers(transformers)
             }
@@ -221,8 +213,8 @@ public enum ServiceConfigurationReader {
                 try registry.registerDateTransformers(from: transformers)
             } catch {
                 let code: ServiceConfigurationError.Code = error.code == .unknownStyle ? .invalidValue : .wrongType
-                errors.append(ServiceConfigurationError(code, error.message, file: file, location: error.location, pointer: error.pointer,
-                                                        hint: error.hint))
+                read.report(ServiceConfigurationError(code, error.message, file: file, location: error.location, pointer: error.pointer,
+                                                      hint: error.hint))
             }
         }
 
@@ -232,8 +224,8 @@ public enum ServiceConfigurationReader {
             guard let json, var url = string(json) else { return nil }
             let scheme = url.hasPrefix("https://") ? "https://" : url.hasPrefix("http://") ? "http://" : nil
             guard let scheme, url.count > scheme.count, !url.dropFirst(scheme.count).hasPrefix("/") else {
-                errors.append(ServiceConfigurationError(.invalidValue, "baseUrl \"\(url)\" is not an http or https URL", file: file, at: json,
-                                                        hint: "write an absolute URL such as \"https://api.example.com/v1/\""))
+                read.report(.invalidValue, "baseUrl \"\(url)\" is not an http or https URL", at: json,
+                            hint: "write an absolute URL such as \"https://api.example.com/v1/\"")
                 return nil
             }
             if !url.hasSuffix("/") { url += "/" }
@@ -244,54 +236,49 @@ public enum ServiceConfigurationReader {
             guard let json, let text = string(json) else { return nil }
             if let method = HTTPMethod(rawValue: text) { return method }
             let upper = text.uppercased()
-            errors.append(ServiceConfigurationError(.invalidValue, "httpMethod \"\(text)\" is not an upper-case HTTP method", file: file, at: json,
-                                                    hint: HTTPMethod(rawValue: upper) != nil ? "did you mean \"\(upper)\"?"
-                                                        : "write an upper-case method such as \"GET\", \"POST\" or \"DELETE\""))
+            read.report(.invalidValue, "httpMethod \"\(text)\" is not an upper-case HTTP method", at: json,
+                        hint: HTTPMethod(rawValue: upper) != nil ? "did you mean \"\(upper)\"?"
+                            : "write an upper-case method such as \"GET\", \"POST\" or \"DELETE\"")
             return nil
         }
 
         private mutating func headers(_ json: JSONValue?) -> [HeaderField]? {
-            guard let json, let object = object(json, expected: "an object of header values by name") else { return nil }
-            var headers: [HeaderField] = []
-            for member in object where !ServiceConfigurationReader.isComment(member.key) {
-                guard let value = member.value.stringValue else {
-                    errors.append(wrongType(member.value, expected: "a string (header values are text)"))
-                    continue
-                }
-                headers.append(HeaderField(member.key, value))
+            guard let json, let object = read.object(json, what: "headers", expected: "an object of header values by name") else { return nil }
+            return object.compactMap { member in
+                guard let value = member.value.stringValue else { return read.wrongType(member.value, expected: "a string (header values are text)") }
+                return HeaderField(member.key, value)
             }
-            return headers
         }
 
         private mutating func parameters(_ json: JSONValue?) -> JSONObject? {
-            guard let json, object(json, expected: "an object of parameters by name") != nil else { return nil }
+            guard let json, read.object(json, what: "parameters", expected: "an object of parameters by name") != nil else { return nil }
             return ServiceConfigurationReader.withoutComments(json).objectValue
         }
 
         private mutating func resultType(_ json: JSONValue?) -> ResultType? {
             guard let json, let text = string(json) else { return nil }
             if let type = ResultType(text) { return type }
-            errors.append(ServiceConfigurationError(.invalidValue, "resultType \"\(text)\" is not an entity name or [entity name]", file: file,
-                                                    at: json, hint: "write \"Post\" to import one object, \"[Post]\" to import an array"))
+            read.report(.invalidValue, "resultType \"\(text)\" is not an entity name or [entity name]", at: json,
+                        hint: "write \"Post\" to import one object, \"[Post]\" to import an array")
             return nil
         }
 
         private mutating func clearPolicy(_ json: JSONValue?) -> ClearPolicy? {
-            choice(json, ClearPolicy.self, what: "clearPolicy")
+            read.choice(json, ClearPolicy.self, what: "clearPolicy", invalid: .invalidValue)
         }
 
         private mutating func parameterEncoding(_ json: JSONValue?) -> ParameterEncoding? {
-            choice(json, ParameterEncoding.self, what: "parameterEncoding")
+            read.choice(json, ParameterEncoding.self, what: "parameterEncoding", invalid: .invalidValue)
         }
 
         private mutating func multipart(_ json: JSONValue?) -> [MultipartPart]? {
-            guard let json, let object = object(json, expected: "an object of part names to key paths") else { return nil }
+            guard let json, let object = read.object(json, what: "multipart", expected: "an object of part names to key paths") else { return nil }
             var parts: [MultipartPart] = []
-            for member in object where !ServiceConfigurationReader.isComment(member.key) {
+            for member in object {
                 guard let keyPath = string(member.value) else { continue }
                 guard !keyPath.isEmpty else {
-                    errors.append(ServiceConfigurationError(.invalidValue, "multipart part \"\(member.key)\" has an empty key path", file: file,
-                                                            at: member.value, hint: "write the key path of the part's content in the action's argument, e.g. \"image\""))
+                    read.report(.invalidValue, "multipart part \"\(member.key)\" has an empty key path", at: member.value,
+                                hint: "write the key path of the part's content in the action's argument, e.g. \"image\"")
                     continue
                 }
                 parts.append(MultipartPart(name: member.key, keyPath: keyPath))
@@ -303,17 +290,14 @@ public enum ServiceConfigurationReader {
 
         /// The members of an object, reporting keys `section` does not accept (besides comments).
         private mutating func members(_ json: JSONValue, section: Section, what: String) -> JSONObject? {
-            guard let object = object(json, expected: "an object (\(what))") else { return nil }
             let allowed = ServiceConfigurationReader.keys(in: section, kind: kind)
-            for member in object where !allowed.contains(member.key) && !ServiceConfigurationReader.isComment(member.key) {
-                errors.append(ServiceConfigurationError(.unknownKey, "\(what) has unknown key \"\(member.key)\"", file: file,
-                                                        location: member.keyLocation ?? member.value.location, pointer: member.value.pointer,
-                                                        hint: unknownKeyHint(member.key, section: section, allowed: allowed)))
+            let kind = kind
+            return read.object(json, allowed: Set(allowed), what: what, expected: "an object (\(what))") { key in
+                Reader.unknownKeyHint(key, section: section, kind: kind, allowed: allowed)
             }
-            return object
         }
 
-        private func unknownKeyHint(_ key: String, section: Section, allowed: [String]) -> String {
+        private static func unknownKeyHint(_ key: String, section: Section, kind: ServiceFileKind, allowed: [String]) -> String {
             if kind == .service, ServiceConfigurationReader.keys(in: section, kind: .stub).contains(key) {
                 return key == "response"
                     ? "canned responses belong in StubService.json; this file's actions are sent over the network"
@@ -326,62 +310,22 @@ public enum ServiceConfigurationReader {
             if !homes.isEmpty {
                 return "\"\(key)\" belongs in " + homes.map(\.place).joined(separator: " or ")
             }
-            if let nearest = NearestName.find(key, in: allowed) { return "did you mean \"\(nearest)\"?" }
-            return "the keys are " + quotedList(allowed)
-        }
-
-        /// A string naming a case of `Choice`.
-        private mutating func choice<Choice: RawRepresentable & CaseIterable>(_ json: JSONValue?, _: Choice.Type, what: String) -> Choice?
-        where Choice.RawValue == String {
-            guard let json, let text = string(json) else { return nil }
-            if let value = Choice(rawValue: text) { return value }
-            let names = Choice.allCases.map(\.rawValue)
-            errors.append(ServiceConfigurationError(.invalidValue, "\(what) \"\(text)\" is not one of " + quotedList(names), file: file, at: json,
-                                                    hint: NearestName.find(text, in: names).map { "did you mean \"\($0)\"?" }
-                                                        ?? "write one of " + quotedList(names)))
-            return nil
+            return Suggestion.didYouMean(key, among: allowed) ?? "the keys are " + quotedList(allowed)
         }
 
         private mutating func seconds(_ json: JSONValue) -> Double? {
-            guard let seconds = json.doubleValue else {
-                errors.append(wrongType(json, expected: "a number of seconds"))
-                return nil
-            }
-            return seconds
-        }
-
-        private mutating func object(_ json: JSONValue, expected: String) -> JSONObject? {
-            guard let object = json.objectValue else {
-                errors.append(wrongType(json, expected: expected))
-                return nil
-            }
-            return object
+            read.number(json, expected: "a number of seconds")
         }
 
         private mutating func string(_ json: JSONValue?) -> String? {
-            guard let json else { return nil }
-            guard let text = json.stringValue else {
-                errors.append(wrongType(json, expected: "a string"))
-                return nil
-            }
-            return text
+            read.string(json)
         }
 
         private mutating func bool(_ json: JSONValue?) -> Bool? {
-            guard let json else { return nil }
-            guard let flag = json.boolValue else {
-                errors.append(wrongType(json, expected: "true or false"))
-                return nil
-            }
-            return flag
+            read.bool(json)
         }
 
-        private func wrongType(_ json: JSONValue, expected: String) -> ServiceConfigurationError {
-            let name = json.pointer.lastToken.map { "\"\($0.text)\"" } ?? "the file"
-            return ServiceConfigurationError(.wrongType, "\(name) must be \(expected), found \(json.typeName)", file: file, at: json)
-        }
-
-        private func quotedList(_ names: [String]) -> String {
+        private static func quotedList(_ names: [String]) -> String {
             names.map { "\"\($0)\"" }.joined(separator: ", ")
         }
     }
@@ -436,41 +380,5 @@ extension ServiceConfigurationReader.Section {
         case .action: "an action"
         case .options: "\"options\""
         }
-    }
-}
-
-/// The candidate closest to a misspelt name, for "did you mean" hints.
-fileprivate enum NearestName {
-    /// The candidate within a few edits of `name` (ignoring case), the first of the closest;
-    /// nil when none is close enough to be a likely typo.
-    static func find(_ name: String, in candidates: [String]) -> String? {
-        let target = Array(name.lowercased().unicodeScalars)
-        guard !target.isEmpty else { return nil }
-        let limit = max(1, min(3, target.count / 3))
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-            if distance <= limit, distance < target.count, distance < (best?.distance ?? .max) { best = (candidate, distance) }
-        }
-        if let best { return best.name }
-        // A shortened name ("method" for "httpMethod") when only one candidate contains it.
-        guard target.count >= 4 else { return nil }
-        let containing = candidates.filter { $0.lowercased().contains(name.lowercased()) }
-        return containing.count == 1 ? containing[0] : nil
-    }
-
-    /// Levenshtein distance.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

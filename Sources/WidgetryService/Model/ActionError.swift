@@ -1,3 +1,5 @@
+public import WidgetryJSON
+
 /// Why performing an action failed. Every failure is reported (an `…Error` event), never dropped.
 public struct ActionError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable, CaseIterable {
@@ -64,5 +66,14 @@ public struct ActionError: Error, Sendable, Equatable, CustomStringConvertible {
         if let status { text += " (HTTP \(status))" }
         if let hint { text += "; \(hint)" }
         return text
+    }
+}
+
+extension ActionError: DiagnosticConvertible {
+    /// The failure as one diagnostic about the service file's action (no place: it happened
+    /// while running), with the HTTP status in its message.
+    public var diagnostics: [Diagnostic] {
+        [Diagnostic(code: hostCode ?? code.rawValue, severity: .error, file: "", location: nil, pointer: nil,
+                    message: status.map { "\(message) (HTTP \($0))" } ?? message, hint: hint)]
     }
 }

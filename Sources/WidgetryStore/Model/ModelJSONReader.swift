@@ -13,71 +13,54 @@ import WidgetryExpressions
 ///   "Account": {"parent": "User", "isOwnerEntity": true}}}
 /// ```
 ///
-/// Unknown keys are errors (keys named `***` are comments), so a typo never silently drops an
-/// annotation. Every problem is reported with its line, column and JSON Pointer; all of them at once.
+/// Unknown keys are errors (keys starting with `***` are comments), so a typo never silently
+/// drops an annotation; `null` is the same as no value. Every problem is reported with its line,
+/// column and JSON Pointer; all of them at once.
 public enum ModelJSONReader {
     public static func read(_ document: JSONDocument, file: String) throws(ModelErrors) -> EntityModel {
-        var reader = Reader(file: file)
+        var reader = Reader(read: StrictReader(file: file, commentPrefix: "***"))
         let entities = reader.entities(document.root)
-        if !reader.errors.isEmpty { throw ModelErrors(reader.errors) }
+        if reader.read.hasProblems { throw ModelErrors(reader.read.problems) }
         return try EntityModel(entities: entities, file: file)
     }
 
     private struct Reader {
-        let file: String
-        var errors: [ModelError] = []
+        var read: StrictReader<ModelErrorCode>
 
         mutating func entities(_ root: JSONValue) -> [EntityDescription] {
-            guard let object = members(root, allowed: ["$schema", "entities"], what: "the model") else { return [] }
-            guard let entities = object["entities"] else {
-                errors.append(ModelError(.missingKey, "the model has no \"entities\" object", file: file, location: root.location,
-                                         pointer: root.pointer, hint: "write {\"entities\": {\"Post\": {\"attributes\": {…}}}}"))
-                return []
-            }
-            guard case .object(let byName) = entities.kind else {
-                errors.append(wrongType(entities, expected: "an object of entities by name"))
-                return []
-            }
+            guard let object = read.object(root, allowed: ["$schema", "entities"], what: "the model"),
+                  let entities = read.required("entities", of: object, in: root, what: "the model",
+                                               hint: "write {\"entities\": {\"Post\": {\"attributes\": {…}}}}"),
+                  let byName = read.object(entities, what: "entities") else { return [] }
             return byName.compactMap { member in entity(named: member.key, member.value) }
         }
 
         private mutating func entity(named name: String, _ json: JSONValue) -> EntityDescription? {
             let keys: Set<String> = ["parent", "attributes", "relationships", "identityAttribute", "ownerRelationship", "isOwnerEntity"]
-            guard let object = members(json, allowed: keys, what: "entity \(name)") else { return nil }
+            guard let object = read.object(json, allowed: keys, what: "entity \(name)") else { return nil }
             var entity = EntityDescription(name: name, location: json.location)
             entity.parent = string(object["parent"])
             entity.identityAttribute = string(object["identityAttribute"])
             entity.ownerRelationship = string(object["ownerRelationship"])
             entity.isOwnerEntity = bool(object["isOwnerEntity"]) ?? false
-            if let attributes = object["attributes"] {
-                if case .object(let byName) = attributes.kind {
-                    entity.attributes = byName.compactMap { attribute(named: $0.key, $0.value, entity: name) }
-                } else {
-                    errors.append(wrongType(attributes, expected: "an object of attributes by name"))
-                }
+            if let attributes = object["attributes"], let byName = read.object(attributes, what: "attributes") {
+                entity.attributes = byName.compactMap { attribute(named: $0.key, $0.value, entity: name) }
             }
-            if let relationships = object["relationships"] {
-                if case .object(let byName) = relationships.kind {
-                    entity.relationships = byName.compactMap { relationship(named: $0.key, $0.value, entity: name) }
-                } else {
-                    errors.append(wrongType(relationships, expected: "an object of relationships by name"))
-                }
+            if let relationships = object["relationships"], let byName = read.object(relationships, what: "relationships") {
+                entity.relationships = byName.compactMap { relationship(named: $0.key, $0.value, entity: name) }
             }
             return entity
         }
 
         private mutating func attribute(named name: String, _ json: JSONValue, entity: String) -> AttributeDescription? {
             let keys: Set<String> = ["type", "optional", "default", "JSONKeyPath", "JSONTransformerName"]
-            guard let object = members(json, allowed: keys, what: "attribute \(entity).\(name)") else { return nil }
-            guard let typeValue = object["type"] else {
-                errors.append(ModelError(.missingKey, "attribute \(entity).\(name) has no \"type\"", file: file, location: json.location,
-                                         pointer: json.pointer, entity: entity, hint: typeHint))
-                return nil
-            }
-            guard let typeName = string(typeValue) else { return nil }
+            let what = "attribute \(entity).\(name)"
+            guard let object = read.object(json, allowed: keys, what: what),
+                  let typeValue = read.required("type", of: object, in: json, what: what, hint: typeHint),
+                  let typeName = string(typeValue) else { return nil }
             guard let type = AttributeType(name: typeName) else {
-                errors.append(ModelError(.unknownAttributeType, "attribute \(entity).\(name) has unknown type \"\(typeName)\"", file: file,
-                                         location: typeValue.location, pointer: typeValue.pointer, entity: entity, hint: typeHint))
+                read.report(.unknownAttributeType, "\(what) has unknown type \"\(typeName)\"", at: typeValue,
+                            hint: Suggestion.didYouMean(typeName, among: AttributeType.allCases.map(\.rawValue)) ?? typeHint)
                 return nil
             }
             var attribute = AttributeDescription(name: name, type: type, location: json.location)
@@ -88,9 +71,8 @@ public enum ModelJSONReader {
                 if let value = AttributeDefaults.value(Value(json: defaultJSON), for: type) {
                     attribute.defaultValue = value
                 } else {
-                    errors.append(ModelError(.invalidDefault, "the default of \(entity).\(name) is not a \(type.rawValue): \(defaultJSON)", file: file,
-                                             location: defaultJSON.location, pointer: defaultJSON.pointer, entity: entity,
-                                             hint: AttributeDefaults.hint(for: type)))
+                    read.report(.invalidDefault, "the default of \(entity).\(name) is not a \(type.rawValue): \(defaultJSON)", at: defaultJSON,
+                                hint: AttributeDefaults.hint(for: type))
                 }
             }
             return attribute
@@ -98,13 +80,10 @@ public enum ModelJSONReader {
 
         private mutating func relationship(named name: String, _ json: JSONValue, entity: String) -> RelationshipDescription? {
             let keys: Set<String> = ["destination", "toMany", "inverse", "deleteRule", "ordered", "JSONKeyPath"]
-            guard let object = members(json, allowed: keys, what: "relationship \(entity).\(name)") else { return nil }
-            guard let destinationValue = object["destination"] else {
-                errors.append(ModelError(.missingKey, "relationship \(entity).\(name) has no \"destination\"", file: file,
-                                         location: json.location, pointer: json.pointer, entity: entity))
-                return nil
-            }
-            guard let destination = string(destinationValue) else { return nil }
+            let what = "relationship \(entity).\(name)"
+            guard let object = read.object(json, allowed: keys, what: what),
+                  let destination = string(read.required("destination", of: object, in: json, what: what,
+                                                         hint: "name the entity it points to")) else { return nil }
             var relationship = RelationshipDescription(name: name, destination: destination, location: json.location)
             relationship.isToMany = bool(object["toMany"]) ?? false
             relationship.inverse = string(object["inverse"])
@@ -114,9 +93,8 @@ public enum ModelJSONReader {
                 if let rule = DeleteRule(name: ruleName) {
                     relationship.deleteRule = rule
                 } else {
-                    errors.append(ModelError(.unknownDeleteRule, "relationship \(entity).\(name) has unknown delete rule \"\(ruleName)\"", file: file,
-                                             location: ruleValue.location, pointer: ruleValue.pointer, entity: entity,
-                                             hint: "the rules are nullify, cascade, deny and noAction"))
+                    read.report(.unknownDeleteRule, "\(what) has unknown delete rule \"\(ruleName)\"", at: ruleValue,
+                                hint: "the rules are nullify, cascade, deny and noAction")
                 }
             }
             return relationship
@@ -128,40 +106,16 @@ public enum ModelJSONReader {
             "the types are " + AttributeType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         }
 
-        /// The members of an object, reporting keys outside `allowed` (besides `***` comments).
-        private mutating func members(_ json: JSONValue, allowed: Set<String>, what: String) -> JSONObject? {
-            guard case .object(let object) = json.kind else {
-                errors.append(wrongType(json, expected: "an object (\(what))"))
-                return nil
-            }
-            for member in object where !allowed.contains(member.key) && member.key != "***" {
-                errors.append(ModelError(.unknownKey, "\(what) has unknown key \"\(member.key)\"", file: file,
-                                         location: member.keyLocation ?? member.value.location, pointer: member.value.pointer,
-                                         hint: "the keys are " + allowed.sorted().joined(separator: ", ")))
-            }
-            return object
-        }
-
+        /// A string, where `null` means no value.
         private mutating func string(_ json: JSONValue?) -> String? {
             guard let json, !json.isNull else { return nil }
-            guard let text = json.stringValue else {
-                errors.append(wrongType(json, expected: "a string"))
-                return nil
-            }
-            return text
+            return read.string(json)
         }
 
+        /// A boolean, where `null` means no value.
         private mutating func bool(_ json: JSONValue?) -> Bool? {
             guard let json, !json.isNull else { return nil }
-            guard let flag = json.boolValue else {
-                errors.append(wrongType(json, expected: "true or false"))
-                return nil
-            }
-            return flag
-        }
-
-        private func wrongType(_ json: JSONValue, expected: String) -> ModelError {
-            ModelError(.wrongType, "expected \(expected), found \(json.typeName)", file: file, location: json.location, pointer: json.pointer)
+            return read.bool(json)
         }
     }
 }

@@ -96,6 +96,6 @@ struct ModelValidator {
     }
 
     private func error(_ code: ModelError.Code, _ message: String, _ entity: EntityDescription, hint: String? = nil) -> ModelError {
-        ModelError(code, message, file: model.file, location: entity.location, entity: entity.name, hint: hint)
+        ModelError(code, message, file: model.file, location: entity.location, hint: hint)
     }
 }

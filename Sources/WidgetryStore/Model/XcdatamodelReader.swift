@@ -53,7 +53,7 @@ public enum XcdatamodelReader {
         mutating func entities() -> [EntityDescription] {
             let root = document.root
             guard root.name == "model" else {
-                report(.invalidXML, "the root element is <\(root.name)>, not <model>", at: root, entity: nil,
+                report(.invalidXML, "the root element is <\(root.name)>, not <model>", at: root,
                        hint: "the file must be the contents of an .xcdatamodel as Xcode writes it")
                 return []
             }
@@ -61,54 +61,53 @@ public enum XcdatamodelReader {
         }
 
         private mutating func entity(_ element: XMLElementNode) -> EntityDescription? {
-            guard let name = required("name", of: element, what: "an <entity>", entity: nil) else { return nil }
+            guard let name = required("name", of: element, what: "an <entity>") else { return nil }
             var entity = EntityDescription(name: name, parent: element["parentEntity"], location: document.location(of: element))
             entity.attributes = element.children(named: "attribute").compactMap { attribute($0, entity: name) }
             entity.relationships = element.children(named: "relationship").compactMap { relationship($0, entity: name) }
-            let info = userInfo(element, entity: name)
+            let info = userInfo(element)
             entity.identityAttribute = info["identityAttribute"]?["value"]
             entity.ownerRelationship = info["ownerRelationship"]?["value"]
             if let ownerFlag = info["isOwnerEntity"] {
-                entity.isOwnerEntity = flag("value", of: ownerFlag, what: "isOwnerEntity of \(name)", entity: name)
+                entity.isOwnerEntity = flag("value", of: ownerFlag, what: "isOwnerEntity of \(name)")
             }
             return entity
         }
 
         private mutating func attribute(_ element: XMLElementNode, entity: String) -> AttributeDescription? {
-            guard let name = required("name", of: element, what: "an <attribute> of \(entity)", entity: entity),
-                  let typeName = required("attributeType", of: element, what: "attribute \(entity).\(name)", entity: entity,
+            guard let name = required("name", of: element, what: "an <attribute> of \(entity)"),
+                  let typeName = required("attributeType", of: element, what: "attribute \(entity).\(name)",
                                           hint: Self.typeHint) else { return nil }
             guard let type = AttributeType(name: typeName) else {
                 report(.unknownAttributeType, "attribute \(entity).\(name) has unsupported type \"\(typeName)\"", at: element,
-                       attribute: "attributeType", entity: entity, hint: Self.typeHint)
+                       attribute: "attributeType", hint: Self.typeHint)
                 return nil
             }
             var attribute = AttributeDescription(name: name, type: type, location: document.location(of: element))
-            attribute.isOptional = flag("optional", of: element, what: "optional of \(entity).\(name)", entity: entity)
-            attribute.defaultValue = defaultValue(of: element, type: type, what: "\(entity).\(name)", entity: entity)
-            let info = userInfo(element, entity: entity)
+            attribute.isOptional = flag("optional", of: element, what: "optional of \(entity).\(name)")
+            attribute.defaultValue = defaultValue(of: element, type: type, what: "\(entity).\(name)")
+            let info = userInfo(element)
             attribute.jsonKeyPath = info["JSONKeyPath"]?["value"]
             attribute.jsonTransformerName = info["JSONTransformerName"]?["value"]
             return attribute
         }
 
         private mutating func relationship(_ element: XMLElementNode, entity: String) -> RelationshipDescription? {
-            guard let name = required("name", of: element, what: "a <relationship> of \(entity)", entity: entity),
-                  let destination = required("destinationEntity", of: element, what: "relationship \(entity).\(name)",
-                                             entity: entity) else { return nil }
+            guard let name = required("name", of: element, what: "a <relationship> of \(entity)"),
+                  let destination = required("destinationEntity", of: element, what: "relationship \(entity).\(name)") else { return nil }
             var relationship = RelationshipDescription(name: name, destination: destination, location: document.location(of: element))
-            relationship.isToMany = flag("toMany", of: element, what: "toMany of \(entity).\(name)", entity: entity)
-            relationship.isOrdered = flag("ordered", of: element, what: "ordered of \(entity).\(name)", entity: entity)
+            relationship.isToMany = flag("toMany", of: element, what: "toMany of \(entity).\(name)")
+            relationship.isOrdered = flag("ordered", of: element, what: "ordered of \(entity).\(name)")
             relationship.inverse = element["inverseName"]
             if let ruleName = element["deletionRule"] {
                 if let rule = DeleteRule(name: ruleName) {
                     relationship.deleteRule = rule
                 } else {
                     report(.unknownDeleteRule, "relationship \(entity).\(name) has unknown deletion rule \"\(ruleName)\"", at: element,
-                           attribute: "deletionRule", entity: entity, hint: "the rules are Nullify, Cascade, Deny and No Action")
+                           attribute: "deletionRule", hint: "the rules are Nullify, Cascade, Deny and No Action")
                 }
             }
-            relationship.jsonKeyPath = userInfo(element, entity: entity)["JSONKeyPath"]?["value"]
+            relationship.jsonKeyPath = userInfo(element)["JSONKeyPath"]?["value"]
             return relationship
         }
 
@@ -119,52 +118,51 @@ public enum XcdatamodelReader {
         }
 
         /// The `<entry>` elements of the element's own `<userInfo>`, by key.
-        private mutating func userInfo(_ element: XMLElementNode, entity: String) -> [String: XMLElementNode] {
+        private mutating func userInfo(_ element: XMLElementNode) -> [String: XMLElementNode] {
             var entries: [String: XMLElementNode] = [:]
             for entry in element.children(named: "userInfo").flatMap({ $0.children(named: "entry") }) {
-                guard let key = required("key", of: entry, what: "a userInfo <entry>", entity: entity),
-                      required("value", of: entry, what: "userInfo entry \(key)", entity: entity) != nil else { continue }
+                guard let key = required("key", of: entry, what: "a userInfo <entry>"),
+                      required("value", of: entry, what: "userInfo entry \(key)") != nil else { continue }
                 entries[key] = entry
             }
             return entries
         }
 
-        private mutating func defaultValue(of element: XMLElementNode, type: AttributeType, what: String, entity: String) -> Value? {
+        private mutating func defaultValue(of element: XMLElementNode, type: AttributeType, what: String) -> Value? {
             if type == .date, let interval = element["defaultDateTimeInterval"] {
                 if let seconds = Double(interval), seconds.isFinite { return .date(Date(timeIntervalSinceReferenceDate: seconds)) }
                 report(.invalidDefault, "the default date of \(what), \"\(interval)\", is not a number of seconds", at: element,
-                       attribute: "defaultDateTimeInterval", entity: entity, hint: AttributeDefaults.xcodeHint(for: type))
+                       attribute: "defaultDateTimeInterval", hint: AttributeDefaults.xcodeHint(for: type))
                 return nil
             }
             guard let text = element["defaultValueString"], !text.isEmpty || type == .string else { return nil }
             if let value = AttributeDefaults.value(xcodeText: text, for: type) { return value }
             report(.invalidDefault, "the default of \(what), \"\(text)\", is not a valid \(type.rawValue)", at: element,
-                   attribute: "defaultValueString", entity: entity, hint: AttributeDefaults.xcodeHint(for: type))
+                   attribute: "defaultValueString", hint: AttributeDefaults.xcodeHint(for: type))
             return nil
         }
 
         /// An XML attribute that must be present; reports `model.missing-key` when it is not.
-        private mutating func required(_ attribute: String, of element: XMLElementNode, what: String, entity: String?,
-                                       hint: String? = nil) -> String? {
+        private mutating func required(_ attribute: String, of element: XMLElementNode, what: String, hint: String? = nil) -> String? {
             if let value = element[attribute] { return value }
-            report(.missingKey, "\(what) has no \(attribute)", at: element, entity: entity,
+            report(.missingKey, "\(what) has no \(attribute)", at: element,
                    hint: hint ?? "write \(attribute)=\"…\" in the <\(element.name)> tag")
             return nil
         }
 
         /// A YES/NO attribute; false when absent.
-        private mutating func flag(_ attribute: String, of element: XMLElementNode, what: String, entity: String) -> Bool {
+        private mutating func flag(_ attribute: String, of element: XMLElementNode, what: String) -> Bool {
             guard let text = element[attribute] else { return false }
             if let value = AttributeDefaults.flag(text) { return value }
-            report(.wrongType, "\(what) is \"\(text)\", not a boolean", at: element, attribute: attribute, entity: entity,
+            report(.wrongType, "\(what) is \"\(text)\", not a boolean", at: element, attribute: attribute,
                    hint: "write YES or NO")
             return false
         }
 
         private mutating func report(_ code: ModelError.Code, _ message: String, at element: XMLElementNode, attribute: String? = nil,
-                                     entity: String?, hint: String? = nil) {
+                                     hint: String? = nil) {
             let location = attribute.map { document.location(ofAttribute: $0, in: element) } ?? document.location(of: element)
-            errors.append(ModelError(code, message, file: file, location: location, entity: entity, hint: hint))
+            errors.append(ModelError(code, message, file: file, location: location, hint: hint))
         }
     }
 }

@@ -1,3 +1,5 @@
+public import WidgetryJSON
+
 /// A change the store refused. The transaction that made it is rolled back whole.
 public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable, CaseIterable {
@@ -31,6 +33,13 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 /// save the transaction (``ObjectStore/perform(_:)`` throws the body's error type).
 public protocol StoreErrorRepresentable: Error {
     init(_ storeError: StoreError)
+}
+
+extension StoreError: DiagnosticConvertible {
+    /// The refusal as one diagnostic; a store error has no place in a file.
+    public var diagnostics: [Diagnostic] {
+        [Diagnostic(code: code.rawValue, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)]
+    }
 }
 
 extension StoreError: StoreErrorRepresentable {

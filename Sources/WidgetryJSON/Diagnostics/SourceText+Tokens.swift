@@ -1,5 +1,3 @@
-public import WidgetryJSON
-
 extension SourceText {
     /// How many Unicode scalars the JSON token starting at byte `offset` spans on its line: a
     /// whole string with its quotes, a number or a literal; 1 for a bracket (an object or array

@@ -1,5 +1,3 @@
-public import WidgetryJSON
-
 /// What the reporters print: findings, the files that were checked, and the sources to quote.
 ///
 /// Reporters keep the order given: a validator gives each bundle's findings sorted, and the

@@ -1,0 +1,131 @@
+import ArgumentParser
+import Foundation
+import WidgetryBundle
+import WidgetryJSON
+
+/// Problems a command stops on, ready to print: every error a library throws becomes
+/// ``Diagnostic``s here, with bundle-relative file names put under the path the person named
+/// the bundle by, so every command prints the same `file:line:column: error: message [code]`
+/// that an editor can open.
+struct ReportedDiagnostics: Error {
+    var report: DiagnosticReport
+    var exitCode: Int32 = ExitStatus.inputError
+
+    /// `error`'s diagnostics about files named as the person named them; an absolute name is
+    /// shown relative to the working directory, and its source is read for the caret line.
+    init(_ error: any DiagnosticConvertible, exitCode: Int32 = ExitStatus.inputError) {
+        var report = DiagnosticReport()
+        for diagnostic in error.diagnostics {
+            guard diagnostic.file.hasPrefix("/") else {
+                report.diagnostics.append(diagnostic)
+                continue
+            }
+            let shown = DisplayPath.relative(diagnostic.file)
+            report.diagnostics.append(diagnostic.inFile(shown))
+            if diagnostic.location != nil, report.sources[shown] == nil, let source = SourceFiles.read(diagnostic.file) {
+                report.sources[shown] = source
+            }
+        }
+        self.report = report
+        self.exitCode = exitCode
+    }
+
+    /// Problems gathered from several errors.
+    init(_ report: DiagnosticReport, exitCode: Int32 = ExitStatus.inputError) {
+        self.report = report
+        self.exitCode = exitCode
+    }
+
+    /// `error`'s diagnostics about files of `bundle`: their names are put under the bundle's
+    /// display prefix, and their sources are read from the bundle's folder for the caret line.
+    init(_ error: any DiagnosticConvertible, in bundle: BundlePlace, exitCode: Int32 = ExitStatus.inputError) {
+        var report = DiagnosticReport()
+        for diagnostic in error.diagnostics {
+            guard !diagnostic.file.isEmpty, !diagnostic.file.hasPrefix("/") else {
+                report.append(ReportedDiagnostics(diagnostic).report)
+                continue
+            }
+            let shown = bundle.prefix + diagnostic.file
+            report.diagnostics.append(diagnostic.inFile(shown))
+            if diagnostic.location != nil, report.sources[shown] == nil, let root = bundle.root,
+               let source = SourceFiles.read(root + "/" + diagnostic.file) {
+                report.sources[shown] = source
+            }
+        }
+        self.report = report
+        self.exitCode = exitCode
+    }
+
+    /// One problem of the command line itself (`usage.*`, `io.*`), with no file.
+    init(_ code: String, _ message: String, hint: String? = nil, exitCode: Int32 = ExitStatus.inputError) {
+        report = DiagnosticReport(diagnostics: [Diagnostic(code: code, severity: .error, file: "", location: nil, pointer: nil,
+                                                           message: message, hint: hint)])
+        self.exitCode = exitCode
+    }
+}
+
+/// Where a bundle's files are and how reports name them.
+struct BundlePlace: Sendable {
+    /// The folder holding the bundle's files, when they can be read (an archive's extracted
+    /// folder is gone once the command fails).
+    var root: String?
+    /// What reports put before a file's path in the bundle: the folder or archive as named,
+    /// relative to the working directory, with a trailing `/` (nothing for the working
+    /// directory itself).
+    var prefix: String
+
+    /// The place of the bundle `source` names, before it is loaded.
+    init(_ source: BundleSource) {
+        switch source {
+        case .directory(let path):
+            root = path
+            prefix = ValidateCommand.displayPrefix(for: path)
+        case .archive(let path):
+            prefix = ValidateCommand.displayPrefix(for: path)
+        case .remote(let url):
+            prefix = url.hasSuffix("/") ? url : url + "/"
+        }
+    }
+
+    /// The place of a loaded bundle: its files are read from where they were found.
+    init(_ loaded: LoadedBundle) {
+        self.init(loaded.source)
+        root = loaded.bundle.rootPath
+    }
+
+    /// `body`'s result; a library error it throws is reported about this bundle's files.
+    func reporting<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as any DiagnosticConvertible {
+            throw ReportedDiagnostics(error, in: self)
+        }
+    }
+
+    /// `body`'s result; a library error it throws is reported about this bundle's files.
+    func reporting<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as any DiagnosticConvertible {
+            throw ReportedDiagnostics(error, in: self)
+        }
+    }
+}
+
+extension BundleLoader {
+    /// Loads the bundle a command line names (a folder, an archive or a URL); the errors of
+    /// loading name files as the person named the bundle.
+    func load(argument: String, progress: (@Sendable (DownloadProgress) -> Void)? = nil) async throws -> (bundle: LoadedBundle, place: BundlePlace) {
+        let source = try BundleSource(argument: argument)
+        let loaded = try await BundlePlace(source).reporting { try await load(source, progress: progress) }
+        return (loaded, BundlePlace(loaded))
+    }
+}
+
+/// Source files read for quoting a line under a finding; a file that cannot be read is not quoted.
+enum SourceFiles {
+    static func read(_ path: String) -> SourceText? {
+        guard let bytes = try? BoundedFile.bytes(of: path, limit: 64 << 20) else { return nil }
+        return SourceText(fileName: path, bytes: bytes)
+    }
+}

@@ -1,0 +1,89 @@
+/// A problem in a file a person wrote, placed so they can find it: the file, the line and
+/// column, the JSON Pointer, a stable code (`model.unknown-key`) and, where one helps, a hint.
+/// Every reader's errors are of this shape; they print the same way and convert to one
+/// ``Diagnostic`` each.
+public protocol LocatedError: DiagnosticConvertible, Sendable, CustomStringConvertible {
+    associatedtype Code: RawRepresentable<String>
+    var code: Code { get }
+    var message: String { get }
+    var file: String { get }
+    var location: SourceLocation? { get }
+    var pointer: JSONPointer? { get }
+    var hint: String? { get }
+    /// Why the problem applies, outermost first; empty for most.
+    var notes: [String] { get }
+}
+
+extension LocatedError {
+    public var notes: [String] { [] }
+
+    /// `file:line:column: message [code]`, then the pointer, the notes and the hint when there are.
+    public var description: String {
+        var text = file
+        if let location { text += ":\(location.line):\(location.column)" }
+        text += ": \(message) [\(code.rawValue)]"
+        if let pointer, !pointer.description.isEmpty { text += "\n  at: \(pointer)" }
+        for note in notes { text += "\n  note: \(note)" }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+
+    /// The error as a finding of `severity`.
+    public func diagnostic(severity: Diagnostic.Severity = .error) -> Diagnostic {
+        Diagnostic(code: code.rawValue, severity: severity, file: file, location: location, pointer: pointer,
+                   message: message, hint: hint, notes: notes)
+    }
+
+    public var diagnostics: [Diagnostic] { [diagnostic()] }
+}
+
+/// All the problems found in a file, in the order of the file, reported at once.
+public struct LocatedErrors<Element: LocatedError>: Error, Sendable, CustomStringConvertible {
+    public var errors: [Element]
+
+    public init(_ errors: [Element]) {
+        self.errors = errors
+    }
+
+    public var description: String { errors.map(\.description).joined(separator: "\n") }
+}
+
+extension LocatedErrors: DiagnosticConvertible {
+    public var diagnostics: [Diagnostic] { errors.map { $0.diagnostic() } }
+}
+
+/// A problem in a file of one domain, whose codes `C` lists: the one located error that the
+/// screen, service, model and scenario readers (and the runtime's problems) share, so none of
+/// them declares the located fields again.
+public struct Problem<C: DiagnosticCode>: LocatedError, Hashable {
+    /// The domain's codes (`ScreenError.Code.unknownKey`).
+    public typealias Code = C
+
+    public var code: C
+    public var message: String
+    public var file: String
+    public var location: SourceLocation?
+    public var pointer: JSONPointer?
+    public var hint: String?
+    public var notes: [String]
+    /// The code of the error underneath, when this one wraps another (`binding.unknown-transformer`,
+    /// `predicate.unexpected-token`): lint reports the finer one.
+    public var cause: String?
+
+    public init(_ code: C, _ message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil,
+                hint: String? = nil, notes: [String] = [], cause: String? = nil) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.location = location
+        self.pointer = pointer
+        self.hint = hint
+        self.notes = notes
+        self.cause = cause
+    }
+
+    /// The problem placed at `value`.
+    public init(_ code: C, _ message: String, file: String, at value: JSONValue, hint: String? = nil) {
+        self.init(code, message, file: file, location: value.location, pointer: value.pointer, hint: hint)
+    }
+}

@@ -1,0 +1,83 @@
+/// "Did you mean …?" for a misspelt name: the one suggestion algorithm every reader, the schema
+/// validator and lint use, so the same typo gets the same hint everywhere.
+public enum Suggestion {
+    /// The candidate closest to `name`, when it is close enough to be a likely misspelling: at
+    /// most a third of the name's length away, at least 1 and at most 3 edits (insertions,
+    /// deletions, substitutions, swaps of neighbours), letters compared without case. Among
+    /// equally close candidates the one that also matches case best wins, then the first. When
+    /// none is that close, a name of 4 or more letters that exactly one candidate contains
+    /// (`method` for `httpMethod`) suggests that candidate.
+    public static func closest(to name: String, among candidates: [String]) -> String? {
+        let target = Array(name.unicodeScalars)
+        guard !target.isEmpty, target.count <= maxLength else { return nil }
+        let folded = target.map(fold)
+        let limit = min(3, max(1, target.count / 3))
+        var best: (candidate: String, distance: Int, exact: Int)?
+        for candidate in candidates where candidate != name {
+            let scalars = Array(candidate.unicodeScalars)
+            guard scalars.count <= maxLength else { continue }
+            let distance = editDistance(folded, scalars.map(fold), limit: limit)
+            guard distance <= limit, distance < target.count else { continue }
+            let exact = editDistance(target, scalars, limit: limit + target.count)
+            if best.map({ (distance, exact) < ($0.distance, $0.exact) }) ?? true {
+                best = (candidate, distance, exact)
+            }
+        }
+        if let best { return best.candidate }
+        guard target.count >= 4 else { return nil }
+        let lowered = name.lowercased()
+        let containing = candidates.filter { $0 != name && $0.lowercased().contains(lowered) }
+        return containing.count == 1 ? containing[0] : nil
+    }
+
+    /// `did you mean "author"?` when a candidate is close to `name`, else nil.
+    public static func didYouMean(_ name: String, among candidates: [String]) -> String? {
+        closest(to: name, among: candidates).map { "did you mean \"\($0)\"?" }
+    }
+
+    /// `did you mean "author"?` when a candidate is close to `name`; otherwise, with `listing`,
+    /// the candidates there are (the first 16); nil when there is nothing to say.
+    public static func hint(for name: String, among candidates: [String], listing: Bool = true) -> String? {
+        if let suggestion = didYouMean(name, among: candidates) { return suggestion }
+        guard listing, !candidates.isEmpty else { return nil }
+        let shown = candidates.prefix(maxListed).joined(separator: ", ")
+        return "known keys: " + shown + (candidates.count > maxListed ? ", …" : "")
+    }
+
+    /// Most candidates a hint lists.
+    public static let maxListed = 16
+
+    /// Names longer than this are not compared (a suggestion for them would be noise, and the
+    /// comparison's cost grows with the square of the length).
+    static let maxLength = 128
+
+    private static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+    }
+
+    /// The optimal string alignment distance (insertions, deletions, substitutions and swaps of
+    /// neighbours), giving up with `limit + 1` once every alignment is further than `limit`.
+    static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], limit: Int) -> Int {
+        if abs(lhs.count - rhs.count) > limit { return limit + 1 }
+        if lhs.isEmpty || rhs.isEmpty { return max(lhs.count, rhs.count) }
+        var previousPrevious = [Int](repeating: 0, count: rhs.count + 1)
+        var previous = Array(0...rhs.count)
+        var current = [Int](repeating: 0, count: rhs.count + 1)
+        for i in 1...lhs.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...rhs.count {
+                let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[rhs.count]
+    }
+}
