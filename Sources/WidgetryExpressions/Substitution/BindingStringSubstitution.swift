@@ -8,7 +8,7 @@ extension StringSubstitution {
     /// stays as it is. So `"$a is 5"` with `{a: 5}` gives `"5 is 5"`, and `"number %@"` with
     /// the source `"5 is 5"` gives `"number 5 is 5"`.
     ///
-    /// Callers substitute only for a non-null source (upstream format §4.2); a null source
+    /// Callers substitute only for a non-null source (FORMAT.md#binding.evaluation); a null source
     /// prints as `<null>`.
     public static func substituteBindingString(_ template: String, source: Value) throws(EvaluationError) -> String {
         let substituted = try StringSubstitution.keyPath.substitute(in: template, source: source)

@@ -2,11 +2,11 @@ public import WidgetryJSON
 
 /// How ``StringSubstitution/substituteJSON(_:source:mode:)`` substitutes `$keyPath` in JSON.
 public enum JSONSubstitutionMode: Sendable, Equatable {
-    /// What the upstream runtime does (upstream format §5.3 step 4): the JSON is written as text,
+    /// What the upstream runtime does (FORMAT.md#service.request): the JSON is written as text,
     /// `$keyPath` is substituted in that text with values inserted raw, and the text is parsed
     /// again. Keys are substituted too, and every inserted value ends up as (part of) a string.
     /// A value containing `"`, `\` or a control character breaks the text; the unsubstituted JSON
-    /// is then used instead, which the result reports (upstream defect §8.21).
+    /// is then used instead, which the result reports (FORMAT.md#differences.behaviour).
     case upstream
     /// The runtime's default: substitution inside each string value of the tree, so any value
     /// works; keys and non-string values are left alone. A string that is exactly one match and

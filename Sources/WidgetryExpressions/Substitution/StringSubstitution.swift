@@ -1,7 +1,7 @@
 /// `$keyPath` substitution: every `$` followed by a run of word characters is replaced by the
 /// text of the value that run names.
 ///
-/// The rules (upstream format §4.3):
+/// The rules (FORMAT.md#binding.strings):
 /// - ``keyPath`` matches `$` followed by one or more word characters or dots (`\$[\w\.]+`); it
 ///   is the pattern of binding strings, service parameters and stub responses. ``key`` matches
 ///   `$` followed by word characters only (`\$\w+`); it is the pattern of service URLs, so

@@ -1,7 +1,7 @@
 /// A named conversion that bindings apply to their value (the `transformer` binding option).
 ///
 /// A transformer returns nil when it does not apply to the value it gets; a binding then keeps
-/// the value it had (upstream format §4.2 step 3). (Not named `ValueTransformer`, which would
+/// the value it had (FORMAT.md#binding.evaluation, step 3). (Not named `ValueTransformer`, which would
 /// clash with Foundation's class in every file that imports both.)
 public struct BindingTransformer: Sendable {
     /// A conversion of one value, given the run's clock and time zone.

@@ -2,7 +2,7 @@ public import WidgetryJSON
 
 extension BindingTransformerRegistry {
     /// Registers the date transformers of a service file's `options.transformers` object
-    /// (upstream format §5.2), replacing transformers of the same names.
+    /// (FORMAT.md#transformers.date), replacing transformers of the same names.
     ///
     /// Each member of `transformers.date` defines one transformer, named by its key:
     /// - `format`: a date format pattern such as `yyyy-MM-dd'T'HH:mm:ssZ`; it wins over the styles;

@@ -1,7 +1,7 @@
 /// The transformers a widget run can name, by name.
 ///
 /// A value, not a global: each run owns its registry, so two widgets that define a transformer
-/// with the same name do not overwrite each other (upstream defect §8.33, where one process-wide
+/// with the same name do not overwrite each other (FORMAT.md#differences.behaviour; upstream, where one process-wide
 /// registry was shared). A new registry holds the built-ins (``BuiltInTransformerName``); service
 /// files add date transformers with ``registerDateTransformers(from:)`` and hosts add or replace
 /// any with ``register(name:_:)``.

@@ -1,4 +1,4 @@
-/// The names of the transformers every registry starts with (upstream format §4.7).
+/// The names of the transformers every registry starts with (FORMAT.md#transformers).
 public enum BuiltInTransformerName: String, Sendable, CaseIterable {
     /// The value's ``Value/description``; nil for null.
     case toString

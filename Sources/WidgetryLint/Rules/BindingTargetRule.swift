@@ -1,7 +1,7 @@
 import WidgetryJSON
 import WidgetryRuntime
 
-/// A binding's `to` starts with a key its element answers (UPSTREAM-FORMAT §4.6): the keys of
+/// A binding's `to` starts with a key its element answers (FORMAT.md#elements.keys): the keys of
 /// the element's kind (`wx_value`, `hidden`, `text`, a table's `refreshControl`…), or for
 /// `@self` the screen controller's (`content`, `wx_dismissed` and the attributes a screen sets).
 /// Without `to`, a binding writes `wx_value`, which every element answers and `@self` does not.

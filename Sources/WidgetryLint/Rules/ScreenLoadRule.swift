@@ -1,7 +1,7 @@
 import WidgetryJSON
 import WidgetryRuntime
 
-/// Every check the runtime makes when it loads a screen (UPSTREAM-FORMAT §2, §3, §8), reported
+/// Every check the runtime makes when it loads a screen (FORMAT.md#screen.load-order), reported
 /// under the runtime's own error codes: unknown object or element types, unknown or wrongly
 /// typed attributes, unknown top-level keys, unresolved outlets and outlets to the wrong kind
 /// of thing, duplicate ids and aliases, `elements` entries with no view, bindings to keys the

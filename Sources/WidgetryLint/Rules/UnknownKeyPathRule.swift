@@ -1,6 +1,6 @@
 import WidgetryJSON
 
-/// Every key path reads keys that exist on what it reads them from (UPSTREAM-FORMAT §4.4): a
+/// Every key path reads keys that exist on what it reads them from (FORMAT.md#binding.scope): a
 /// binding's `from` in the element's scope (the screen's names for controller elements; for cell
 /// elements their cell's elements, `defaults` and `content`, the row), a binding's predicate on
 /// its source, a provider's `predicateFormat` and `filterFormat` on an object of its entity, an

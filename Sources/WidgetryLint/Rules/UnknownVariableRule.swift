@@ -1,9 +1,9 @@
 import WidgetryJSON
 
 /// A `$variable` in a predicate that nothing gives a value: a `filterFormat` gets `$input` (the
-/// search text, §3.1, §3.6) and SUBQUERY binds its own variable inside its predicate; no other
+/// search text, FORMAT.md#binding.scope) and SUBQUERY binds its own variable inside its predicate; no other
 /// predicate of a screen has variables. (`$key` in `ifTrue`, `ifFalse` and `format` is string
-/// substitution, §4.3, not a predicate variable, and is not checked here.)
+/// substitution, FORMAT.md#binding.strings, not a predicate variable, and is not checked here.)
 struct UnknownVariableRule: LintRule {
     static let description = LintRuleDescription(
         id: "unknown-variable", severity: .error,

@@ -91,7 +91,7 @@ struct KeyPathResolver {
             if screen.namesAreOpen { return .found(.unknown) }
             let names = cell.elements.keys.sorted() + ["content", "defaults"]
             let nearby = Suggestion.hint(for: key, among: names, listing: false)
-            return .missing(hint: nearby ?? "a cell sees its own elements, defaults and content (the row), not the screen's names (§4.4)")
+            return .missing(hint: nearby ?? "a cell sees its own elements, defaults and content (the row), not the screen's names (docs/FORMAT.md#binding.scope)")
         case .element(_, let kinds):
             guard !kinds.isEmpty else { return .found(.unknown) }
             if kinds.contains(where: { $0.answers(key) }) { return .found(Self.elementKeyType(key)) }

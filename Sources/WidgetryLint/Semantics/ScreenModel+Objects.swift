@@ -1,7 +1,7 @@
 import WidgetryJSON
 import WidgetryRuntime
 
-/// The keys of mediating controllers (§3) and what providers yield: their attributes, outlets
+/// The keys of mediating controllers (FORMAT.md#objects) and what providers yield: their attributes, outlets
 /// and the values the runtime derives (`ScreenRun+Render`, `+Actions`, `+Interaction`, `+Tables`,
 /// `+Media` set them).
 extension ScreenModel {
@@ -22,7 +22,7 @@ extension ScreenModel {
         Set(derivedKeys(entry, type).keys).union(type.attributes.keys).union(type.outlets.keys).sorted()
     }
 
-    /// What the status of an action controller's last call reads (§3.6, §3.7).
+    /// What the status of an action controller's last call reads (FORMAT.md#objects.status).
     static func callStatusKeyType(_ key: String) -> SemanticType? {
         switch key {
         case "inProgress", "isSuccess", "isFailure": return .value(.boolean)
@@ -82,7 +82,7 @@ extension ScreenModel {
     }
 
     /// What one item of a provider is: an object of its entity for store-backed providers
-    /// (§3.3); for a collection, an element of its value; unknown for the others.
+    /// (FORMAT.md#objects.managed); for a collection, an element of its value; unknown for the others.
     func itemType(ofProvider provider: (entry: ObjectEntry, type: ObjectType)) -> SemanticType {
         switch provider.type {
         case .managedObjectsProvider:
@@ -96,8 +96,8 @@ extension ScreenModel {
         }
     }
 
-    /// A provider's `value`: its items through its result chain (§3.1); a collection always
-    /// holds an array (§3.3).
+    /// A provider's `value`: its items through its result chain (FORMAT.md#objects.result-chain); a collection always
+    /// holds an array (FORMAT.md#objects.managed).
     func valueType(ofProvider provider: (entry: ObjectEntry, type: ObjectType)) -> SemanticType {
         if provider.type == .managedObjectsCollection { return .collection(itemType(ofProvider: provider), toMany: nil) }
         return chainType(of: provider.entry, from: .collection(itemType(ofProvider: provider), toMany: nil))

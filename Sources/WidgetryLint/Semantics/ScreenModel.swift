@@ -1,8 +1,8 @@
 import WidgetryRuntime
 import WidgetryStore
 
-/// A screen as types: its names (§2.5) and what each is, the elements of each cell prototype,
-/// its mediating controllers, and what its `content` and each table's rows are (§3.5, §4.4).
+/// A screen as types: its names (FORMAT.md#screen.namespace) and what each is, the elements of each cell prototype,
+/// its mediating controllers, and what its `content` and each table's rows are (FORMAT.md#objects.rows, FORMAT.md#binding.scope).
 /// Built from the screen file alone, as lint sees it before anything runs.
 struct ScreenModel {
     let document: ScreenDocument
@@ -92,14 +92,14 @@ struct ScreenModel {
     // MARK: Scopes
 
     /// What the screen's `content` is: the value of the provider its content display controllers
-    /// show (§3.5), else the entity it declares as `input`, else unknown.
+    /// show (FORMAT.md#objects.display), else the entity it declares as `input`, else unknown.
     var contentType: SemanticType {
         let displays = document.objects.filter { objects[$0.id]?.type == .contentDisplayController }
         if displays.isEmpty { return document.input.map { entityType($0.entity) } ?? .unknown }
         return .combining(displays.map { display in provider(ofOutlet: "mainContentProvider", of: display).map(valueType(ofProvider:)) ?? .unknown })
     }
 
-    /// The scope of the bindings of the `elements` entry `id` (§4.4): the screen's names for
+    /// The scope of the bindings of the `elements` entry `id` (FORMAT.md#binding.scope): the screen's names for
     /// `@self` and controller elements, the cell's names for elements of cell prototypes; nil for
     /// entries whose bindings never run (objects) or that name nothing lint knows.
     func bindingScope(ofEntry id: String) -> SemanticType? {

@@ -3,7 +3,7 @@ import WidgetryJSON
 import WidgetryRuntime
 
 /// Where a screen writes predicates, source key paths and binding targets, each with the place
-/// of its string in the file and what it is evaluated on (UPSTREAM-FORMAT §3, §4.4): the input
+/// of its string in the file and what it is evaluated on (FORMAT.md#objects, FORMAT.md#binding.scope): the input
 /// of the semantic rules.
 struct ScreenSites: Sendable {
     /// A `predicateFormat` or `filterFormat`.

@@ -10,9 +10,9 @@ indirect enum SemanticType: Hashable, Sendable {
     case unknown
     /// A dictionary (`defaults`, JSON items): any key, its value unknown.
     case dictionary
-    /// The screen namespace (§2.5) with `content` of the given type.
+    /// The screen namespace (FORMAT.md#screen.namespace) with `content` of the given type.
     case screenNames(content: SemanticType)
-    /// A cell's scope (§4.4): its own elements, `defaults`, `content`.
+    /// A cell's scope (FORMAT.md#binding.scope): its own elements, `defaults`, `content`.
     case cellNames(CellNames)
     /// An element of the view tree; `kinds` is empty when its type is not one lint knows.
     case element(id: String, kinds: Set<ElementKind>)

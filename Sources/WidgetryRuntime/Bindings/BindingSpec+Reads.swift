@@ -27,7 +27,7 @@ extension BindingSpec {
         return paths
     }
 
-    /// Whether a chosen result would be filled from the source (§4.3): it has a `$` or a `%`.
+    /// Whether a chosen result would be filled from the source (FORMAT.md#binding.strings): it has a `$` or a `%`.
     private static func substitutesIntoSource(_ text: String) -> Bool {
         text.utf8.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "%") }
     }

@@ -1,6 +1,6 @@
 public import WidgetryJSON
 
-/// One binding or evaluation as a screen file writes it (UPSTREAM-FORMAT §4.1): where the value
+/// One binding or evaluation as a screen file writes it (FORMAT.md#binding.keys): where the value
 /// comes from, how it is chosen, transformed and formatted, and where it goes.
 public struct BindingSpec: Sendable, Equatable {
     /// The target key path on the element (`wx_value` by default; may be nested:

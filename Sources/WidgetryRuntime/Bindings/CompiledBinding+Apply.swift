@@ -2,12 +2,12 @@ public import WidgetryExpressions
 
 extension CompiledBinding {
     /// Evaluates the binding for `scope` and writes the value at ``BindingSpec/to`` in `target`
-    /// (upstream format §4.2 step 6). Returns whether anything was written.
+    /// (FORMAT.md#binding.evaluation, step 6). Returns whether anything was written.
     ///
     /// `to` is a key path: every key but the last is read from the object before it, and the
     /// last is written with ``KeyValueCoding/setValue(_:forKey:)``. When a key on the way reads
     /// as null or as something that is not an object (a table whose `refreshControl` is not
-    /// there yet), nothing is written and nothing is reported, as upstream (§8.34).
+    /// there yet), nothing is written and nothing is reported, as upstream (FORMAT.md#binding.evaluation).
     ///
     /// Throws the errors of ``evaluate(in:context:transformerContext:)``, and `binding.target`
     /// when the target refuses the write (no such key, read-only, wrong type: where upstream

@@ -4,7 +4,7 @@ public import WidgetryExpressions
 /// key paths split once, so that evaluating it (on every refresh of a screen, for every cell) does
 /// no parsing and no lookups by name.
 ///
-/// ``evaluate(in:context:transformerContext:)`` runs steps 1–5 of upstream format §4.2 and is all
+/// ``evaluate(in:context:transformerContext:)`` runs steps 1–5 of FORMAT.md#binding.evaluation and is all
 /// an evaluation (`evals`, e.g. `cellIdentifier`) needs; ``apply(to:in:context:transformerContext:)``
 /// adds step 6, the write at ``BindingSpec/to``.
 ///
@@ -59,7 +59,7 @@ public struct CompiledBinding: Sendable {
         targetKeys = spec.to.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The binding's value for `scope` (upstream format §4.2 steps 1–5); ``Value/null`` stands
+    /// The binding's value for `scope` (FORMAT.md#binding.evaluation, steps 1–5); ``Value/null`` stands
     /// for nil.
     ///
     /// 1. The source is the value at `from` in `scope`, or `scope` itself.
@@ -131,7 +131,7 @@ public struct CompiledBinding: Sendable {
         return BindingOutcome(value: value, predicateMatched: matched, usedPlaceholder: false)
     }
 
-    /// `template` substituted for `source` by the binding-string rules (§4.3).
+    /// `template` substituted for `source` by the binding-string rules (FORMAT.md#binding.strings).
     private func bindingString(_ template: String, source: Value, option: String) throws(BindingError) -> String {
         do {
             return try StringSubstitution.substituteBindingString(template, source: source)

@@ -1,6 +1,6 @@
 import WidgetryExpressions
 
-/// Reading and writing the keys of upstream format §4.6 on top of the stored properties.
+/// Reading and writing the keys of FORMAT.md#elements.keys on top of the stored properties.
 extension Element {
     func read(_ key: ElementKey) -> Value {
         switch key {
@@ -50,7 +50,7 @@ extension Element {
         }
     }
 
-    /// What the element gives a form (§3.8): a text view's text, null when empty; an upload
+    /// What the element gives a form (FORMAT.md#elements.forms): a text view's text, null when empty; an upload
     /// container's media; a media upload form's upload result; otherwise the element's
     /// `wx_value` (a text field's text even when empty, a switch's state), null for views
     /// without one.

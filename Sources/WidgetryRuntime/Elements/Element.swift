@@ -4,7 +4,7 @@ import Synchronization
 /// A UI element without UIKit: a label, a button, a table, a layout constraint, … whose state
 /// bindings write and snapshots print.
 ///
-/// An element answers the keys its ``kind`` has in upstream's format (§4.6) through
+/// An element answers the keys its ``kind`` has in upstream's format (FORMAT.md#elements.keys) through
 /// ``KeyValueCoding``: `wx_value`, `wx_visible`, `wx_disabled`, `wx_fieldValue`, `hidden`,
 /// `text`, … Reading a key the element lacks gives null; writing one is an error, as is a value
 /// of the wrong type where upstream crashed (null into `hidden`).

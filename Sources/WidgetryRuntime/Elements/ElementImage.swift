@@ -21,7 +21,7 @@ public final class ElementImage: KeyValueCoding {
     }
 
     /// A reference for `text` as `wx_imageUrl` takes it, or nil when the text is not an absolute
-    /// URL with a scheme and a host (upstream crashed, §8.12).
+    /// URL with a scheme and a host (upstream crashed, FORMAT.md#elements.key.wx-image-url).
     public static func url(_ text: String) -> ElementImage? {
         guard let url = URL(string: text), url.scheme != nil, let host = url.host, !host.isEmpty else { return nil }
         return ElementImage(.url(text))

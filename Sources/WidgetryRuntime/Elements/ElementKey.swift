@@ -1,4 +1,4 @@
-/// What a key of an element reads and writes (upstream format §4.6). Which keys an element
+/// What a key of an element reads and writes (FORMAT.md#elements.keys). Which keys an element
 /// answers depends on its kind; a key it does not answer reads null and cannot be written.
 enum ElementKey: Equatable {
     /// A stored property, read as is and written with its strict conversion.

@@ -1,4 +1,4 @@
-/// The keys an element kind answers (upstream format §4.6), for tools that check key paths
+/// The keys an element kind answers (FORMAT.md#elements.keys), for tools that check key paths
 /// and binding targets without building elements: lint's `binding-target` and
 /// `unknown-key-path` rules.
 extension ElementKind {

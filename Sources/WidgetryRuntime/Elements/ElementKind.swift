@@ -1,7 +1,7 @@
 /// What an element is: the UIKit (or framework) class a screen names in its view tree.
 ///
 /// The kind decides which keys an element answers and what its `wx_value` means (upstream
-/// format §4.6). Several file names can map to one kind (`TextInputView` is a text field,
+/// format, FORMAT.md#elements.kinds). Several file names can map to one kind (`TextInputView` is a text field,
 /// `AnimatedConstraint` a layout constraint); ``typeName`` gives the canonical name back.
 public enum ElementKind: Sendable, Hashable, CaseIterable {
     case view
@@ -22,7 +22,7 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
     case contentDisplayView
     case containerView
     /// A form whose one mandatory field is its upload container; it uploads what is picked
-    /// into it and then gives, as its own field value, a value of the upload's result (§3.8).
+    /// into it and then gives, as its own field value, a value of the upload's result (FORMAT.md#elements.media-upload).
     case mediaUploadForm
     /// Holds a picked image or movie for a media upload form.
     case uploadContainer

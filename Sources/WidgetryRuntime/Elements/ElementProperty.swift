@@ -35,7 +35,7 @@ enum ElementProperty: String, Sendable, Hashable {
     /// An upload container's picked image or movie (data), null when empty.
     case media
     case isMovie
-    /// A media upload form's settings and connections (§3.8).
+    /// A media upload form's settings and connections (FORMAT.md#elements.media-upload).
     case resultInfoValueKey
     case autoUpload
     case uploadContainer
@@ -66,8 +66,8 @@ enum ElementProperty: String, Sendable, Hashable {
     }
 
     /// What a direct write of `value` at `key` stores: the strict conversion KVC would make,
-    /// with a typed error where upstream crashed (null into a scalar, §8.14; a string into an
-    /// object property, §8.2).
+    /// with a typed error where upstream crashed (null into a scalar, FORMAT.md#elements.keys; a string into an
+    /// object property, FORMAT.md#differences.errors).
     func converted(_ value: Value, key: String, kind: ElementKind) throws(KeyValueError) -> Value {
         func mismatch(_ expected: String, found: String? = nil) -> KeyValueError {
             KeyValueError(key: key, typeName: kind.typeName,

@@ -1,8 +1,8 @@
 public import WidgetryExpressions
 
-/// The mediating controllers a screen's `objects` can create (§3), with the attributes and
+/// The mediating controllers a screen's `objects` can create (FORMAT.md#objects), with the attributes and
 /// outlets each accepts. One table instead of a class per type: attributes are checked against
-/// it (an unknown attribute or outlet is a located error, where upstream crashed, §8.2), and the
+/// it (an unknown attribute or outlet is a located error, where upstream crashed, FORMAT.md#differences.errors), and the
 /// runtime reads typed values from it.
 public enum ObjectType: String, Sendable, CaseIterable {
     case baseContentProvider = "BaseContentProvider"
@@ -26,7 +26,7 @@ public enum ObjectType: String, Sendable, CaseIterable {
     case searchActionController = "SearchActionController"
     case infiniteScrollActionController = "InfiniteScrollActionController"
     /// A button that picks images or movies into the first empty media upload form of its
-    /// `forms` (§3.8); headless, the picked file is given by the `pickMedia` interaction.
+    /// `forms` (FORMAT.md#objects.media-picker); headless, the picked file is given by the `pickMedia` interaction.
     case standardMediaPickerController = "StandardMediaPickerController"
     case actionStatusController = "ActionStatusController"
 

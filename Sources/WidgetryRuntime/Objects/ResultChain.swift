@@ -1,8 +1,8 @@
 import WidgetryExpressions
 
-/// A provider's `resultChain` (§3.1): functions applied left to right to its items, each with its
+/// A provider's `resultChain` (FORMAT.md#objects.result-chain): functions applied left to right to its items, each with its
 /// `resultChainArgs` string (or `""`), compiled once. Unknown functions and a length mismatch
-/// are errors when compiled (upstream: fatal or a crash, §8.3).
+/// are errors when compiled (upstream: fatal or a crash, FORMAT.md#differences.errors).
 struct ResultChain {
     private let steps: [(name: String, expression: Expression, argument: Value)]
 

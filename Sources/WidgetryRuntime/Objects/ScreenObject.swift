@@ -39,7 +39,7 @@ public final class ScreenObject: KeyValueCoding {
         state.withLock { $0.derived[name] = value }
     }
 
-    /// Points an outlet at `target`, or appends it for array outlets (IB connections kept, §2.4).
+    /// Points an outlet at `target`, or appends it for array outlets (IB connections kept, FORMAT.md#screen.outlets).
     func connect(_ name: String, to target: Value, appending: Bool) {
         state.withLock { state in
             if appending {
@@ -55,7 +55,7 @@ public final class ScreenObject: KeyValueCoding {
     }
 
     /// Sets an attribute, converted to its kind: numbers and booleans set boolean attributes,
-    /// strings string attributes, arrays of strings string-array ones (§2.2).
+    /// strings string attributes, arrays of strings string-array ones (FORMAT.md#screen.object).
     public func setValue(_ value: Value, forKey key: String) throws(KeyValueError) {
         guard let attribute = type.attributes[key] else {
             throw KeyValueError(key: key, typeName: type.rawValue, reason: type.outlets[key] != nil ? .readOnly : .unknownKey)

@@ -3,7 +3,7 @@ public import WidgetryService
 /// What happened in a run, as a host or a log follows it: every action notification, every
 /// screen shown or dismissed, every alert. In run order; the same run gives the same events.
 public enum RunEvent: Sendable {
-    /// How a screen came or went (§3.9).
+    /// How a screen came or went (FORMAT.md#run.navigation).
     public enum Navigation: String, Sendable {
         /// Pushed on the navigation stack.
         case show
@@ -19,6 +19,6 @@ public enum RunEvent: Sendable {
     case action(ActionEvent)
     /// The screen on top changed from `from` to `to`, at run time `time`.
     case navigated(from: String, to: String, kind: Navigation, time: Double)
-    /// A screen showed an alert (an action error with a status message, §3.7).
+    /// A screen showed an alert (an action error with a status message, FORMAT.md#objects.status).
     case alert(screen: String, alert: ScreenRun.Alert)
 }

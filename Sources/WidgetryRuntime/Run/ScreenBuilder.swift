@@ -1,7 +1,7 @@
 import WidgetryExpressions
 import WidgetryJSON
 
-/// Loads a screen into its run (§2.6 steps 1–4): the view tree, the names, the objects and their
+/// Loads a screen into its run (FORMAT.md#screen.load-order, steps 1–8): the view tree, the names, the objects and their
 /// attributes, the outlets, the element entries. Collects every problem with its place.
 struct ScreenBuilder {
     let run: ScreenRun
@@ -30,7 +30,7 @@ struct ScreenBuilder {
     // MARK: Requirements
 
     /// What each controller needs to work, checked at load time where upstream crashed later
-    /// (§8.5, §8.9, §8.11).
+    /// (FORMAT.md#differences.errors).
     private mutating func checkRequirements() {
         for declaration in [run.document.input, run.document.update].compactMap({ $0 }) {
             guard let store = run.environment.store else {
@@ -151,7 +151,7 @@ struct ScreenBuilder {
             let object = ScreenObject(id: entry.id, type: type)
             guard run.namespace.register(entry.id, .object(object)) else {
                 fail(.duplicateID, "object \(entry.id) has the id of an element of the screen", at: entry.place,
-                     hint: "ids must be unique across the screen: an element would shadow the object (§2.5)")
+                     hint: "ids must be unique across the screen: an element would shadow the object (docs/FORMAT.md#screen.namespace)")
                 continue
             }
             run.objects.append(object)
@@ -347,7 +347,7 @@ struct ScreenBuilder {
                 }
             }
             if let target {
-                // Bindings of objects are kept but never evaluated, as upstream (§2.3).
+                // Bindings of objects are kept but never evaluated, as upstream (FORMAT.md#screen.element).
                 if !(target is ScreenObject), !compiled.isEmpty { run.bindings.append((target, compiled)) }
             } else {
                 run.cellEntries[entry.id] = (attrs, compiled)

@@ -2,7 +2,7 @@ import WidgetryExpressions
 public import WidgetryService
 
 extension ScreenRun {
-    /// Runs an action controller (§3.6): the action its predicate chooses, with the form's value
+    /// Runs an action controller (FORMAT.md#objects.action.perform): the action its predicate chooses, with the form's value
     /// or the controller's content, after `actionDelay`; a per-call status follows the call.
     func perform(_ actionController: ScreenObject, argument given: Value? = nil) {
         var name = actionController.attribute("actionName").stringValue
@@ -45,7 +45,7 @@ extension ScreenRun {
         if delay > 0 { environment.timeline.schedule(after: delay, run) } else { run() }
     }
 
-    /// Cancels the call in flight of an action controller (§3.6 `cancelAction`), for either of
+    /// Cancels the call in flight of an action controller (FORMAT.md#service.cancel), for either of
     /// its action names and its sender; it ends with a `cancelled` error.
     func cancelCall(of actionController: ScreenObject) {
         var sender: String?
@@ -55,7 +55,7 @@ extension ScreenRun {
         }
     }
 
-    /// The value of a form (§3.8): nil when a mandatory field has no name or no value.
+    /// The value of a form (FORMAT.md#elements.forms): nil when a mandatory field has no name or no value.
     func formValue(_ form: Element) -> Value? {
         let fields = form.id.flatMap { formFields[$0] } ?? FormFields()
         var result = ValueDictionary()
@@ -79,7 +79,7 @@ extension ScreenRun {
         return .dictionary(result)
     }
 
-    /// An action's event (§3.7): the status controllers following it change, errors with a
+    /// An action's event (FORMAT.md#objects.status): the status controllers following it change, errors with a
     /// message show an alert, and the screen renders.
     public func handle(_ event: ActionEvent) {
         if event.kind == .success, let store = environment.store, started(event.action) {
@@ -119,8 +119,8 @@ extension ScreenRun {
         collectChanges()
     }
 
-    /// A named notification (§3.5 `renderOn`): display controllers that render on it render.
-    /// Returns whether any does. (A render is always the whole screen, §4.5.)
+    /// A named notification (`renderOn`, FORMAT.md#objects.display.render-on): display controllers that render on it render.
+    /// Returns whether any does. (A render is always the whole screen, FORMAT.md#render.)
     @discardableResult
     public func post(_ notification: String) -> Bool {
         let listening = objects.contains { $0.type.isDisplayController && $0.attribute("renderOn").stringValue == notification }
@@ -131,7 +131,7 @@ extension ScreenRun {
         return listening
     }
 
-    /// Sets what a status controller derives (§3.7): its flags, and its progress when given.
+    /// Sets what a status controller derives (FORMAT.md#objects.status): its flags, and its progress when given.
     func set(_ status: ScreenObject, inProgress: Bool, success: Bool, failure: Bool, progress: Double? = nil) {
         status.setDerived("inProgress", .bool(inProgress))
         status.setDerived("isSuccess", .bool(success))

@@ -14,7 +14,7 @@ public struct InteractionError: Error, Sendable, Equatable, CustomStringConverti
 
 extension ScreenRun {
     /// Taps an element: the button and bar button action controllers whose sender it is run,
-    /// the action controllers whose `cancelButton` it is cancel their call in flight (§3.6
+    /// the action controllers whose `cancelButton` it is cancel their call in flight (FORMAT.md#service.cancel,
     /// `cancelAction`), and its `action` entry's target is performed (an action controller, the
     /// controller's own action for target `@self`, or the host handler named by the selector).
     public func tap(_ id: String) throws(InteractionError) {
@@ -45,7 +45,7 @@ extension ScreenRun {
             handled = true
         }
         if let name = segues[id], let segue = document.segues.first(where: { $0.id == name }) {
-            // The destination gets this screen's content (§3.9, deriveSegueContent).
+            // The destination gets this screen's content (FORMAT.md#screen.segue, deriveSegueContent).
             try navigate?(segue, controller.content)
             handled = true
         }
@@ -58,7 +58,7 @@ extension ScreenRun {
 
     /// Types `text` into a text field, text view or search bar (replacing what it held). Search
     /// controllers whose sender it is filter their provider after `filterThrottleInterval` and
-    /// run their action with `{"input": text}` after `actionThrottleInterval` (§3.6), each timer
+    /// run their action with `{"input": text}` after `actionThrottleInterval` (FORMAT.md#objects.search), each timer
     /// restarted by every change.
     public func type(_ text: String, into id: String) throws(InteractionError) {
         let element = try self.element(id)
@@ -79,7 +79,7 @@ extension ScreenRun {
     }
 
     /// Presses return (the search button) in a search bar or text input: search controllers
-    /// whose sender it is and that search on return filter and run their action at once (§3.6).
+    /// whose sender it is and that search on return filter and run their action at once (FORMAT.md#objects.search).
     /// Returns whether one did.
     @discardableResult
     public func pressReturn(in id: String) throws(InteractionError) -> Bool {

@@ -3,7 +3,7 @@ import WidgetryExpressions
 import WidgetryService
 
 extension ScreenRun {
-    /// Picks the file at `path` with a `StandardMediaPickerController` (§3.8): it goes into the
+    /// Picks the file at `path` with a `StandardMediaPickerController` (FORMAT.md#objects.media-picker): it goes into the
     /// upload container of the first of the picker's forms that holds nothing yet, and that form,
     /// unless `autoUpload` is off, sends it with its action controller, as the request's sender.
     /// A `.mov`, `.mp4` or `.m4v` file is a movie; anything else an image. A file larger than
@@ -53,7 +53,7 @@ extension ScreenRun {
         return object as? Element
     }
 
-    /// A media upload form follows its own uploads (§3.8): when the upload it sent is ready, its
+    /// A media upload form follows its own uploads (FORMAT.md#elements.media-upload): when the upload it sent is ready, its
     /// field value becomes the result's value at `resultInfoValueKey`.
     func followUploads(_ event: ActionEvent) {
         guard event.kind == .ready, let sender = event.sender,

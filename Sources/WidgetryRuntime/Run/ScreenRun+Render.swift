@@ -23,11 +23,11 @@ public struct RenderedTable {
 }
 
 extension ScreenRun {
-    /// §2.6 steps 5–7 and the first appearance: providers fetch, on-load actions are scheduled
+    /// The end of FORMAT.md#screen.load-order, the first appearance: providers fetch, on-load actions are scheduled
     /// for the next turn, and the screen renders.
     func setUp() {
         if let store = environment.store, objects.contains(where: { $0.type == .managedObjectsProvider || $0.type == .managedObjectsCollection }) {
-            // Store-backed providers follow every save (§3.3), whoever makes it: the save asks
+            // Store-backed providers follow every save (FORMAT.md#objects.managed), whoever makes it: the save asks
             // the timeline for a render, which happens as the run's next event.
             let saves = storeSaves
             let trigger = environment.timeline.trigger { [weak self] in
@@ -48,7 +48,7 @@ extension ScreenRun {
             scheduleTimer(object)
         }
         for object in objects where object.type == .tableRefreshActionController {
-            // It installs a pull-to-refresh control on its sender table (§3.6).
+            // It installs a pull-to-refresh control on its sender table (FORMAT.md#objects.action.perform).
             guard case .object(let sender) = object.outlet("sender"), let table = sender as? Element,
                   let control = try? Element(id: nil, kind: .refreshControl) else { continue }
             do throws(KeyValueError) {
@@ -86,7 +86,7 @@ extension ScreenRun {
         return !status.value(forKey: "isSuccess").isOn && !status.value(forKey: "isFailure").isOn
     }
 
-    /// A full refresh (§4.5): providers fetch, display controllers render, every binding of the
+    /// A full refresh (FORMAT.md#render): providers fetch, display controllers render, every binding of the
     /// screen and of every cell is evaluated, in document order, the screen's until they settle
     /// (``applyBindings()``).
     public func render() {
@@ -105,7 +105,7 @@ extension ScreenRun {
 
     // MARK: Providers
 
-    /// Fetches a provider's items (§3.1–3.4) and derives `value` (through its result chain),
+    /// Fetches a provider's items (FORMAT.md#objects.provider) and derives `value` (through its result chain),
     /// `allItems`, `isEmpty`, `totalCount`, `sectionsCount` and the sections tables show.
     private func fetch(_ provider: ScreenObject) {
         var sections: [(name: String, items: [Value])]
@@ -158,7 +158,7 @@ extension ScreenRun {
         provider.setDerived("sectionNames", .array(sections.map { .string($0.name) }))
     }
 
-    /// A store fetch (§3.3): the entity filtered by the AND of `predicateFormat`,
+    /// A store fetch (FORMAT.md#objects.managed): the entity filtered by the AND of `predicateFormat`,
     /// `masterKeyPath == masterObject` and `filterFormat` while searching, sorted, sectioned.
     private func fetchFromStore(_ provider: ScreenObject) -> [(name: String, items: [Value])]? {
         guard let store = environment.store, let entity = provider.attribute("entityName").stringValue else { return nil }
@@ -254,7 +254,7 @@ extension ScreenRun {
     }
 
     /// A cell for `object`: the prototype its reuse identifier names, made anew, its entries'
-    /// attributes and bindings applied in the cell's own scope (§4.4).
+    /// attributes and bindings applied in the cell's own scope (FORMAT.md#binding.scope).
     private func makeRow(for object: Value, display: ScreenObject, tableID: String) -> RenderedTable.Row {
         var reuseIdentifier = display.attribute("cellIdentifier").stringValue ?? "Cell"
         if let evaluation = evaluations[display.id]?["cellIdentifier"] {
@@ -278,7 +278,7 @@ extension ScreenRun {
             return element
         }
         for node in cellPlan(tableID: tableID, prototype: prototype).nodes { _ = build(node) }
-        // The cell's scope (§4.4): its own elements, `defaults` and `content`; a plain dictionary,
+        // The cell's scope (FORMAT.md#binding.scope): its own elements, `defaults` and `content`; a plain dictionary,
         // made once per row.
         var names = ValueDictionary(minimumCapacity: cellElements.count + 2)
         for (id, element) in cellElements where names[id] == nil { names[id] = .object(element) }

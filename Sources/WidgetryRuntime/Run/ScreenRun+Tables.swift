@@ -3,7 +3,7 @@ import WidgetryStore
 import WidgetryService
 
 extension ScreenRun {
-    /// Taps a row (§3.5 selection): the cell prototype's segue, else — with
+    /// Taps a row (FORMAT.md#objects.row-tap): the cell prototype's segue, else — with
     /// `performSegueForCells` > 0 — the segue named like the cell's reuse identifier, opens with
     /// the row's object as its content; otherwise, with `collectSelectedObjects`, the object is
     /// toggled in the controller's `selectedObjects`. A host handler named `cellSelected` is
@@ -41,7 +41,7 @@ extension ScreenRun {
         collectChanges()
     }
 
-    /// Pulls to refresh (§3.6): the table's refresh control starts refreshing and the
+    /// Pulls to refresh (FORMAT.md#objects.action.perform): the table's refresh control starts refreshing and the
     /// `TableRefreshActionController` whose sender is the table runs its action. The control
     /// stops when a binding to `refreshControl.wx_value` says so, as upstream.
     public func refresh(_ tableID: String) throws(InteractionError) {
@@ -57,7 +57,7 @@ extension ScreenRun {
         collectChanges()
     }
 
-    /// Scrolls to the end of a table (§3.5 infinite scroll): its `InfiniteScrollActionController`
+    /// Scrolls to the end of a table (FORMAT.md#objects.action.perform): its `InfiniteScrollActionController`
     /// runs with the last row's object (the first when it tracks scrolling up), unless its last
     /// call is still in progress; while the table's search is active, the search action runs
     /// again instead. Returns whether an action was started.
@@ -83,8 +83,8 @@ extension ScreenRun {
         return true
     }
 
-    /// Deletes a row (§3.5): allowed when the table controller has `allowDeletion` and the row's
-    /// object is the user's (its owner is the owner entity's object, §6.4). The row collapses at
+    /// Deletes a row (FORMAT.md#objects.table.deletion): allowed when the table controller has `allowDeletion` and the row's
+    /// object is the user's (its owner is the owner entity's object, FORMAT.md#model.ownership). The row collapses at
     /// once, the `deleteController` runs its action with the object, and 0.75 s later the object
     /// is deleted from the store, whatever the network said.
     public func deleteRow(_ row: Int, section: Int = 0, of tableID: String) throws(InteractionError) {

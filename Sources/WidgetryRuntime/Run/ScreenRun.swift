@@ -4,7 +4,7 @@ import WidgetryService
 import WidgetryStore
 
 /// One screen of a running widget: its elements, its mediating controllers and its bindings,
-/// loaded in the order of §2.6, rendered after every event, and shown as a snapshot.
+/// loaded in the order of FORMAT.md#screen.load-order, rendered after every event, and shown as a snapshot.
 ///
 /// Confined to the run's thread (the timeline's): build it, send it events and read it there.
 public final class ScreenRun {
@@ -78,7 +78,7 @@ public final class ScreenRun {
     /// order first met.
     public private(set) var problems: [ScreenError] = []
 
-    /// An alert as `handleError` shows it (§3.7).
+    /// An alert as `handleError` shows it (FORMAT.md#objects.status).
     public struct Alert: Sendable, Equatable {
         public var time: Double
         public var title: String
@@ -91,7 +91,7 @@ public final class ScreenRun {
         }
     }
 
-    /// Loads `document` (§2.6 steps 1–6); every problem in it is reported at once.
+    /// Loads `document` (FORMAT.md#screen.load-order); every problem in it is reported at once.
     public init(document: ScreenDocument, environment: WidgetEnvironment, content: Value = .null) throws(ScreenErrors) {
         self.document = document
         self.environment = environment
@@ -153,7 +153,7 @@ public final class ScreenRun {
     }
 }
 
-/// A form's fields (§3.8): the mandatory ones and the optional ones, in outlet order.
+/// A form's fields (FORMAT.md#elements.forms): the mandatory ones and the optional ones, in outlet order.
 struct FormFields {
     var mandatory: [Element] = []
     var optional: [Element] = []

@@ -6,7 +6,7 @@ public import WidgetryService
 public import WidgetryStore
 
 /// One loaded widget, running headlessly: its store, its service (stub, dev or prod), the run's
-/// clock, and its entry screen. Events of the action engine drive the screen (§4.5).
+/// clock, and its entry screen. Events of the action engine drive the screen (FORMAT.md#render).
 public final class WidgetRun {
     /// How a run is set up.
     public struct Options: Sendable {
@@ -87,7 +87,7 @@ public final class WidgetRun {
     public var timeline: Timeline { services.timeline }
     /// The user defaults every screen reads.
     public var defaults: WidgetDefaults { environment.defaults }
-    /// The screens shown, the entry screen first; segues push, `wx_dismissed` pops (§3.9).
+    /// The screens shown, the entry screen first; segues push, `wx_dismissed` pops (FORMAT.md#run.navigation).
     public private(set) var stack: [ScreenRun] = []
     /// The screen on top of the stack.
     public var screen: ScreenRun { stack[stack.count - 1] }
@@ -154,7 +154,7 @@ public final class WidgetRun {
         return screen
     }
 
-    /// A segue (§3.9): the destination screen opens on top with the source's content.
+    /// A segue (FORMAT.md#screen.segue): the destination screen opens on top with the source's content.
     private func perform(_ segue: SegueEntry, content: Value, from source: ScreenRun) throws(InteractionError) {
         let destination: ScreenRun
         do throws(WidgetRunError) {

@@ -1,7 +1,7 @@
 import Synchronization
 public import WidgetryExpressions
 
-/// A screen's names (§2.5): its elements, its objects and their aliases, `content` and
+/// A screen's names (FORMAT.md#screen.namespace): its elements, its objects and their aliases, `content` and
 /// `defaults`, read by key. The scope controller bindings and predicates evaluate in.
 /// First registration wins, except `content` and `defaults`, which are always written.
 public final class Namespace: KeyValueCoding {
@@ -40,7 +40,7 @@ public final class Namespace: KeyValueCoding {
     /// The names in registration order.
     public var names: [String] { state.withLock { $0.order } }
 
-    /// A copy whose `content` is `content` (cell identifier evaluations, §3.5).
+    /// A copy whose `content` is `content` (cell identifier evaluations, FORMAT.md#binding.evals).
     public func copy(content: Value) -> Namespace {
         let copy = Namespace()
         state.withLock { state in

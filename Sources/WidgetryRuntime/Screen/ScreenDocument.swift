@@ -1,6 +1,6 @@
 public import WidgetryJSON
 
-/// A screen file, read and checked (UPSTREAM-FORMAT §2): its mediating controllers (`objects`),
+/// A screen file, read and checked (FORMAT.md#screen): its mediating controllers (`objects`),
 /// its element entries (`elements`), and the view tree it shows (`views`, Widgetry's replacement
 /// for the storyboard), in document order. Produced by ``ScreenReader``.
 public struct ScreenDocument: Sendable {
@@ -65,7 +65,7 @@ public struct SourcePlace: Sendable, Equatable {
     }
 }
 
-/// An `objects` entry (§2.2): a mediating controller created by `type`.
+/// An `objects` entry (FORMAT.md#screen.object): a mediating controller created by `type`.
 public struct ObjectEntry: Sendable {
     public var id: String
     public var type: String
@@ -77,7 +77,7 @@ public struct ObjectEntry: Sendable {
     public var place: SourcePlace
 }
 
-/// An `elements` entry (§2.3): a UI element (or `@self`, the controller) by identifier.
+/// An `elements` entry (FORMAT.md#screen.element): a UI element (or `@self`, the controller) by identifier.
 public struct ElementEntry: Sendable {
     public var id: String
     public var action: ActionEntry?
@@ -87,7 +87,7 @@ public struct ElementEntry: Sendable {
     public var place: SourcePlace
 }
 
-/// `{property: id}` or `{property: [id, …]}` (§2.4).
+/// `{property: id}` or `{property: [id, …]}` (FORMAT.md#screen.outlets).
 public struct OutletEntry: Sendable, Equatable {
     public var property: String
     public var targets: [String]

@@ -1,7 +1,7 @@
 public import WidgetryJSON
 
 /// A problem in a screen file, with its place: file, line and column, and JSON Pointer. Every
-/// input that made the original runtime crash or stop is one of these (§8).
+/// input that made the original runtime crash or stop is one of these (FORMAT.md#differences.errors).
 public typealias ScreenError = Problem<ScreenErrorCode>
 
 /// The codes of ``ScreenError``.

@@ -1,6 +1,6 @@
 public import WidgetryJSON
 
-/// Reads a screen file (§2): the object under the screen's name holds `objects`, `elements` and
+/// Reads a screen file (FORMAT.md#screen): the object under the screen's name holds `objects`, `elements` and
 /// Widgetry's `views`, `navigationItem` and `segues`; other root keys (`***` comments) are ignored.
 ///
 /// Stricter than upstream on purpose: an unknown key in an `objects` entry stopped the original
@@ -31,7 +31,7 @@ public enum ScreenReader {
         var viewIDs: [String: SourcePlace] = [:]
         var cellViewIDs: [String: SourcePlace] = [:]
         /// Ids of the prototype being read: prototypes may share ids (one entry configures the
-        /// same element of every cell), but not within one cell or with the controller (§2.5).
+        /// same element of every cell), but not within one cell or with the controller (FORMAT.md#screen.namespace).
         var prototypeViewIDs: [String: SourcePlace]?
 
         mutating func screen(_ root: JSONValue, name: String) -> ScreenDocument {
@@ -133,14 +133,14 @@ public enum ScreenReader {
                 if var inCell = prototypeViewIDs {
                     if let first = inCell[id] ?? viewIDs[id] {
                         read.report(.duplicateID, "view id \(id) is used twice (first at line \(first.location?.line ?? 0))", at: idValue,
-                             hint: "ids must be unique across the screen and within each cell; cells may share ids (§2.5)")
+                             hint: "ids must be unique across the screen and within each cell; cells may share ids (docs/FORMAT.md#screen.namespace)")
                     }
                     inCell[id] = place
                     prototypeViewIDs = inCell
                     if cellViewIDs[id] == nil { cellViewIDs[id] = place }
                 } else if let first = viewIDs[id] ?? cellViewIDs[id] {
                     read.report(.duplicateID, "view id \(id) is used twice (first at line \(first.location?.line ?? 0))", at: idValue,
-                         hint: "ids must be unique across the screen and within each cell; cells may share ids (§2.5)")
+                         hint: "ids must be unique across the screen and within each cell; cells may share ids (docs/FORMAT.md#screen.namespace)")
                 } else {
                     viewIDs[id] = place
                 }

@@ -5,7 +5,7 @@ public import WidgetryStore
 
 /// Where a screen comes from: its screen file (`<Name>.json`, Widgetry's layout, views in a
 /// `views` section), or in the original layout a scene of the bundle's storyboard joined with
-/// the screen file named after its restoration identifier (UPSTREAM-FORMAT §1.1, §2.1).
+/// the screen file named after its restoration identifier (FORMAT.md#bundle.storyboard).
 ///
 /// A storyboard scene gives the view tree, the navigation item, the segues and what Interface
 /// Builder sets on elements; the screen file gives the objects and element entries. When both

@@ -1,6 +1,6 @@
 public import WidgetryJSON
 
-/// An Interface Builder storyboard source read into screens (UPSTREAM-FORMAT §1.1, §2.1): each
+/// An Interface Builder storyboard source read into screens (FORMAT.md#bundle.storyboard): each
 /// view controller is a scene with its view tree, its navigation item, its segues, and the
 /// bindings, actions and attributes set on it in Interface Builder. Read by
 /// ``StoryboardReader``; ``ScreenSource`` joins a scene with its screen file.

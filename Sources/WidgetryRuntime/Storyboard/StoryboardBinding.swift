@@ -1,6 +1,6 @@
 import WidgetryJSON
 
-/// The `wx.addBinding` runtime attribute (UPSTREAM-FORMAT §4.1): the body of a binding
+/// The `wx.addBinding` runtime attribute (FORMAT.md#bundle.storyboard, FORMAT.md#binding.keys): the body of a binding
 /// dictionary without its braces, in JSON, as upstream reads it (`{` + text + `}`):
 ///
 /// ```

@@ -14,7 +14,7 @@ struct SceneBuilder {
     private var elements: [ElementEntry] = []
     /// Identifiers of the controller's elements, of the elements of every cell, and of the
     /// prototype being read: prototypes may share identifiers (one entry configures the same
-    /// element of every cell), but not within one cell or with the controller (§2.5).
+    /// element of every cell), but not within one cell or with the controller (FORMAT.md#screen.namespace).
     private var controllerIDs: [String: SourceLocation] = [:]
     private var cellIDs: [String: SourceLocation] = [:]
     private var prototypeIDs: [String: SourceLocation]?
@@ -107,7 +107,7 @@ struct SceneBuilder {
                         header: header, footer: footer, prototypes: prototypes, segue: segue, place: place(of: element))
     }
 
-    /// A constraint is an element when it has an identifier or a binding (§2.5).
+    /// A constraint is an element when it has an identifier or a binding (FORMAT.md#bundle.storyboard).
     private static func isElement(_ constraint: XMLElementNode) -> Bool {
         constraint.children(named: "userDefinedRuntimeAttributes").flatMap { $0.children(named: "userDefinedRuntimeAttribute") }
             .contains { $0["keyPath"] == "wx.identifier" || $0["keyPath"] == "wx.addBinding" }
@@ -272,7 +272,7 @@ struct SceneBuilder {
         }
         if let first {
             problem(.storyboardDuplicateIdentifier, "identifier \(id) is used twice (first at line \(first.line))", at: location,
-                    hint: "identifiers must be unique across the screen and within each cell; cells may share them (§2.5)")
+                    hint: "identifiers must be unique across the screen and within each cell; cells may share them (docs/FORMAT.md#screen.namespace)")
         }
     }
 

@@ -10,7 +10,7 @@ public enum ServiceFileKind: Sendable, CaseIterable {
     case stub
 }
 
-/// Reads a service file (UPSTREAM-FORMAT §5.2):
+/// Reads a service file (FORMAT.md#service.root):
 ///
 /// ```json
 /// {"defaults": {"baseUrl": "https://api.example.com", "headers": {"Accept": "application/json"}},

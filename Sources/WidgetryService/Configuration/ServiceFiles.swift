@@ -1,7 +1,7 @@
 public import WidgetryJSON
 
 /// The service file a run reads for a ``ServiceSelection``, chosen as upstream chooses it
-/// (UPSTREAM-FORMAT §5.1): `prod` reads `Service.json`, `dev` reads `Service.dev.json` and falls
+/// (FORMAT.md#service.files): `prod` reads `Service.json`, `dev` reads `Service.dev.json` and falls
 /// back to `Service.json` when the bundle has none, `stub` reads `StubService.json`.
 ///
 /// The files come in as parsed documents, so this works for any source of bundles; a file the

@@ -4,7 +4,7 @@ public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryStore
 
-/// Performs a service file's actions (§5.4): builds the request, sends it (or asks the stub, or
+/// Performs a service file's actions (FORMAT.md#service.response): builds the request, sends it (or asks the stub, or
 /// the host for its own actions), checks the response, imports the result into the store in one
 /// transaction, reports each step as an ``ActionEvent`` and follows `nextAction`. It keeps the
 /// tokens of the `auth` section's sign-in (``SignIn``). Everything happens on the run's
@@ -17,7 +17,7 @@ public final class ActionEngine {
     }
 
     public struct Options: Sendable {
-        /// The widget's identifier, the first part of a request's identity (§5.9).
+        /// The widget's identifier, the first part of a request's identity (FORMAT.md#service.cancel).
         public var widgetIdentifier: String
         /// How many actions one `nextAction` chain may run, the first included.
         public var chainLimit: Int
@@ -252,7 +252,7 @@ public final class ActionEngine {
         signedIn.flatMap { tokens[$0] }.map { Credentials(bearerToken: $0) } ?? options.credentials
     }
 
-    /// §5.4 from step 4, once the answer is JSON: sign-in tokens, `resultKeyPath`, `resultType`,
+    /// FORMAT.md#service.response from step 2, once the answer is JSON: sign-in tokens, `resultKeyPath`, `resultType`,
     /// import, `nextAction`.
     private func handle(_ answer: Result<JSONValue, ActionError>, of action: ResolvedAction, argument: Value, sender: String?,
                         chain: [String], completion: ((Result<ActionResult, ActionError>) -> Void)?) {

@@ -1,7 +1,7 @@
 public import WidgetryJSON
 public import WidgetryStore
 
-/// What an action did, as status controllers and tests observe it (§5.6): `<action>Start`,
+/// What an action did, as status controllers and tests observe it (FORMAT.md#service.events): `<action>Start`,
 /// `…Progress`, `…Ready`, `…Success`, `…Error`, in order, on the run's timeline.
 public struct ActionEvent: Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {

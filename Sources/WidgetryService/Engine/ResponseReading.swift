@@ -1,6 +1,6 @@
 import WidgetryJSON
 
-/// How a response turns into the JSON an action imports (§5.4 steps 1, 4, 5, 6).
+/// How a response turns into the JSON an action imports (FORMAT.md#service.response, steps 1 and 4).
 enum ResponseReading {
     /// The body as JSON, or the server's error: a status other than 200 with a JSON object body
     /// is an error whose message comes from the object's `errorKeyPath` member (a top-level key).

@@ -1,6 +1,6 @@
 public import WidgetryJSON
 
-/// An action with its file's defaults applied (§5.2): the values a request is built from.
+/// An action with its file's defaults applied (FORMAT.md#service.action): the values a request is built from.
 public struct ResolvedAction: Sendable {
     public var action: ServiceAction
     public var baseURL: String?

@@ -1,6 +1,6 @@
 public import WidgetryJSON
 
-/// One entry of `actions`: a named request and what to do with its response (§5.2). Optional
+/// One entry of `actions`: a named request and what to do with its response (FORMAT.md#service.action). Optional
 /// properties are nil when the file leaves them out, so ``ResolvedAction`` can tell "not said"
 /// from "said empty" when it merges the defaults.
 public struct ServiceAction: Sendable {
@@ -108,7 +108,7 @@ public enum ResultType: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// `clearPolicy` (§5.5).
+/// `clearPolicy` (FORMAT.md#service.clear-policy).
 public enum ClearPolicy: String, Sendable, CaseIterable {
     /// Leave the entity's objects (the default).
     case none

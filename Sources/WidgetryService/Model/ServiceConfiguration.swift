@@ -10,7 +10,7 @@ public enum ServiceSelection: String, CaseIterable, Sendable {
 }
 
 /// A service file, read and checked: defaults, actions by name, the auth section and options
-/// (UPSTREAM-FORMAT §5.2). Produced by ``ServiceConfigurationReader``.
+/// (FORMAT.md#service.root). Produced by ``ServiceConfigurationReader``.
 public struct ServiceConfiguration: Sendable {
     /// The file it was read from (bundle-relative), for messages.
     public var file: String

@@ -1,7 +1,7 @@
 import WidgetryJSON
 
 /// Parameters as `application/x-www-form-urlencoded` text, the way Alamofire's `URLEncoding`
-/// wrote upstream's request bodies (upstream format §5.3 step 5).
+/// wrote upstream's request bodies (FORMAT.md#service.request, step 2).
 ///
 /// - Keys in ascending order of their UTF-8 bytes, at every level (Alamofire sorted only the top
 ///   level and took nested dictionaries in hash order; sorting them too keeps requests stable).

@@ -1,7 +1,7 @@
 public import WidgetryExpressions
 public import WidgetryJSON
 
-/// Builds the request an action sends for an argument (upstream format §5.3, uploads §5.8).
+/// Builds the request an action sends for an argument (FORMAT.md#service.request, uploads FORMAT.md#service.upload).
 ///
 /// - URL: an absolute `path` (starting with `http`), else `baseUrl + path`, else `baseUrl`.
 ///   `$key` placeholders (no dots: `destroy/$tweetId.json` reads `tweetId`) are substituted when
@@ -44,7 +44,7 @@ public struct RequestBuilder: Sendable {
         public var request: ServiceRequest
         /// In ``JSONSubstitutionMode/upstream`` mode, why the substituted parameters did not parse:
         /// the request then carries the unsubstituted parameters, `$…` included (upstream defect
-        /// §8.21). Nil when substitution worked or was not needed.
+        /// FORMAT.md#differences.behaviour). Nil when substitution worked or was not needed.
         public var parameterFallback: JSONParseError?
 
         public init(request: ServiceRequest, parameterFallback: JSONParseError? = nil) {

@@ -1,8 +1,8 @@
 import Foundation
 import WidgetryExpressions
 
-/// An action's URL before substitution, and its expansion for an argument (upstream format §5.3
-/// steps 1–3).
+/// An action's URL before substitution, and its expansion for an argument (FORMAT.md#service.request,
+/// step 1).
 ///
 /// Differences from upstream, which substituted `$key` raw and then percent-encoded the whole
 /// URL with `CharacterSet.urlQueryAllowed`:

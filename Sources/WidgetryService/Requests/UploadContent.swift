@@ -1,7 +1,7 @@
 import Foundation
 import WidgetryExpressions
 
-/// What an upload sends for one value of the argument (upstream format §5.8): data as it is, or
+/// What an upload sends for one value of the argument (FORMAT.md#service.upload): data as it is, or
 /// the bytes of the file a string names. Upstream also took images (sent as JPEG); a headless run
 /// has none.
 struct UploadContent {

@@ -1,7 +1,7 @@
 public import WidgetryExpressions
 import WidgetryJSON
 
-/// Answers actions from a stub file instead of a network (§5.7): the action's `response` as a
+/// Answers actions from a stub file instead of a network (FORMAT.md#service.stub): the action's `response` as a
 /// response with its `status` (200 unless it says otherwise), after `$keyPath` substitution from the argument when the response is an object
 /// and the argument an object or dictionary (arrays are never substituted), or upstream's 404
 /// "Test response not implemented." when the action has none. The engine waits `delay` on the

@@ -10,7 +10,7 @@ public struct EntityDescription: Sendable {
     public var relationships: [RelationshipDescription]
     /// The attribute that identifies objects on import (looked up on ancestors too).
     public var identityAttribute: String?
-    /// The to-one relationship to the object that owns this one (§ ownership).
+    /// The to-one relationship to the object that owns this one (FORMAT.md#model.ownership).
     public var ownerRelationship: String?
     /// Whether objects of this entity own the objects that point at them through `ownerRelationship`.
     public var isOwnerEntity: Bool
