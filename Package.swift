@@ -12,6 +12,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "WidgetryJSON", targets: ["WidgetryJSON"]),
+        .library(name: "WidgetryRegex", targets: ["WidgetryRegex"]),
+        .library(name: "WidgetryXML", targets: ["WidgetryXML"]),
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
         .library(name: "WidgetryStore", targets: ["WidgetryStore"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
@@ -41,19 +43,29 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
-            name: "WidgetryExpressions",
+            name: "WidgetryRegex",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryXML",
             dependencies: ["WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryExpressions",
+            dependencies: ["WidgetryJSON", "WidgetryRegex"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetrySchema",
-            dependencies: ["WidgetryJSON", "WidgetryExpressions"],
+            dependencies: ["WidgetryJSON", "WidgetryRegex"],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "WidgetryStore",
             dependencies: [
                 "WidgetryJSON",
+                "WidgetryXML",
                 "WidgetryExpressions",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -74,7 +86,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetryRuntime",
-            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryStore", "WidgetryService", "WidgetryBundle"],
+            dependencies: ["WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryStore", "WidgetryService", "WidgetryBundle"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -90,7 +102,6 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -107,6 +118,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -145,6 +157,15 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .testTarget(
+            name: "WidgetryArchitectureTests",
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryRegexTests",
+            dependencies: ["WidgetryRegex"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
             name: "WidgetrySchemaTests",
             dependencies: ["WidgetrySchema", "WidgetryJSON"],
             swiftSettings: strictSwift6
@@ -167,7 +188,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
+            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

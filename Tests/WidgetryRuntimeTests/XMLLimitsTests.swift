@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryXML
 import WidgetryBundle
 import WidgetryRuntime
 import WidgetryStore

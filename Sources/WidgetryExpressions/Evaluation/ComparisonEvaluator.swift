@@ -1,3 +1,5 @@
+import WidgetryRegex
+
 /// One comparison operator with its options, ready to test pairs of values.
 ///
 /// The rules (Apple's, as Widgetry follows them):

@@ -1,3 +1,4 @@
+import WidgetryRegex
 /// One `$…` occurrence found by ``StringSubstitution``.
 public struct SubstitutionMatch: Equatable, Sendable {
     /// From the `$` to the end of the match, in the scalars of the scanned text.

@@ -1,3 +1,4 @@
+import WidgetryRegex
 import Foundation
 
 /// Recursive-descent parser for Apple's predicate format syntax.

@@ -1,3 +1,4 @@
+public import WidgetryXML
 import Foundation
 public import WidgetryBundle
 public import WidgetryStore

@@ -1,3 +1,4 @@
+public import WidgetryXML
 public import Foundation
 public import WidgetryBundle
 public import WidgetryExpressions

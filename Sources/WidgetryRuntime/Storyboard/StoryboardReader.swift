@@ -1,3 +1,4 @@
+public import WidgetryXML
 public import WidgetryJSON
 public import WidgetryStore
 

@@ -1,3 +1,4 @@
+import WidgetryXML
 import WidgetryJSON
 import WidgetryStore
 

@@ -1,4 +1,4 @@
-import WidgetryExpressions
+import WidgetryRegex
 import WidgetryJSON
 
 /// Reading keyword values: each reader checks the value's shape and throws a located

@@ -1,4 +1,4 @@
-import WidgetryExpressions
+import WidgetryRegex
 
 /// A `pattern` (or `patternProperties` key) compiled once: an ECMA-262 regular expression that
 /// matches a string when it matches anywhere in it, as JSON Schema specifies (patterns are not

@@ -1,4 +1,4 @@
-import WidgetryExpressions
+import WidgetryRegex
 import WidgetryJSON
 
 /// The keywords that check a value itself: its type, its equality with listed values, and the

@@ -1,3 +1,4 @@
+public import WidgetryXML
 import Foundation
 import WidgetryExpressions
 public import WidgetryJSON

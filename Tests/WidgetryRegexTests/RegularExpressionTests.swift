@@ -1,5 +1,5 @@
 import Testing
-@testable import WidgetryExpressions
+@testable import WidgetryRegex
 
 @Suite("Regular expressions for MATCHES")
 struct RegularExpressionTests {

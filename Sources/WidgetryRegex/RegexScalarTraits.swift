@@ -1,5 +1,5 @@
 /// Scalar tests the anchors and word boundaries depend on.
-enum RegexScalarTraits {
+package enum RegexScalarTraits {
     static let lineFeed: UInt32 = 0x0A
     static let carriageReturn: UInt32 = 0x0D
 
@@ -12,7 +12,7 @@ enum RegexScalarTraits {
     static let lineTerminators: RegexScalarRanges = RegexScalarRanges([0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029])
 
     /// A `\w` scalar: Alphabetic, a mark, a decimal digit, connector punctuation, ZWNJ or ZWJ.
-    static func isWord(_ value: UInt32) -> Bool {
+    package static func isWord(_ value: UInt32) -> Bool {
         if value < 0x80 {
             return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F
         }

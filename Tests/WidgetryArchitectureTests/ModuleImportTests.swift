@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The module graph of `docs/ARCHITECTURE.md` is the one the code has: every `import` in every
+/// source file of a module is one its row in the module table allows.
+@Suite struct ModuleImportTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Modules every module may import: the platform's own.
+    static let system: Set<String> = ["Foundation", "FoundationXML", "FoundationEssentials", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization"]
+
+    /// Each module's row of the table: the modules it may import.
+    static func allowedImports() throws -> [String: Set<String>] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        var table: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { continue }
+            let module = String(cells[1].dropFirst().dropLast())
+            let allowed = cells[cells.count - 2]
+            table[module] = allowed == "—" ? [] : Set(allowed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        return table
+    }
+
+    /// The modules imported by the Swift files under `directory`, with a file that imports each.
+    static func imports(under directory: URL) throws -> [String: String] {
+        var found: [String: String] = [:]
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let position = words.firstIndex(of: "import"), position + 1 < words.count,
+                      words[..<position].allSatisfy({ ["public", "package", "internal", "@testable", "@_implementationOnly"].contains($0) })
+                else { continue }
+                let module = String(words[position + 1])
+                if found[module] == nil { found[module] = file.lastPathComponent }
+            }
+        }
+        return found
+    }
+
+    @Test func everyModuleImportsOnlyWhatItsRowAllows() throws {
+        let table = try Self.allowedImports()
+        let sources = Self.root.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(!modules.isEmpty)
+        for module in modules {
+            guard let allowed = table[module] else {
+                Issue.record("Sources/\(module) has no row in the module table of docs/ARCHITECTURE.md")
+                continue
+            }
+            for (imported, file) in try Self.imports(under: sources.appendingPathComponent(module)).sorted(by: { $0.key < $1.key })
+            where !Self.system.contains(imported) && !allowed.contains(imported) {
+                Issue.record("\(module) imports \(imported) (in \(file)), which its row does not allow")
+            }
+        }
+    }
+
+    @Test func theTableIsReadAsWritten() throws {
+        let table = try Self.allowedImports()
+        #expect(table["WidgetryJSON"] == [], "the lowest module imports nothing of the project's")
+        #expect(table["WidgetryExpressions"]?.contains("WidgetryJSON") == true)
+        #expect(table["WidgetrySchema"]?.contains("WidgetryStore") == false, "the schema validator does not know about stores")
+    }
+}
