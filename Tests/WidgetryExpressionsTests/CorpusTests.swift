@@ -21,6 +21,20 @@ struct CorpusTests {
         }
     }
 
+    /// Every case that cites its source names where the value comes from, and the files of the
+    /// Foundation selectors, plain-named built-ins and value keys cite one for every case.
+    @Test func sourcesNameAppleGNUstepOrWidgetry() throws {
+        let cited: Set<String> = ["function-foundation-strings.json", "function-foundation-collections.json",
+                                  "functions-without-colon.json", "key-value-coding-values.json"]
+        for file in Self.files {
+            for corpusCase in try CorpusCase.load(file) {
+                if cited.contains(file) { #expect(corpusCase.citation != nil, "\(corpusCase): no source") }
+                guard let citation = corpusCase.citation else { continue }
+                #expect(["Apple", "GNUstep", "Widgetry"].contains { citation.contains($0) }, "\(corpusCase): source '\(citation)' names no authority")
+            }
+        }
+    }
+
     @Test(arguments: files)
     func corpusFile(_ file: String) throws {
         for corpusCase in try CorpusCase.load(file) {
