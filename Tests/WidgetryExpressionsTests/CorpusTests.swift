@@ -35,6 +35,20 @@ struct CorpusTests {
         }
     }
 
+    /// Every allowed selector outside the resultChain ones has corpus cases: one that gives a
+    /// value, and one where a receiver or an argument of the wrong kind is an evaluation error.
+    @Test func everySelectorHasAValueCaseAndAWrongKindCase() throws {
+        let cases = try Self.files.flatMap(CorpusCase.load)
+        let selectors = FunctionCatalog.standard.selectors.keys.filter { !$0.hasPrefix("wx_") && $0 != "valueForKeyPath:" }
+        for selector in selectors {
+            let calling = cases.filter { $0.source.contains("'\(selector)'") }
+            #expect(calling.contains { if case .value = $0.outcome { true } else { false } }, "no corpus case gives a value of \(selector)")
+            #expect(calling.contains {
+                if case .error(let code, _) = $0.outcome { code == "eval.type-mismatch" || code == "eval.invalid-argument" } else { false }
+            }, "no corpus case calls \(selector) with a wrong kind")
+        }
+    }
+
     @Test(arguments: files)
     func corpusFile(_ file: String) throws {
         for corpusCase in try CorpusCase.load(file) {
