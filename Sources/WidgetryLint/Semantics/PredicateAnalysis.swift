@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryJSON
 
 /// What a parsed predicate reads, typed: every key path with the place of each component and
 /// what reading it gave, the variables nothing provides, and each comparison with the key paths
