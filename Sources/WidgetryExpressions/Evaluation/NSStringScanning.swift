@@ -42,9 +42,8 @@ enum NSStringScanning {
                 exponentSign = String(first)
                 rest = rest.dropFirst()
             }
-            let digits = String(rest.prefix { digit($0) != nil }).drop { $0 == "0" }
-            // Past six digits the number is 0 or infinite whatever they are.
-            if rest.first.flatMap(digit) != nil { exponent = exponentSign + (digits.isEmpty ? "0" : digits.count > 6 ? "999999" : String(digits)) }
+            let digits = rest.prefix { digit($0) != nil }
+            if !digits.isEmpty { exponent = exponentSign + String(digits) }
         }
         let numeral = sign + (whole.isEmpty ? "0" : String(whole)) + "." + (fraction.isEmpty ? "0" : String(fraction)) + "e" + exponent
         return Double(numeral) ?? 0
