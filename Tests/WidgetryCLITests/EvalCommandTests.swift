@@ -51,6 +51,25 @@ struct EvalCommandTests {
         }
     }
 
+    /// A text or a format argument that starts with a dash is a value, not an option.
+    @Test func negativeLiteralsNeedNoQuotingTrick() throws {
+        let number = try CommandRunner.run(["eval", "--expression", "-3"])
+        #expect(number.status == 0)
+        #expect(number.stdout == "-3\n")
+        let sum = try CommandRunner.run(["eval", "--expression", "-3 + %@", "--arg", "-4"])
+        #expect(sum.stdout == "-7\n")
+        let predicate = try CommandRunner.run(["eval", "--predicate", "-1 < 0"])
+        #expect(predicate.stdout == "true\n")
+    }
+
+    @Test func anIndexOutOfRangeIsAnEvaluationErrorWithItsCode() throws {
+        try withData(#"{"scores": [90, 80]}"#) { data in
+            let outcome = try CommandRunner.run(["eval", "--expression", "scores[100]", "--data", data])
+            #expect(outcome.status == 2)
+            #expect(outcome.stderr.contains("[eval.index-out-of-range]"))
+        }
+    }
+
     @Test func parseErrorsExitWithTwoAndShowACaret() throws {
         let outcome = try CommandRunner.run(["eval", "--predicate", "name == (1 + "])
         #expect(outcome.status == 2)

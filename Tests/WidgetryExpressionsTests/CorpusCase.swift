@@ -23,6 +23,9 @@ struct CorpusCase: Sendable, CustomStringConvertible {
     let arguments: [Value]
     let now: Date?
     let outcome: Outcome
+    /// Where the expected value comes from (`source`): Apple's documentation, or GNUstep's
+    /// behaviour and why it agrees; nil for cases that do not say.
+    let citation: String?
 
     var description: String { "\(file) #\(index) (\(summary))" }
 
@@ -51,6 +54,7 @@ struct CorpusCase: Sendable, CustomStringConvertible {
         self.file = file
         self.index = index
         summary = json["description"]?.stringValue ?? ""
+        citation = json["source"]?.stringValue
         if let predicate = json["predicate"]?.stringValue {
             text = .predicate(predicate)
         } else if let expression = json["expression"]?.stringValue {

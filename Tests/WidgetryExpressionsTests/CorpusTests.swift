@@ -21,6 +21,34 @@ struct CorpusTests {
         }
     }
 
+    /// Every case that cites its source names where the value comes from, and the files of the
+    /// Foundation selectors, plain-named built-ins and value keys cite one for every case.
+    @Test func sourcesNameAppleGNUstepOrWidgetry() throws {
+        let cited: Set<String> = ["function-foundation-strings.json", "function-foundation-collections.json",
+                                  "functions-without-colon.json", "key-value-coding-values.json"]
+        for file in Self.files {
+            for corpusCase in try CorpusCase.load(file) {
+                if cited.contains(file) { #expect(corpusCase.citation != nil, "\(corpusCase): no source") }
+                guard let citation = corpusCase.citation else { continue }
+                #expect(["Apple", "GNUstep", "Widgetry"].contains { citation.contains($0) }, "\(corpusCase): source '\(citation)' names no authority")
+            }
+        }
+    }
+
+    /// Every allowed selector outside the resultChain ones has corpus cases: one that gives a
+    /// value, and one where a receiver or an argument of the wrong kind is an evaluation error.
+    @Test func everySelectorHasAValueCaseAndAWrongKindCase() throws {
+        let cases = try Self.files.flatMap(CorpusCase.load)
+        let selectors = FunctionCatalog.standard.selectors.keys.filter { !$0.hasPrefix("wx_") && $0 != "valueForKeyPath:" }
+        for selector in selectors {
+            let calling = cases.filter { $0.source.contains("'\(selector)'") }
+            #expect(calling.contains { if case .value = $0.outcome { true } else { false } }, "no corpus case gives a value of \(selector)")
+            #expect(calling.contains {
+                if case .error(let code, _) = $0.outcome { code == "eval.type-mismatch" || code == "eval.invalid-argument" } else { false }
+            }, "no corpus case calls \(selector) with a wrong kind")
+        }
+    }
+
     @Test(arguments: files)
     func corpusFile(_ file: String) throws {
         for corpusCase in try CorpusCase.load(file) {

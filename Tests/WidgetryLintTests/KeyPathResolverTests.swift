@@ -89,8 +89,26 @@ struct KeyPathResolverTests {
         #expect(problem?.hint == "did you mean \"name\"?")
         #expect(resolve("author.isOwner", on: .entity("Post"), in: model).type == .attribute(.boolean, name: "isOwner", entity: "Account"),
                 "a key of a sub-entity is accepted")
-        #expect(resolve("text.foo", on: .entity("Post"), in: model).problem?.index == 1, "a string has no keys but length")
+        #expect(resolve("text.foo", on: .entity("Post"), in: model).problem?.index == 1, "a string has only NSString's keys")
         #expect(resolve("text.length", on: .entity("Post"), in: model).problem == nil)
+    }
+
+    /// Attribute values answer what NSString, NSNumber and NSDate answer through valueForKey:,
+    /// typed as the selectors of the same name.
+    @Test func keysOfValuesAreTheirSelectors() throws {
+        let model = try screen("{}")
+        #expect(resolve("text.uppercaseString", on: .entity("Post"), in: model).type == .value(.string))
+        #expect(resolve("text.intValue", on: .entity("Post"), in: model).type == .value(.number))
+        #expect(resolve("text.boolValue", on: .entity("Post"), in: model).type == .value(.boolean))
+        #expect(resolve("favoritesCount.stringValue", on: .entity("Post"), in: model).type == .value(.string))
+        #expect(resolve("favoritesCount.description", on: .entity("Post"), in: model).type == .value(.string))
+        #expect(resolve("text.uppercaseString.length", on: .entity("Post"), in: model).type == .value(.number))
+        let misspelt = resolve("text.lenght", on: .entity("Post"), in: model).problem
+        #expect(misspelt?.index == 1)
+        #expect(misspelt?.hint?.hasPrefix("did you mean") == true && misspelt?.hint?.contains("length") == true, "\(misspelt?.hint ?? "no hint")")
+        let numberLength = resolve("favoritesCount.length", on: .entity("Post"), in: model).problem
+        #expect(numberLength?.message == "unknown key 'length' on favoritesCount (a Integer 32 attribute of Post)")
+        #expect(numberLength?.hint?.contains("stringValue") == true, "\(numberLength?.hint ?? "no hint")")
     }
 
     @Test func toManyRelationshipsAndCollectionOperators() throws {

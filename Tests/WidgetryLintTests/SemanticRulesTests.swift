@@ -8,7 +8,7 @@ import WidgetryBundle
 /// and a predicate that does not parse is reported by one rule only.
 struct SemanticRulesTests {
     static let rules: [any LintRule] = [
-        PredicateSyntaxRule(), FunctionNotAllowedRule(), UnknownVariableRule(), UnknownKeyPathRule(), TypeMismatchRule(), ToManyPathRule(),
+        PredicateSyntaxRule(), FunctionNotAllowedRule(), UnknownVariableRule(), UnknownKeyPathRule(), TypeMismatchRule(), FunctionTypeRule(), ToManyPathRule(),
         BindingTargetRule(), BindingCycleRule(),
     ]
 
@@ -31,6 +31,30 @@ struct SemanticRulesTests {
         defer { bundle.remove() }
         let report = try await lint(bundle.directory)
         #expect(report.diagnostics.map(\.code) == ["function-not-allowed"])
+    }
+
+    /// Selectors and built-in functions are typed: a receiver or an argument of the wrong kind is
+    /// a finding at it that says what the call takes, and a refused selector's hint names the
+    /// nearest allowed one.
+    @Test func callsAreTypedAgainstTheModel() async throws {
+        let example = LintExample("", screen: #"""
+            {"objects": {"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Post",
+              "predicateFormat": "FUNCTION(favoritesCount, 'hasPrefix:', 'A') == YES OR FUNCTION(text, 'stringByAppendingString:', 3) == 'x' OR count(text) > 1 OR FUNCTION(text, 'length') > favoritesCount.intValue"}},
+              "q": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Post", "predicateFormat": "FUNCTION(text, 'upperCaseString') == 'A'"}}}}
+            """#)
+        let bundle = try LintExampleBundle(example)
+        defer { bundle.remove() }
+        let report = try await lint(bundle.directory)
+        let typed = report.diagnostics.filter { $0.rule == "function-type" }
+        #expect(typed.map(\.message) == [
+            "hasPrefix: is defined on a string, but its receiver is a number",
+            "stringByAppendingString: takes a string as argument 1, but it is a number",
+            "count: takes an array, a set or a dictionary, but its argument is a string",
+        ])
+        #expect(typed.first?.hint?.contains("stringValue") == true, "\(typed.first?.hint ?? "no hint")")
+        let refused = report.diagnostics.filter { $0.rule == "function-not-allowed" }
+        #expect(refused.count == 1)
+        #expect(refused.first?.hint?.hasPrefix("the nearest allowed selector is 'uppercaseString'") == true, "\(refused.first?.hint ?? "no hint")")
     }
 
     @Test func aBrokenPredicateIsOnlyASyntaxFinding() async throws {

@@ -21,10 +21,11 @@ struct EvalCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("A predicate, e.g. 'author.name BEGINSWITH \"A\"'.", valueName: "text"))
+    // The text is taken whatever it starts with, so that `--expression -3` is the number -3.
+    @Option(parsing: .unconditional, help: ArgumentHelp("A predicate, e.g. 'author.name BEGINSWITH \"A\"'.", valueName: "text"))
     var predicate: String?
 
-    @Option(help: ArgumentHelp("An expression, e.g. 'items.@sum.price * 2'.", valueName: "text"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("An expression, e.g. 'items.@sum.price * 2' or -3.", valueName: "text"))
     var expression: String?
 
     @Option(help: ArgumentHelp("JSON file holding the evaluated object (SELF); '-' reads standard input.", valueName: "file"))
@@ -33,7 +34,7 @@ struct EvalCommand: ParsableCommand {
     @Option(name: .customLong("var"), help: ArgumentHelp("A substitution variable as name=JSON, e.g. limit=5 or name='\"Ann\"'.", valueName: "name=json"))
     var variables: [String] = []
 
-    @Option(name: .customLong("arg"), help: ArgumentHelp("A format argument (JSON) for %@, %K, %d, %f, %s, in order.", valueName: "json"))
+    @Option(name: .customLong("arg"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A format argument (JSON) for %@, %K, %d, %f, %s, in order.", valueName: "json"))
     var arguments: [String] = []
 
     @Option(help: ArgumentHelp("The instant now() returns, in ISO 8601 (default: the system clock).", valueName: "date"))

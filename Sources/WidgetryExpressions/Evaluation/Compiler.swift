@@ -147,15 +147,15 @@ struct Compiler {
         case .call(let receiverSyntax, let selector, let argumentSyntax):
             let receiver = compile(receiverSyntax)
             let arguments = argumentSyntax.map(compile)
-            let implementation = functions.selectors[selector]?.implementation
+            let function = functions.selectors[selector]
             return { object, scope throws(EvaluationError) in
                 let target = try receiver(object, &scope)
                 var values: [Value] = []
                 for argument in arguments { values.append(try argument(object, &scope)) }
-                guard let implementation else {
+                guard let function else {
                     throw EvaluationError(.invalidArgument, "no implementation of FUNCTION selector '\(selector)'", range: range)
                 }
-                do throws(EvaluationError) { return try implementation(target, values) } catch { throw error.located(range) }
+                do throws(EvaluationError) { return try function.call(selector, receiver: target, arguments: values) } catch { throw error.located(range) }
             }
         case .ternary(let conditionSyntax, let ifTrueSyntax, let ifFalseSyntax):
             let condition = compile(conditionSyntax)

@@ -10,6 +10,9 @@ public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertib
         case invalidArgument = "eval.invalid-argument"
         /// A `MATCHES` pattern that needs backtracking used up its step budget.
         case regexBudget = "eval.regex-budget"
+        /// An index outside an array or a string (`scores[100]`, `substringFromIndex:`), where
+        /// Apple raises NSRangeException.
+        case indexOutOfRange = "eval.index-out-of-range"
     }
 
     public var code: Code

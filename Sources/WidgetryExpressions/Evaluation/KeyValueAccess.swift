@@ -1,9 +1,13 @@
 /// Reading keys and key paths from values, as key-value coding does.
 ///
 /// A missing key, or a step through null, reads as null. A key on an array or a set maps over
-/// the elements (`people.name` is the array of names). `self` is the value itself; `length` of a
-/// string is its length in UTF-16 units. Collection operators (`@count`, `@sum.price`, …) take
-/// the collection on their left and the rest of the path as their argument.
+/// the elements (`people.name` is the array of names; `tags.count` is each tag's `count`, as
+/// NSArray's `valueForKey:` does: `tags.@count` is the count). `self` is the value itself.
+/// Strings, numbers and dates answer `description` and the keys NSString, NSNumber and NSDate
+/// answer through their methods: `length` (in UTF-16 units), `uppercaseString`, `intValue`,
+/// `stringValue`, `timeIntervalSince1970`, … (the zero-argument selectors of the allow-list).
+/// Collection operators (`@count`, `@sum.price`, …) take the collection on their left and the
+/// rest of the path as their argument.
 extension Value {
     /// The value at one key.
     public func value(forKey key: String) -> Value {
@@ -27,12 +31,23 @@ extension Value {
             return .makeSet(elements.lazy.map { $0.value(forKey: dictionaryKey) }.filter { !$0.isNull })
         case .string(let string):
             if key == "length" { return .int(Int64(string.utf16.count)) }
-            return key == "self" ? self : .null
+            return key == "self" || key == "description" ? self : answer(key)
+        case .int, .double, .bool, .date:
+            if key == "self" { return self }
+            return key == "description" ? .string(description) : answer(key)
         case .null:
             return .null
         default:
             return key == "self" ? self : .null
         }
+    }
+
+    /// What a string, number or date answers for a key naming one of its zero-argument
+    /// selectors (`length`, `intValue`, `uppercaseString`, `timeIntervalSince1970`, …), as
+    /// `valueForKey:` calls the method of that name; null for any other key.
+    private func answer(_ key: String) -> Value {
+        guard let selector = FoundationSelectors.keys[key] else { return .null }
+        return (try? selector.call(key, receiver: self, arguments: [])) ?? .null
     }
 
     /// The value at a dotted key path such as `author.name` or `items.@sum.price`.

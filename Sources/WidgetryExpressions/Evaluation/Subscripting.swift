@@ -1,7 +1,9 @@
 /// `collection[index]`, `[FIRST]`, `[LAST]`, `[SIZE]` and `dictionary['key']`.
 ///
-/// An index out of range (or negative) gives null, as does a subscript on null. `[SIZE]` is the
-/// element count. A string index reads a dictionary key; other combinations are a type mismatch.
+/// An index out of range (or negative) is ``EvaluationError/Code/indexOutOfRange``, as Apple's
+/// `objectAtIndex:` raises NSRangeException; a subscript on null gives null. `[FIRST]` and
+/// `[LAST]` of an empty array are null, `[SIZE]` is the element count. A string index reads a
+/// dictionary key; other combinations are a type mismatch.
 enum Subscripting {
     static func element(of container: Value, index: SubscriptIndex, position: Value?) throws(EvaluationError) -> Value {
         if container.isNull { return .null }
@@ -28,7 +30,10 @@ enum Subscripting {
                 if position.isNull { return .null }
                 throw .typeMismatch("an array index must be an integer, not a \(position.typeName)")
             }
-            return offset >= 0 && offset < elements.count ? elements[Int(offset)] : .null
+            guard offset >= 0, offset < elements.count else {
+                throw EvaluationError(.indexOutOfRange, "index \(offset) is beyond the bounds of an array of \(elements.count) element\(elements.count == 1 ? "" : "s")")
+            }
+            return elements[Int(offset)]
         }
     }
 

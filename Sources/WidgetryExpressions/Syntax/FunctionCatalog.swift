@@ -6,7 +6,8 @@ public struct FunctionCatalog: Sendable {
     /// Selectors `FUNCTION(receiver, 'selector', args…)` may name.
     public private(set) var selectors: [String: SelectorFunction]
 
-    /// NSExpression's built-in functions and the `resultChain` selectors (`wx_…`, `valueForKeyPath:`).
+    /// NSExpression's built-in functions, the pure Foundation selectors bundles call
+    /// (`uppercaseString`, `count`, …) and the `resultChain` selectors (`wx_…`, `valueForKeyPath:`).
     public static let standard = FunctionCatalog(
         builtIns: [
             "sum:": 1, "count:": 1, "min:": 1, "max:": 1, "average:": 1, "median:": 1, "mode:": 1, "stddev:": 1,
@@ -15,27 +16,28 @@ public struct FunctionCatalog: Sendable {
             "bitwiseAnd:with:": 2, "bitwiseOr:with:": 2, "bitwiseXor:with:": 2, "leftshift:by:": 2,
             "rightshift:by:": 2, "onesComplement:": 1, "noindex:": 1,
         ],
-        selectors: ResultChainFunctions.all
+        selectors: FoundationSelectors.all.merging(ResultChainFunctions.all) { foundation, _ in foundation }
     )
 
     /// Built-ins Apple has that make no sense headless; the parser names them in its error.
     static let unsupported: Set<String> = ["distanceToLocation:fromLocation:"]
 
     /// Adds (or replaces) a selector the host implements, callable as `FUNCTION(x, 'selector', …)`.
+    /// Its signature is what evaluation checks and lint types the call by.
     public mutating func register(selector: String, _ function: SelectorFunction) {
         selectors[selector] = function
     }
-}
 
-/// A function `FUNCTION(receiver, 'selector', arguments…)` may call.
-public struct SelectorFunction: Sendable {
-    public typealias Implementation = @Sendable (_ receiver: Value, _ arguments: [Value]) throws(EvaluationError) -> Value
+    /// The built-in a call `name(args)` or `name:(args)` means: the name as written, or, for a
+    /// name written without its colon and with arguments (`count(tags)`), the built-in with the
+    /// colon (`count:`), as Apple's parser reads it. Nil when there is no such built-in.
+    public func builtIn(named name: String, argumentCount: Int) -> (name: String, argumentCount: Int)? {
+        if !name.contains(":"), argumentCount > 0, let expected = builtIns[name + ":"] { return (name + ":", expected) }
+        return builtIns[name].map { (name, $0) }
+    }
 
-    public var argumentCount: Int
-    public var implementation: Implementation
-
-    public init(argumentCount: Int, _ implementation: @escaping Implementation) {
-        self.argumentCount = argumentCount
-        self.implementation = implementation
+    /// The allowed selector nearest to `selector` by edit distance, for the hint of a refused one.
+    public func nearestSelector(to selector: String) -> String? {
+        NameSuggestion.nearest(to: selector, among: selectors.keys.sorted())
     }
 }

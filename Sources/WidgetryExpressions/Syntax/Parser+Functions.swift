@@ -2,7 +2,7 @@ import Foundation
 
 /// Function-like forms: `name:(args)`, `FUNCTION`, `TERNARY`, `CAST`, `SUBQUERY` and argument lists.
 extension Parser {
-    /// `name:(args)`, `name:part:(args)` or `name(args)`.
+    /// `name:(args)`, `name:part:(args)` or `name(args)`; `count(tags)` is `count:(tags)`.
     mutating func parseFunction(name first: String, start: Token) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var name = first
         while tokens[index].kind == .punctuation(.colon) {
@@ -29,12 +29,13 @@ extension Parser {
             try checkArgumentCount(name, expected: 2, found: arguments.count, range: range)
             return ExpressionSyntax(.arithmetic(arithmetic, arguments[0], arguments[1]), range: range)
         }
-        guard let expected = options.functions.builtIns[name] else {
+        guard let builtIn = options.functions.builtIn(named: name, argumentCount: arguments.count) else {
+            let nearest = NameSuggestion.nearest(to: name, among: options.functions.builtIns.keys.sorted()).map { "did you mean \($0)? " } ?? ""
             throw error(.unknownFunction, "unknown function \(name)", at: start.range.lowerBound..<open.range.lowerBound,
-                        hint: "the functions are NSExpression's built-ins, such as sum:, average:, uppercase: and now")
+                        hint: nearest + "the functions are NSExpression's built-ins, such as sum:, average:, uppercase: and now")
         }
-        try checkArgumentCount(name, expected: expected, found: arguments.count, range: range)
-        return ExpressionSyntax(.function(name: name, arguments: arguments), range: range)
+        try checkArgumentCount(builtIn.name, expected: builtIn.argumentCount, found: arguments.count, range: range)
+        return ExpressionSyntax(.function(name: builtIn.name, arguments: arguments), range: range)
     }
 
     /// `FUNCTION(receiver, 'selector', args…)`.
@@ -48,8 +49,9 @@ extension Parser {
             throw error(.invalidOperand, "the selector of FUNCTION must be a string literal", at: arguments[1].range)
         }
         guard let expected = options.functions.selectors[selector]?.argumentCount else {
+            let nearest = options.functions.nearestSelector(to: selector).map { "the nearest allowed selector is '\($0)'; " } ?? ""
             throw error(.unknownFunction, "FUNCTION selector '\(selector)' is not on the allow-list", at: arguments[1].range,
-                        hint: "allowed: " + options.functions.selectors.keys.sorted().joined(separator: ", "))
+                        hint: nearest + "FUNCTION calls only the selectors listed in docs/EXPRESSIONS.md and those the host registers")
         }
         try checkArgumentCount(selector, expected: expected, found: arguments.count - 2, range: range)
         return ExpressionSyntax(.call(receiver: arguments[0], selector: selector, arguments: Array(arguments[2...])), range: range)

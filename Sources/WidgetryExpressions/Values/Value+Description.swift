@@ -74,9 +74,12 @@ extension Value: CustomStringConvertible {
         return String(value)
     }
 
-    /// `yyyy-MM-dd HH:mm:ss +0000`, in UTC.
+    /// `yyyy-MM-dd HH:mm:ss +0000`, in UTC. A date no calendar reaches (beyond some 30 million
+    /// years, or not a number, as `CAST(1e300, 'NSDate')` makes) prints its seconds since 1970.
     static func dateText(_ date: Date) -> String {
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return numberText(seconds) + " seconds since 1970" }
+        var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
         return String(format: "%04d-%02d-%02d %02d:%02d:%02d +0000", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,

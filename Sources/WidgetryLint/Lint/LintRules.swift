@@ -21,6 +21,7 @@ public enum LintRules {
         UnknownVariableRule(),
         UnknownKeyPathRule(),
         TypeMismatchRule(),
+        FunctionTypeRule(),
         ToManyPathRule(),
         BindingTargetRule(),
         BindingCycleRule(),

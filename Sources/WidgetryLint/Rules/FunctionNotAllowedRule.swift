@@ -1,8 +1,9 @@
 import WidgetryJSON
 
 /// A function the expression language does not allow: a `FUNCTION(x, 'selector', …)` whose
-/// selector is not on the catalogue's allow-list (the `resultChain` functions and
-/// `valueForKeyPath:`), or a built-in `name:(…)` that NSExpression does not have. The parser
+/// selector is not on the catalogue's allow-list (pure Foundation selectors such as
+/// `uppercaseString`, the `resultChain` functions and `valueForKeyPath:`), or a built-in
+/// `name:(…)` that NSExpression does not have. The hint names the nearest allowed selector. The parser
 /// refuses both; this rule reports them at the selector or name (and `predicate-syntax` leaves
 /// them to it).
 struct FunctionNotAllowedRule: LintRule {
@@ -13,7 +14,7 @@ struct FunctionNotAllowedRule: LintRule {
         examples: [
             LintExample("a selector that is not on the allow-list", screen: #"""
                 {"objects": {"posts": {"type": "ManagedObjectsProvider",
-                  "attrs": {"entityName": "Post", "predicateFormat": "FUNCTION(text, 1️⃣'uppercaseString') == 'A'"}}}}
+                  "attrs": {"entityName": "Post", "predicateFormat": "FUNCTION(text, 1️⃣'uppercaseStrings') == 'A'"}}}}
                 """#),
             LintExample("a built-in function NSExpression does not have", screen: #"""
                 {"elements": {"title": {"bindings": [{"from": "content", "predicateFormat": "1️⃣reverse:(name) == 'x'"}]}},
@@ -21,7 +22,7 @@ struct FunctionNotAllowedRule: LintRule {
                 """#),
             LintExample("allowed functions", screen: #"""
                 {"objects": {"users": {"type": "ManagedObjectsProvider",
-                  "attrs": {"entityName": "User", "predicateFormat": "FUNCTION(posts, 'wx_count') > 1 AND uppercase:(name) BEGINSWITH 'A'"}}}}
+                  "attrs": {"entityName": "User", "predicateFormat": "FUNCTION(posts, 'wx_count') > 1 AND uppercase:(name) BEGINSWITH 'A' AND FUNCTION(name, 'hasPrefix:', 'A') == YES"}}}}
                 """#),
         ])
 

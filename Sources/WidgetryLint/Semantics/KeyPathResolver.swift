@@ -105,18 +105,24 @@ struct KeyPathResolver {
             return .missing(hint: Suggestion.hint(for: key, among: ScreenModel.callStatusKeys))
         case .entity(let name):
             return entityStep(key, on: name)
-        case .attribute(let attributeType, _, _):
-            if key == "length", attributeType == .string { return .found(.value(.number)) }
-            return .missing(hint: attributeType == .string ? "a string has only length" : "an attribute value has no keys")
-        case .value(let kind):
-            if key == "length", kind == .string { return .found(.value(.number)) }
-            return .missing(hint: kind == .string ? "a string has only length" : "a \(kind.rawValue) has no keys")
+        case .attribute, .value:
+            return valueStep(key, on: type)
         case .collection(let element, let toMany):
             switch step(key, on: element) {
             case .found(let mapped): return .found(mapped.isUnknown ? .unknown : .collection(mapped, toMany: toMany))
             case .missing(let hint): return .missing(hint: hint)
             }
         }
+    }
+
+    /// A key of an attribute value or a plain value: what NSString, NSNumber and NSDate answer
+    /// through `valueForKey:` (`length`, `uppercaseString`, `intValue`, `description`, …).
+    private func valueStep(_ key: String, on type: SemanticType) -> Step {
+        guard let kinds = type.valueKinds else { return .found(.unknown) }
+        let keys = FunctionCatalog.valueKeys(of: kinds)
+        if let result = keys[key] { return .found(SemanticType(valueKinds: result)) }
+        guard !keys.isEmpty else { return .missing(hint: "\(kinds) has no keys") }
+        return .missing(hint: Suggestion.hint(for: key, among: keys.keys.sorted()))
     }
 
     /// A key of an entity: its attributes and relationships, inherited ones included; a key only

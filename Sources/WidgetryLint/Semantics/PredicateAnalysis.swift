@@ -1,9 +1,11 @@
 import WidgetryExpressions
+import WidgetryJSON
 
 /// What a parsed predicate reads, typed: every key path with the place of each component and
 /// what reading it gave, the variables nothing provides, and each comparison with the key paths
-/// it compares. `SELF` is `subject`; `variables` are those the caller provides; a SUBQUERY
-/// variable is an element of its collection inside its predicate.
+/// it compares, and the calls of `FUNCTION` selectors and built-in functions whose receiver or
+/// arguments are of a kind they do not take. `SELF` is `subject`; `variables` are those the
+/// caller provides; a SUBQUERY variable is an element of its collection inside its predicate.
 struct PredicateAnalysis {
     struct KeyPath {
         var components: [String]
@@ -19,6 +21,14 @@ struct PredicateAnalysis {
         var range: Range<Int>
     }
 
+    /// A receiver or an argument of a kind the selector or function does not take, or a
+    /// character set name `stringByTrimmingCharactersInSet:` does not know.
+    struct CallProblem {
+        var range: Range<Int>
+        var message: String
+        var hint: String?
+    }
+
     struct Comparison {
         var syntax: ComparisonSyntax
         /// The key paths the two sides are, when they are key paths.
@@ -29,6 +39,7 @@ struct PredicateAnalysis {
     private(set) var keyPaths: [KeyPath] = []
     private(set) var unboundVariables: [Variable] = []
     private(set) var comparisons: [Comparison] = []
+    private(set) var callProblems: [CallProblem] = []
 
     private let subject: SemanticType
     private let resolver: KeyPathResolver
@@ -98,13 +109,18 @@ struct PredicateAnalysis {
         case .negate(let operand), .cast(let operand, _):
             _ = visit(operand, variables)
             return .unknown
-        case .function(_, let arguments):
-            for argument in arguments { _ = visit(argument, variables) }
-            return .unknown
-        case .call(let receiver, _, let arguments):
-            _ = visit(receiver, variables)
-            for argument in arguments { _ = visit(argument, variables) }
-            return .unknown
+        case .function(let name, let arguments):
+            var argumentKinds: [ValueKinds?] = []
+            for argument in arguments { argumentKinds.append(kinds(of: argument, variables)) }
+            guard let signature = FunctionCatalog.signature(ofBuiltIn: name) else { return .unknown }
+            for (position, (argument, expected)) in zip(arguments, signature.arguments).enumerated() {
+                guard let found = argumentKinds[position], found.isDisjoint(with: expected) else { continue }
+                callProblems.append(CallProblem(range: argument.range, message: "\(name) takes \(expected), but its argument is \(found)",
+                                                hint: Self.takesHint(name, expected)))
+            }
+            return SemanticType(valueKinds: signature.result)
+        case .call(let receiver, let selector, let arguments):
+            return typeCall(receiver, selector, arguments, variables)
         case .ternary(let condition, let ifTrue, let ifFalse):
             visit(condition, variables)
             _ = visit(ifTrue, variables)
@@ -118,6 +134,45 @@ struct PredicateAnalysis {
             visit(predicate, inner)
             return element.isUnknown ? .unknown : .collection(element, toMany: nil)
         }
+    }
+
+    /// The kinds `expression` is, where lint knows them: a literal's own, or its type's.
+    private mutating func kinds(of expression: ExpressionSyntax, _ variables: [String: SemanticType]) -> ValueKinds? {
+        let type = visit(expression, variables)
+        if case .constant(let value) = expression.kind { return value.kind }
+        return type.valueKinds
+    }
+
+    /// Checks `FUNCTION(receiver, 'selector', arguments…)` against the selector's signature and
+    /// gives its result's type.
+    private mutating func typeCall(_ receiver: ExpressionSyntax, _ selector: String, _ arguments: [ExpressionSyntax],
+                                   _ variables: [String: SemanticType]) -> SemanticType {
+        let receiverKinds = kinds(of: receiver, variables)
+        var argumentKinds: [ValueKinds?] = []
+        for argument in arguments { argumentKinds.append(kinds(of: argument, variables)) }
+        guard let function = FunctionCatalog.standard.selectors[selector] else { return .unknown }
+        if let found = receiverKinds, !found.contains(.null), found.isDisjoint(with: function.receiver) {
+            let defined = FunctionCatalog.standard.selectors.filter { !$0.value.receiver.isDisjoint(with: found) && $0.value.receiver != .any }.keys.sorted()
+            callProblems.append(CallProblem(range: receiver.range, message: "\(selector) is defined on \(function.receiver), but its receiver is \(found)",
+                                            hint: defined.isEmpty ? nil : "selectors defined on \(found): " + defined.joined(separator: ", ")))
+        }
+        for (position, (argument, expected)) in zip(arguments, function.arguments).enumerated() {
+            if let found = argumentKinds[position], found.isDisjoint(with: expected) {
+                callProblems.append(CallProblem(range: argument.range, message: "\(selector) takes \(expected) as argument \(position + 1), but it is \(found)",
+                                                hint: Self.takesHint(selector, expected)))
+            }
+        }
+        if selector == "stringByTrimmingCharactersInSet:", let argument = arguments.first, case .constant(.string(let name)) = argument.kind,
+           !FunctionCatalog.characterSetNames.contains(name) {
+            callProblems.append(CallProblem(range: argument.range, message: "'\(name)' is not a character set stringByTrimmingCharactersInSet: knows",
+                                            hint: Suggestion.closest(to: name, among: FunctionCatalog.characterSetNames).map { "did you mean '\($0)'?" }
+                                                ?? "the sets are " + FunctionCatalog.characterSetNames.joined(separator: ", ")))
+        }
+        return SemanticType(valueKinds: function.result)
+    }
+
+    private static func takesHint(_ name: String, _ expected: ValueKinds) -> String {
+        "\(name) takes \(expected); a value of another kind fails when the predicate runs"
     }
 
     /// Where each of the last `count` components of the key path at `range` is: the component
