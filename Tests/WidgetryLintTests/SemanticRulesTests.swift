@@ -45,14 +45,14 @@ struct SemanticRulesTests {
         let bundle = try LintExampleBundle(example)
         defer { bundle.remove() }
         let report = try await lint(bundle.directory)
-        let typed = report.diagnostics.filter { $0.rule == "function-type" }
+        let typed = report.diagnostics.filter { $0.code == "function-type" }
         #expect(typed.map(\.message) == [
             "hasPrefix: is defined on a string, but its receiver is a number",
             "stringByAppendingString: takes a string as argument 1, but it is a number",
             "count: takes an array, a set or a dictionary, but its argument is a string",
         ])
         #expect(typed.first?.hint?.contains("stringValue") == true, "\(typed.first?.hint ?? "no hint")")
-        let refused = report.diagnostics.filter { $0.rule == "function-not-allowed" }
+        let refused = report.diagnostics.filter { $0.code == "function-not-allowed" }
         #expect(refused.count == 1)
         #expect(refused.first?.hint?.hasPrefix("the nearest allowed selector is 'uppercaseString'") == true, "\(refused.first?.hint ?? "no hint")")
     }

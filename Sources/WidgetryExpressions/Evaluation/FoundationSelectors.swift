@@ -1,3 +1,5 @@
+import WidgetryJSON
+
 /// The pure Foundation selectors `FUNCTION(receiver, 'selector', …)` may call, each with its
 /// signature and Apple's behaviour (docs/EXPRESSIONS.md lists them with the reasons).
 ///
@@ -62,7 +64,7 @@ enum FoundationSelectors {
             let name = "stringByTrimmingCharactersInSet:"
             let text = try string(receiver, name), setName = try string(arguments[0], name)
             guard let set = NamedCharacterSet(rawValue: setName) else {
-                let nearest = NameSuggestion.nearest(to: setName, among: NamedCharacterSet.allCases.map(\.rawValue)) ?? ""
+                let nearest = Suggestion.nearest(to: setName, among: NamedCharacterSet.allCases.map(\.rawValue)) ?? ""
                 throw EvaluationError(.invalidArgument, "\(name) needs the name of a character set such as '\(nearest)', not '\(setName)'")
             }
             let scalars = Substring(text).unicodeScalars

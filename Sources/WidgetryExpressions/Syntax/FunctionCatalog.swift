@@ -1,3 +1,5 @@
+import WidgetryJSON
+
 /// The functions the language knows. The parser refuses any other name, and evaluation calls
 /// only what the catalog holds: there is no dynamic dispatch on a name from the text.
 public struct FunctionCatalog: Sendable {
@@ -38,6 +40,6 @@ public struct FunctionCatalog: Sendable {
 
     /// The allowed selector nearest to `selector` by edit distance, for the hint of a refused one.
     public func nearestSelector(to selector: String) -> String? {
-        NameSuggestion.nearest(to: selector, among: selectors.keys.sorted())
+        Suggestion.nearest(to: selector, among: selectors.keys.sorted())
     }
 }

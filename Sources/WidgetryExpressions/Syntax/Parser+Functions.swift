@@ -1,3 +1,4 @@
+import WidgetryJSON
 import Foundation
 
 /// Function-like forms: `name:(args)`, `FUNCTION`, `TERNARY`, `CAST`, `SUBQUERY` and argument lists.
@@ -30,7 +31,7 @@ extension Parser {
             return ExpressionSyntax(.arithmetic(arithmetic, arguments[0], arguments[1]), range: range)
         }
         guard let builtIn = options.functions.builtIn(named: name, argumentCount: arguments.count) else {
-            let nearest = NameSuggestion.nearest(to: name, among: options.functions.builtIns.keys.sorted()).map { "did you mean \($0)? " } ?? ""
+            let nearest = Suggestion.nearest(to: name, among: options.functions.builtIns.keys.sorted()).map { "did you mean \($0)? " } ?? ""
             throw error(.unknownFunction, "unknown function \(name)", at: start.range.lowerBound..<open.range.lowerBound,
                         hint: nearest + "the functions are NSExpression's built-ins, such as sum:, average:, uppercase: and now")
         }

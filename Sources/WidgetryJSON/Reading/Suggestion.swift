@@ -30,6 +30,24 @@ public enum Suggestion {
         return containing.count == 1 ? containing[0] : nil
     }
 
+    /// The candidate nearest to `name` however far it is (for naming the allowed alternative to
+    /// a refused name): fewest edits, letters compared without case, then best matching case,
+    /// then the first. Nil when there are no candidates or `name` is too long to compare.
+    public static func nearest(to name: String, among candidates: [String]) -> String? {
+        let target = Array(name.unicodeScalars)
+        guard target.count <= maxLength else { return nil }
+        let folded = target.map(fold)
+        var best: (candidate: String, distance: Int, exact: Int)?
+        for candidate in candidates {
+            let scalars = Array(candidate.unicodeScalars)
+            guard scalars.count <= maxLength else { continue }
+            let limit = max(target.count, scalars.count)
+            let ranked = (editDistance(folded, scalars.map(fold), limit: limit), editDistance(target, scalars, limit: limit))
+            if best.map({ ranked < ($0.distance, $0.exact) }) ?? true { best = (candidate, ranked.0, ranked.1) }
+        }
+        return best?.candidate
+    }
+
     /// `did you mean "author"?` when a candidate is close to `name`, else nil.
     public static func didYouMean(_ name: String, among candidates: [String]) -> String? {
         closest(to: name, among: candidates).map { "did you mean \"\($0)\"?" }

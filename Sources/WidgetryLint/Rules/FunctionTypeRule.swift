@@ -1,3 +1,4 @@
+import WidgetryJSON
 import WidgetryExpressions
 
 /// A `FUNCTION` selector called on a receiver, or a selector or built-in function given an
