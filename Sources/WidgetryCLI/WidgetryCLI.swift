@@ -12,8 +12,10 @@ public enum WidgetryCLI {
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) async -> Int32 {
         let console = Console.standard
+        var parsed: (any ParsableCommand)?
         do {
             var command = try WidgetryCommand.parseAsRoot(arguments)
+            parsed = command
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -21,16 +23,12 @@ public enum WidgetryCLI {
             }
             return ExitStatus.success
         } catch let problems as ReportedDiagnostics {
-            console.report(problems)
-            return problems.exitCode
-        } catch let failure as CommandFailure {
-            console.report(ReportedDiagnostics(failure, exitCode: failure.exitCode))
-            return failure.exitCode
+            return console.report(problems, as: parsed as? any ReportsErrors)
         } catch let exit as ExitCode {
             return exit.rawValue
         } catch let error as any DiagnosticConvertible {
-            console.report(ReportedDiagnostics(error))
-            return ExitStatus.inputError
+            let exitCode = (error as? CommandFailure)?.exitCode ?? ExitStatus.inputError
+            return console.report(ReportedDiagnostics(error, exitCode: exitCode), as: parsed as? any ReportsErrors)
         } catch {
             let code = WidgetryCommand.exitCode(for: error)
             if code == .success {
@@ -44,8 +42,7 @@ public enum WidgetryCLI {
             let failure = CommandFailure(.internalError, "internal error: \(error)",
                                          hint: "this is a bug in widgetry: please report it with the command that shows it",
                                          exitCode: ExitStatus.internalError)
-            console.report(ReportedDiagnostics(failure, exitCode: failure.exitCode))
-            return failure.exitCode
+            return console.report(ReportedDiagnostics(failure, exitCode: failure.exitCode), as: parsed as? any ReportsErrors)
         }
     }
 }

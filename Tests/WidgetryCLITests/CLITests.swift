@@ -203,13 +203,16 @@ struct CLITests {
             is written, so packing the same folder twice gives identical bytes. .DS_Store,
             .git and __MACOSX are left out; symbolic links are refused.
 
-            USAGE: widgetry pack <directory> --output <file>
+            USAGE: widgetry pack <directory> --output <file> [--error-format <format>]
 
             ARGUMENTS:
               <directory>             The bundle folder.
 
             OPTIONS:
               -o, --output <file>     The zip file to write.
+              --error-format <format> How errors are reported: text (standard error), or
+                                      json, sarif, github or junit (a report on standard
+                                      output). (values: text, json, sarif, github, junit)
               --version               Show the version.
               -h, --help              Show help information.
 

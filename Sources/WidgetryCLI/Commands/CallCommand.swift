@@ -6,6 +6,7 @@ import WidgetryJSON
 import WidgetryRuntime
 import WidgetryService
 import WidgetryStore
+import WidgetryLint
 
 struct CallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,6 +42,8 @@ struct CallCommand: AsyncParsableCommand {
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
         let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
@@ -103,4 +106,9 @@ enum CallReport {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+extension CallCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? .text }
+    var reportName: String { "widgetry call" }
 }

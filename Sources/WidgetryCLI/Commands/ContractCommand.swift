@@ -26,6 +26,8 @@ struct ContractCommand: AsyncParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
@@ -34,4 +36,9 @@ struct ContractCommand: AsyncParsableCommand {
         await services.shutdown()
         Console.standard.write(contract.serialized(JSONWritingOptions(pretty: true)) + "\n")
     }
+}
+
+extension ContractCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? .text }
+    var reportName: String { "widgetry contract" }
 }

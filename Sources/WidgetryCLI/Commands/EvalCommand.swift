@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WidgetryExpressions
 import WidgetryJSON
+import WidgetryLint
 
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,6 +44,8 @@ struct EvalCommand: ParsableCommand {
     @Flag(help: "Print the syntax tree, the canonical form and what the text reads, instead of evaluating.")
     var explain = false
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func validate() throws {
         guard (predicate == nil) != (expression == nil) else {
             throw ValidationError("give exactly one of --predicate and --expression")
@@ -123,4 +126,9 @@ struct EvalCommand: ParsableCommand {
             throw CommandFailure(.invalidOption, "\(what): '\(text)' is not JSON: \(error.message)", hint: "write strings in quotes, e.g. '\"Ann\"'")
         }
     }
+}
+
+extension EvalCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? .text }
+    var reportName: String { "widgetry eval" }
 }

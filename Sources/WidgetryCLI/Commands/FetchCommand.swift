@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetryBundle
+import WidgetryLint
 
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,6 +23,8 @@ struct FetchCommand: AsyncParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
         let loader = BundleLoader(options: sourceOptions.loaderOptions)
@@ -40,4 +43,9 @@ struct FetchCommand: AsyncParsableCommand {
         console.write("extracted \(result.report.fileCount) files (\(result.report.unpackedBytes) bytes) into \(destination)\(origin)\n")
         console.write("bundle root: \(result.bundleRoot)\n")
     }
+}
+
+extension FetchCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? .text }
+    var reportName: String { "widgetry fetch" }
 }

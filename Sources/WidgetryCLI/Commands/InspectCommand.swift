@@ -2,6 +2,7 @@ import ArgumentParser
 import WidgetryBundle
 import WidgetryJSON
 import WidgetryStore
+import WidgetryLint
 
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,6 +30,8 @@ struct InspectCommand: AsyncParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
         let loader = BundleLoader(options: sourceOptions.loaderOptions)
@@ -120,4 +123,9 @@ enum BundleSummaryText {
     private static func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
         "\(count) \(count == 1 ? singular : (pluralForm ?? singular + "s"))"
     }
+}
+
+extension InspectCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? (format == .json ? .json : .text) }
+    var reportName: String { "widgetry inspect" }
 }

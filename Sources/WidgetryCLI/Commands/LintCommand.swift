@@ -144,3 +144,8 @@ struct LintCommand: AsyncParsableCommand {
         return (parts[0], parts[1])
     }
 }
+
+extension LintCommand: ReportsErrors {
+    var errorFormat: ReportFormat { format.reportFormat }
+    var reportName: String { "widgetry lint" }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetryBundle
+import WidgetryLint
 
 struct PackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,8 +19,15 @@ struct PackCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The zip file to write.", valueName: "file"))
     var output: String
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let report = try BundlePacker().pack(directory: directory, to: output)
         Console.standard.write("packed \(report.fileCount) files (\(report.bytes) bytes) into \(output)\n")
     }
+}
+
+extension PackCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? .text }
+    var reportName: String { "widgetry pack" }
 }

@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryJSON
 import WidgetryRuntime
 import WidgetryService
+import WidgetryLint
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,6 +32,8 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("until-idle"), help: "Stop when nothing is left to do but timers (the default).")
     var untilIdle = false
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func validate() throws {
         if untilIdle, duration != nil { throw ValidationError("--until-idle and --for are alternatives; give one") }
         if let duration, duration < 0 { throw ValidationError("--for takes a number of seconds ≥ 0") }
@@ -123,4 +126,9 @@ struct RunCommand: AsyncParsableCommand {
         for failure in result.failures { console.writeError(failure.description + "\n") }
         return result.passed
     }
+}
+
+extension RunCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? (format == .json ? .json : .text) }
+    var reportName: String { "widgetry run" }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import WidgetryBundle
 import WidgetryJSON
 import WidgetryService
+import WidgetryLint
 
 struct ServeStubCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,6 +25,8 @@ struct ServeStubCommand: AsyncParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
         let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
@@ -46,4 +49,9 @@ struct ServeStubCommand: AsyncParsableCommand {
             }
         }
     }
+}
+
+extension ServeStubCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? .text }
+    var reportName: String { "widgetry serve-stub" }
 }

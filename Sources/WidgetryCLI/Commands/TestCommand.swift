@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryJSON
 import WidgetryRuntime
 import WidgetryService
+import WidgetryLint
 
 struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,6 +44,8 @@ struct TestCommand: AsyncParsableCommand {
 
     @OptionGroup var sourceOptions: SourceOptions
 
+
+    @OptionGroup var errorOptions: ErrorFormatOption
     func validate() throws {
         if let minimumCoverage, !(0...100).contains(minimumCoverage) { throw ValidationError("--min-coverage takes a percentage from 0 to 100") }
     }
@@ -111,4 +114,9 @@ struct TestCommand: AsyncParsableCommand {
     private func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
+}
+
+extension TestCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? (format == .junit ? .junit : .text) }
+    var reportName: String { "widgetry test" }
 }

@@ -163,3 +163,8 @@ struct ValidateCommand: AsyncParsableCommand {
         return isatty(STDOUT_FILENO) == 1 && !noColor
     }
 }
+
+extension ValidateCommand: ReportsErrors {
+    var errorFormat: ReportFormat { format.reportFormat }
+    var reportName: String { "widgetry validate" }
+}

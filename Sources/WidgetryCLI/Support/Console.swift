@@ -46,6 +46,18 @@ struct Console: Sendable {
         }
     }
 
+    /// Prints the problems in the format `command` asks for errors in (text when it says
+    /// nothing) and gives their exit code.
+    func report(_ problems: ReportedDiagnostics, as command: (any ReportsErrors)?) -> Int32 {
+        let format = command?.errorFormat ?? .text
+        if format == .text {
+            report(problems)
+        } else {
+            write(format.render(problems.report, toolVersion: WidgetryVersion.current, suite: command?.reportName ?? "widgetry"))
+        }
+        return problems.exitCode
+    }
+
     func styled(_ text: String, code: String) -> String {
         useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

@@ -46,11 +46,12 @@ struct ReportedDiagnostics: Error {
                 continue
             }
             let shown = bundle.prefix + diagnostic.file
-            report.diagnostics.append(diagnostic.inFile(shown))
-            if diagnostic.location != nil, report.sources[shown] == nil, let root = bundle.root,
-               let source = SourceFiles.read(root + "/" + diagnostic.file) {
-                report.sources[shown] = source
+            var placed = diagnostic.inFile(shown)
+            if let location = diagnostic.location, let root = bundle.root {
+                if report.sources[shown] == nil { report.sources[shown] = SourceFiles.read(root + "/" + diagnostic.file) }
+                if placed.length == 1, let source = report.sources[shown] { placed.length = source.tokenLength(at: location.offset) }
             }
+            report.diagnostics.append(placed)
         }
         self.report = report
         self.exitCode = exitCode

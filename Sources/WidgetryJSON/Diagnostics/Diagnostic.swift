@@ -5,7 +5,7 @@
 ///
 /// Every module's errors convert to it (``DiagnosticConvertible``), and every reporter prints
 /// it, so `run`, `lint`, `validate` and the rest report problems in one format.
-public struct Diagnostic: Error, Sendable, Hashable, Comparable {
+public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// How serious a finding is. Findings that make a widget misbehave at run time are errors;
     /// hygiene is a warning.
     public enum Severity: String, Sendable, CaseIterable, Comparable {
@@ -54,6 +54,18 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable {
         if left != right { return left < right }
         if lhs.code != rhs.code { return lhs.code < rhs.code }
         return lhs.message < rhs.message
+    }
+
+    /// `file:line:column: severity: message [code]`, then the notes and the hint, each on a line
+    /// of its own: the text reporter's form without the quoted source line, for places that
+    /// have no source at hand.
+    public var description: String {
+        var place = file
+        if let location { place += ":\(location.line):\(location.column)" }
+        var text = (place.isEmpty ? "" : place + ": ") + "\(severity.rawValue): \(message) [\(code)]"
+        for note in notes { text += "\n  note: \(note)" }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
     }
 
     /// The same finding in another file name (a bundle-relative name placed under the folder

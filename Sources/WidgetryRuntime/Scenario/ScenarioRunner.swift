@@ -68,7 +68,7 @@ public struct ScenarioRunner {
         do {
             run = try WidgetRun(bundle: bundle, options: options)
         } catch {
-            fail(0, nil, "the widget did not load:\n\(error)")
+            fail(0, nil, "the widget did not load:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
             return result
         }
         run.onEvent = onEvent
