@@ -65,16 +65,15 @@ struct HostileBundleTests {
 
     // MARK: Screens
 
-    /// 100,000 status controllers: the screen loads, renders and follows an action in seconds.
+    /// 100,000 status controllers: the screen loads, renders and follows an action. (How long it
+    /// takes is a benchmark's question, not a test's: the machines tests run on are shared.)
     @Test func aScreenWithAHundredThousandObjectsLoads() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let objects = (0..<100_000).map { #""s\#($0)": {"type": "ActionStatusController", "attrs": {"actionName": "items"}}"# }.joined(separator: ", ")
-        let start = ContinuousClock.now
         let run = try run(screen: #"{"objects": {\#(objects), "load": {"type": "OnLoadActionController", "attrs": {"actionName": "items"}}}, \#(Self.views)}"#,
                           in: scratch)
         #expect(run.screen.objects.count == 100_001)
-        #expect(ContinuousClock.now - start < .seconds(20))
     }
 
     /// Outlets that point at their own object, or at each other: they load, run and print.
