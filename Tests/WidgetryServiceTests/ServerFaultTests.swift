@@ -83,7 +83,7 @@ struct ServerFaultTests {
     @Test func aBodyDrippedPastTheTimeLimitTimesOut() async throws {
         let body = Array(#"{"id_str": "slow", "text": "\#(String(repeating: "z", count: 64))"}"#.utf8)
         let outcome = try await call([ServiceAction(name: "slow", resultType: .object(entity: "Post"))], first: "slow",
-                                     options: HTTPTransportOptions(readTimeout: 0.5, totalTimeout: 0.8)) { _ in
+                                     options: HTTPTransportOptions(readTimeout: 5, totalTimeout: 0.8)) { _ in
             TestResponse(headers: Self.json, body: body, behaviour: .drip(chunkSize: 4, interval: .milliseconds(100)))
         }
         #expect(outcome.events.map(\.name) == ["slowStart", "slowError"])

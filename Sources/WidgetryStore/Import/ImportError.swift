@@ -2,43 +2,20 @@ public import WidgetryJSON
 
 /// JSON that could not be imported, with the JSON Pointer (and, for parsed documents, the line
 /// and column) of the value at fault. The import it belonged to is rolled back whole.
-public struct ImportError: StoreErrorRepresentable, Sendable, Equatable, CustomStringConvertible {
-    public enum Code: String, Sendable, CaseIterable {
-        case shapeMismatch = "import.shape-mismatch"
-        case conversion = "import.conversion"
-        case unknownTransformer = "import.unknown-transformer"
-        case store = "import.store"
-    }
+public typealias ImportError = PlacedProblem<ImportErrorCode>
 
-    public var code: Code
-    public var message: String
-    public var pointer: JSONPointer
-    public var location: SourceLocation?
-    public var hint: String?
+/// The codes of ``ImportError``.
+public enum ImportErrorCode: String, DiagnosticCode, CaseIterable {
+    case shapeMismatch = "import.shape-mismatch"
+    case conversion = "import.conversion"
+    case unknownTransformer = "import.unknown-transformer"
+    case store = "import.store"
+}
 
-    public init(_ code: Code, _ message: String, at value: JSONValue, hint: String? = nil) {
-        self.code = code
-        self.message = message
-        pointer = value.pointer
-        location = value.location
-        self.hint = hint
-    }
-
+extension PlacedProblem: StoreErrorRepresentable where C == ImportErrorCode {
     /// A store failure outside any JSON value (saving the import's transaction).
     public init(_ storeError: StoreError) {
-        code = .store
-        message = storeError.message
-        pointer = .root
-        location = nil
-        hint = storeError.hint
-    }
-
-    public var description: String {
-        var text = location.map { "\($0.line):\($0.column): " } ?? ""
-        text += "\(message) [\(code.rawValue)]"
-        if !pointer.description.isEmpty { text += " at \(pointer)" }
-        if let hint { text += "; \(hint)" }
-        return text
+        self.init(.store, storeError.message, location: nil, pointer: .root, hint: storeError.hint)
     }
 }
 
