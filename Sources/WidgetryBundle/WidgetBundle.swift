@@ -61,16 +61,6 @@ public struct WidgetBundle: Sendable {
 // MARK: - Reading a folder
 
 extension WidgetBundle {
-    /// The well-known top-level files.
-    enum KnownFile {
-        static let jsonManifest = "Info.json"
-        static let plistManifest = "Info.plist"
-        static let service = "Service.json"
-        static let developmentService = "Service.dev.json"
-        static let stubService = "StubService.json"
-        static let model = "Model.json"
-    }
-
     /// Reads the bundle in `directory`. All JSON files are parsed; when any fails, the error
     /// lists every failure, not just the first.
     public init(directory: String, options: ReadOptions = ReadOptions()) throws(BundleError) {
@@ -100,9 +90,9 @@ extension WidgetBundle {
 
         // Manifest
         let manifestFile: BundleFile?
-        if topLevel.contains(KnownFile.jsonManifest) {
-            manifestFile = try parse(KnownFile.jsonManifest)
-            if topLevel.contains(KnownFile.plistManifest) {
+        if topLevel.contains(BundleFileName.jsonManifest) {
+            manifestFile = try parse(BundleFileName.jsonManifest)
+            if topLevel.contains(BundleFileName.plistManifest) {
                 warnings.append(BundleWarning(code: "bundle.two-manifests", message: "both Info.json and Info.plist exist; Info.json is used"))
             }
         } else {
@@ -113,10 +103,10 @@ extension WidgetBundle {
         var screens: [ScreenDefinition] = []
         var others: [BundleFile] = []
         var known: [String: BundleFile] = [:]
-        for path in topLevel.sorted() where path.hasSuffix(".json") && path != KnownFile.jsonManifest {
+        for path in topLevel.sorted() where path.hasSuffix(".json") && path != BundleFileName.jsonManifest {
             guard let file = try parse(path) else { continue }
             switch path {
-            case KnownFile.service, KnownFile.developmentService, KnownFile.stubService, KnownFile.model:
+            case BundleFileName.service, BundleFileName.developmentService, BundleFileName.stubService, BundleFileName.model:
                 known[path] = file
             default:
                 let name = String(path.dropLast(".json".count))
@@ -132,9 +122,9 @@ extension WidgetBundle {
         let manifest: BundleManifest
         if let manifestFile {
             manifest = try BundleManifest(json: manifestFile.document, file: manifestFile.path)
-        } else if topLevel.contains(KnownFile.plistManifest) {
-            let data = try WidgetBundle.readBytes(root + "/" + KnownFile.plistManifest, limit: 16 << 20)
-            manifest = try BundleManifest(plist: Data(data), file: KnownFile.plistManifest)
+        } else if topLevel.contains(BundleFileName.plistManifest) {
+            let data = try WidgetBundle.readBytes(root + "/" + BundleFileName.plistManifest, limit: 16 << 20)
+            manifest = try BundleManifest(plist: Data(data), file: BundleFileName.plistManifest)
         } else {
             throw .noManifest(path: directory)
         }
@@ -143,7 +133,7 @@ extension WidgetBundle {
         let xcdatamodels = listing.files.filter { WidgetBundle.isXcdatamodelContents($0) }
         let compiledModels = listing.directories.filter { $0.hasSuffix(".momd") } + listing.files.filter { $0.hasSuffix(".mom") && !$0.contains(".momd/") }
         var model: ModelSource?
-        if let json = known[KnownFile.model] {
+        if let json = known[BundleFileName.model] {
             model = .json(json)
             if !xcdatamodels.isEmpty {
                 warnings.append(BundleWarning(code: "bundle.two-models", message: "both Model.json and \(xcdatamodels[0]) exist; Model.json is used"))
@@ -165,13 +155,13 @@ extension WidgetBundle {
         let nibs = (listing.files + listing.directories).filter { $0.hasSuffix(".nib") && !$0.contains(".storyboardc/") && !$0.contains(".nib/") }
         if let nib = nibs.sorted().first { throw .compiledNib(path: nib) }
         let claimed = Set(screens.map(\.file.path) + others.map(\.path) + known.values.map(\.path)
-                          + [KnownFile.jsonManifest, KnownFile.plistManifest])
+                          + [BundleFileName.jsonManifest, BundleFileName.plistManifest])
         self.rootPath = root
         self.manifest = manifest
         self.screens = screens
-        self.service = known[KnownFile.service]
-        self.developmentService = known[KnownFile.developmentService]
-        self.stubService = known[KnownFile.stubService]
+        self.service = known[BundleFileName.service]
+        self.developmentService = known[BundleFileName.developmentService]
+        self.stubService = known[BundleFileName.stubService]
         self.model = model
         self.storyboards = listing.files.filter { $0.hasSuffix(".storyboard") }
         self.mainStoryboardPath = mainStoryboard
@@ -186,8 +176,8 @@ extension WidgetBundle {
     public static func locateRoot(in directory: String) throws(BundleError) -> String {
         let fileManager = FileManager.default
         func hasManifest(_ path: String) -> Bool {
-            fileManager.fileExists(atPath: path + "/" + KnownFile.jsonManifest)
-                || fileManager.fileExists(atPath: path + "/" + KnownFile.plistManifest)
+            fileManager.fileExists(atPath: path + "/" + BundleFileName.jsonManifest)
+                || fileManager.fileExists(atPath: path + "/" + BundleFileName.plistManifest)
         }
         if hasManifest(directory) { return directory }
         let entries = ((try? fileManager.contentsOfDirectory(atPath: directory)) ?? [])

@@ -1,3 +1,4 @@
+import WidgetryBundle
 public import WidgetryJSON
 
 /// `.widgetry.json`: how lint treats a bundle. Rule severities (or `off`), files to skip,
@@ -44,5 +45,5 @@ public struct LintConfiguration: Sendable {
     public init() {}
 
     /// The file name lint looks for in a bundle's folder and the folders above it.
-    public static let fileName = ".widgetry.json"
+    public static let fileName = BundleFileName.lintConfiguration
 }

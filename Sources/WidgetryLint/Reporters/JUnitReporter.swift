@@ -12,29 +12,13 @@ public enum JUnitReporter {
         let files = report.files + report.filesWithFindings.filter { !known.contains($0) }
         var findings: [String: [Diagnostic]] = [:]
         for diagnostic in report.diagnostics { findings[diagnostic.file, default: []].append(diagnostic) }
-        let failing = files.filter { findings[$0] != nil }.count
-        let name = XMLText.escaped(suite)
-
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites tests=\"\(files.count)\" failures=\"\(failing)\">\n"
-        xml += "  <testsuite name=\"\(name)\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
-        for file in files {
-            let escapedFile = XMLText.escaped(file)
-            xml += "    <testcase classname=\"\(name)\" name=\"\(escapedFile)\" file=\"\(escapedFile)\""
-            guard let diagnostics = findings[file] else {
-                xml += "/>\n"
-                continue
-            }
-            xml += ">\n"
-            for diagnostic in diagnostics {
+        let cases = files.map { file in
+            JUnitWriter.TestCase(name: file, file: file, failures: (findings[file] ?? []).map { diagnostic in
                 var body = TextReporter.block(for: diagnostic, source: report.sources[file])
                 if body.hasSuffix("\n") { body.removeLast() }
-                xml += "      <failure message=\"\(XMLText.escaped(diagnostic.message))\" type=\"\(XMLText.escaped(diagnostic.code))\">"
-                xml += XMLText.escaped(body) + "</failure>\n"
-            }
-            xml += "    </testcase>\n"
+                return JUnitWriter.Failure(message: diagnostic.message, type: diagnostic.code, text: body)
+            })
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        return JUnitWriter.render(suite: suite, cases: cases)
     }
 }

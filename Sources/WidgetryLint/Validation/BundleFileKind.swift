@@ -1,3 +1,4 @@
+import WidgetryBundle
 public import WidgetryJSON
 
 /// What a JSON file of a bundle is, by its place and name, as the loader reads bundles: the
@@ -50,34 +51,22 @@ public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The well-known names, as the bundle loader knows them.
-    enum KnownName {
-        static let manifest = "Info.json"
-        static let service = "Service.json"
-        static let developmentService = "Service.dev.json"
-        static let stubService = "StubService.json"
-        static let model = "Model.json"
-        static let lintConfiguration = ".widgetry.json"
-        static let testsFolder = "Tests"
-        static let scenarioSuffix = ".scenario.json"
-    }
-
     /// The kind of the JSON file at `path` (relative to the bundle root, `/`-separated) whose
     /// parsed root is `root`; nil for a JSON file no schema covers (another resource). `root` is
     /// nil when the file did not parse, so a screen cannot be told from another file.
     public static func classify(path: String, root: JSONValue?) -> BundleFileKind? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 2, parts[0] == KnownName.testsFolder, parts[1].hasSuffix(KnownName.scenarioSuffix) {
+        if parts.count == 2, parts[0] == BundleFileName.testsFolder, parts[1].hasSuffix(BundleFileName.scenarioSuffix) {
             return .scenario
         }
         guard parts.count == 1, path.hasSuffix(".json") else { return nil }
         switch path {
-        case KnownName.manifest: return .manifest
-        case KnownName.service: return .service
-        case KnownName.developmentService: return .developmentService
-        case KnownName.stubService: return .stubService
-        case KnownName.model: return .model
-        case KnownName.lintConfiguration: return .lintConfiguration
+        case BundleFileName.jsonManifest: return .manifest
+        case BundleFileName.service: return .service
+        case BundleFileName.developmentService: return .developmentService
+        case BundleFileName.stubService: return .stubService
+        case BundleFileName.model: return .model
+        case BundleFileName.lintConfiguration: return .lintConfiguration
         default:
             let name = String(path.dropLast(".json".count))
             return root?.objectValue?[name] != nil ? .screen(name: name) : nil
@@ -88,7 +77,7 @@ public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
     /// is read: top-level JSON files and scenarios.
     public static func isCandidate(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if parts.count == 2 { return parts[0] == KnownName.testsFolder && parts[1].hasSuffix(KnownName.scenarioSuffix) }
+        if parts.count == 2 { return parts[0] == BundleFileName.testsFolder && parts[1].hasSuffix(BundleFileName.scenarioSuffix) }
         return parts.count == 1 && path.hasSuffix(".json")
     }
 }

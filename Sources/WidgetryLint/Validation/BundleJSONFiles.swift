@@ -47,13 +47,13 @@ public struct BundleJSONFiles: Sendable {
             throw .notFound(path: directory)
         }
         let topLevel = try BundleJSONFiles.entries(of: root)
-        guard topLevel.files.contains(BundleFileKind.KnownName.manifest) || topLevel.files.contains("Info.plist") else {
+        guard topLevel.files.contains(BundleFileName.jsonManifest) || topLevel.files.contains(BundleFileName.plistManifest) else {
             throw .noManifest(path: directory)
         }
         var paths = topLevel.files.filter(BundleFileKind.isCandidate)
-        if topLevel.folders.contains(BundleFileKind.KnownName.testsFolder) {
-            let tests = try BundleJSONFiles.entries(of: root + "/" + BundleFileKind.KnownName.testsFolder)
-            paths += tests.files.map { BundleFileKind.KnownName.testsFolder + "/" + $0 }.filter(BundleFileKind.isCandidate)
+        if topLevel.folders.contains(BundleFileName.testsFolder) {
+            let tests = try BundleJSONFiles.entries(of: root + "/" + BundleFileName.testsFolder)
+            paths += tests.files.map { BundleFileName.testsFolder + "/" + $0 }.filter(BundleFileKind.isCandidate)
         }
         var files: [File] = []
         for path in paths.sorted() {

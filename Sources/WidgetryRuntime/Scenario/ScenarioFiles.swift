@@ -6,9 +6,9 @@ public import WidgetryJSON
 public enum ScenarioFiles {
     /// The scenario files of `bundle`, with paths.
     public static func paths(in bundle: WidgetBundle) -> [String] {
-        let directory = (bundle.rootPath as NSString).appendingPathComponent("Tests")
+        let directory = (bundle.rootPath as NSString).appendingPathComponent(BundleFileName.testsFolder)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.filter { $0.hasSuffix(".scenario.json") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+        return names.filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }.sorted().map { (directory as NSString).appendingPathComponent($0) }
     }
 
     /// Reads the scenario at `path`; a file that is not JSON or not a scenario is an error with its place.

@@ -1,0 +1,60 @@
+import Foundation
+
+/// JUnit XML, the one writer of the project: lint and validate findings (one test case per file)
+/// and scenario results (one per scenario) are both written by it.
+public enum JUnitWriter {
+    /// One test case: passing when it has no failure.
+    public struct TestCase: Sendable {
+        public var name: String
+        public var file: String
+        /// Seconds, printed with three decimals; nil leaves the attribute out.
+        public var time: Double?
+        public var failures: [Failure]
+
+        public init(name: String, file: String, time: Double? = nil, failures: [Failure] = []) {
+            self.name = name
+            self.file = file
+            self.time = time
+            self.failures = failures
+        }
+    }
+
+    /// One failure of a test case: a one-line message, an optional type and the full text.
+    public struct Failure: Sendable {
+        public var message: String
+        public var type: String?
+        public var text: String
+
+        public init(message: String, type: String? = nil, text: String) {
+            self.message = message
+            self.type = type
+            self.text = text
+        }
+    }
+
+    /// `cases` as one test suite named `suite` (also every case's class name), ending in a line break.
+    public static func render(suite: String, cases: [TestCase]) -> String {
+        let failing = cases.filter { !$0.failures.isEmpty }.count
+        let name = XMLText.escaped(suite)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(cases.count)\" failures=\"\(failing)\">\n"
+        xml += "  <testsuite name=\"\(name)\" tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
+        for testCase in cases {
+            xml += "    <testcase classname=\"\(name)\" name=\"\(XMLText.escaped(testCase.name))\" file=\"\(XMLText.escaped(testCase.file))\""
+            if let time = testCase.time { xml += " time=\"\(String(format: "%.3f", time))\"" }
+            guard !testCase.failures.isEmpty else {
+                xml += "/>\n"
+                continue
+            }
+            xml += ">\n"
+            for failure in testCase.failures {
+                xml += "      <failure message=\"\(XMLText.escaped(failure.message))\""
+                if let type = failure.type { xml += " type=\"\(XMLText.escaped(type))\"" }
+                xml += ">\(XMLText.escaped(failure.text))</failure>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+}
