@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
         .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
+        .library(name: "WidgetryNIB", targets: ["WidgetryNIB"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -38,6 +39,11 @@ let package = Package(
         ),
         .target(
             name: "WidgetryJSON",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryNIB",
+            dependencies: ["WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -136,6 +142,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryJSONTests",
             dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryNIBTests",
+            dependencies: ["WidgetryNIB", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
