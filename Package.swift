@@ -168,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryStoreTests",
-            dependencies: ["WidgetryStore", "WidgetryJSON"],
+            dependencies: ["WidgetryStore", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -18,6 +18,8 @@ public struct ModelError: LocatedError, Equatable {
         case invalidOwnerRelationship = "model.invalid-owner-relationship"
         case invalidXML = "model.invalid-xml"
         case compiledModel = "model.compiled-model"
+        /// A compiled model (`Model.mom`) whose keyed archive is damaged or not a model.
+        case invalidCompiledModel = "model.invalid-compiled-model"
     }
 
     public var code: Code
