@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
         .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
         .library(name: "WidgetryNIB", targets: ["WidgetryNIB"]),
+        .library(name: "WidgetryAssets", targets: ["WidgetryAssets"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -44,6 +45,10 @@ let package = Package(
         .target(
             name: "WidgetryNIB",
             dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryAssets",
             swiftSettings: strictSwift6
         ),
         .target(
@@ -147,6 +152,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryNIBTests",
             dependencies: ["WidgetryNIB", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryAssetsTests",
+            dependencies: ["WidgetryAssets", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
