@@ -12,11 +12,17 @@ public struct NIBArchive: Sendable {
 
     /// The nib's name or path, used in errors.
     public let file: String
+    /// The first format number of the header (1).
     public let formatVersion: UInt32
+    /// The second format number, the coder's version (9).
     public let coderVersion: UInt32
+    /// The object table; object 0 is the root.
     public let objects: [NIBObject]
+    /// The key table: names of values, shared by all objects.
     public let keys: [String]
+    /// The value table; each object owns a run of it.
     public let values: [NIBEntry]
+    /// The class-name table.
     public let classes: [NIBClass]
     /// How deep this archive sits inside others (0 for a file).
     public let depth: Int

@@ -56,6 +56,7 @@ public struct NIBObject: Sendable, Equatable {
 
 /// One entry of the value table: a key (index into ``NIBArchive/keys``) and its value.
 public struct NIBEntry: Sendable, Equatable {
+    /// Index into ``NIBArchive/keys``.
     public var keyIndex: Int
     public var value: NIBValue
 }

@@ -89,6 +89,49 @@ import WidgetryStore
         #expect(Self.codes { try CompiledModelReader.read(archive, file: "m", limits: .init(maxBytes: 10)) } == ["model.invalid-compiled-model"])
     }
 
+    /// Foundation's reader crashed bridging a set that holds a dictionary (found by
+    /// FuzzCompiledModel); the model reader reads property lists itself and refuses it.
+    @Test func hostilePropertyListsAreRefusedNotBridged() {
+        func plist(_ objects: [[UInt8]], top: UInt8 = 0, tableOffset: UInt8? = nil, referenceSize: UInt8 = 1) -> [UInt8] {
+            var bytes = Array("bplist00".utf8)
+            var offsets: [UInt8] = []
+            for object in objects {
+                offsets.append(UInt8(bytes.count))
+                bytes += object
+            }
+            let table = UInt8(bytes.count)
+            bytes += offsets
+            bytes += [0, 0, 0, 0, 0, 0, 1, referenceSize]
+            bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(objects.count), 0, 0, 0, 0, 0, 0, 0, top, 0, 0, 0, 0, 0, 0, 0, tableOffset ?? table]
+            return bytes
+        }
+        let setOfDictionary = plist([[0xC1, 0x01], [0xD0]])
+        #expect(Self.codes { try CompiledModelReader.read(setOfDictionary, file: "m") } == ["model.invalid-compiled-model"])
+        let outside = plist([[0xD0]], tableOffset: 200)
+        #expect(Self.codes { try CompiledModelReader.read(outside, file: "m") } == ["model.invalid-compiled-model"])
+        let dangling = plist([[0xA1, 0x07]], referenceSize: 1)
+        #expect(Self.codes { try CompiledModelReader.read(dangling, file: "m") } == ["model.invalid-compiled-model"])
+        let longCount = plist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]])
+        #expect(Self.codes { try CompiledModelReader.read(longCount, file: "m") } == ["model.invalid-compiled-model"])
+        let badWidth = plist([[0xD0]], referenceSize: 0)
+        #expect(Self.codes { try CompiledModelReader.read(badWidth, file: "m") } == ["model.invalid-compiled-model"])
+    }
+
+    @Test(.enabled(if: CompiledModelSample.isAvailable, "needs ../shared/upstream"))
+    func damagedModelsNeverTrap() throws {
+        let pristine = try #require(CompiledModelSample.compiledModel)
+        var state: UInt64 = 20
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<2_000 {
+            var bytes = pristine
+            for _ in 0...next(4) { bytes[next(bytes.count)] = UInt8(next(256)) }
+            _ = try? CompiledModelReader.read(bytes, file: "Model.mom")
+        }
+    }
+
     // MARK: Writing archives
 
     static func uid(_ index: Int) -> String { "<dict><key>CF$UID</key><integer>\(index)</integer></dict>" }

@@ -5,8 +5,9 @@ public import WidgetryJSON
 /// Reads a compiled data model, `Model.momd/Model.mom`: the `NSManagedObjectModel` Xcode
 /// archives with `NSKeyedArchiver` into a binary property list.
 ///
-/// The property list is decoded by Foundation and its `$objects` graph walked by hand
-/// (``KeyedArchive``); no class named in the file is ever instantiated. The result is the
+/// The binary property list is read by ``BinaryPropertyList`` (Foundation's reader leaks and can
+/// crash on damaged files) and its `$objects` graph walked by hand (``KeyedArchive``); no class
+/// named in the file is ever instantiated. The result is the
 /// `EntityModel` ``XcdatamodelReader`` builds from the model's source: entities keep only their
 /// own properties (the archive stores them that way) and ``EntityModel`` merges the parent's.
 /// Entities and properties are sorted by name, as Xcode writes them in the XML. Relationships
@@ -70,6 +71,7 @@ public enum CompiledModelReader {
         var currentEntity: String?
 
         typealias Problem = KeyedArchive.Problem
+        typealias Object = KeyedArchive.Object
 
         mutating func entities() throws(Problem) -> [EntityDescription] {
             let model = try archive.instance(archive.root, "the root")
@@ -133,9 +135,9 @@ public enum CompiledModelReader {
             return entity
         }
 
-        private mutating func attribute(_ property: [String: Any], name: String, entity: String) throws(Problem) -> AttributeDescription? {
+        private mutating func attribute(_ property: KeyedArchive.Instance, name: String, entity: String) throws(Problem) -> AttributeDescription? {
             let what = "attribute \(entity).\(name)"
-            guard let code = property["NSAttributeType"] as? Int else {
+            guard let code = try integer(property["NSAttributeType"], what: "NSAttributeType of \(what)") else {
                 throw Problem(message: "\(what) has no NSAttributeType number")
             }
             guard let type = CompiledModelReader.attributeTypes[code] else {
@@ -153,7 +155,7 @@ public enum CompiledModelReader {
             return attribute
         }
 
-        private mutating func relationship(_ property: [String: Any], name: String, entity: String) throws(Problem) -> RelationshipDescription? {
+        private mutating func relationship(_ property: KeyedArchive.Instance, name: String, entity: String) throws(Problem) -> RelationshipDescription? {
             let what = "relationship \(entity).\(name)"
             let destination: String
             if let named = try archive.string(property["_NSDestinationEntityName"], "the destination of \(what)") {
@@ -191,54 +193,55 @@ public enum CompiledModelReader {
 
         /// The user info dictionary of an entity or property, as strings (values that are
         /// not strings are ignored, as the XML reader reads only `value` strings).
-        private func userInfo(_ instance: [String: Any], what: String) throws(Problem) -> [String: String] {
+        private func userInfo(_ instance: KeyedArchive.Instance, what: String) throws(Problem) -> [String: String] {
             var result: [String: String] = [:]
             for (key, value) in try archive.dictionary(instance["NSUserInfo"], "the user info of \(what)") {
-                if let object = try archive.resolve(value, "user info \(key) of \(what)") as? String { result[key] = object }
+                if case .string(let text)? = try archive.resolve(value, "user info \(key) of \(what)") { result[key] = text }
             }
             return result
         }
 
-        private func flag(_ value: Any?, what: String) throws(Problem) -> Bool {
-            guard let value else { return false }
-            guard let number = value as? NSNumber else { throw Problem(message: "\(what) is not a boolean") }
-            return number.boolValue
+        private func flag(_ value: Object?, what: String) throws(Problem) -> Bool {
+            switch value {
+            case nil: return false
+            case .bool(let flag)?: return flag
+            case .int(let number)?: return number != 0
+            default: throw Problem(message: "\(what) is not a boolean")
+            }
         }
 
-        private func integer(_ value: Any?, what: String) throws(Problem) -> Int? {
-            guard let value else { return nil }
-            guard let number = value as? Int else { throw Problem(message: "\(what) is not an integer") }
-            return number
+        private func integer(_ value: Object?, what: String) throws(Problem) -> Int? {
+            switch value {
+            case nil: return nil
+            case .int(let number)?: return Int(number)
+            default: throw Problem(message: "\(what) is not an integer")
+            }
         }
 
         /// `NSDefaultValue`: a number, string, date (`NS.time`), data or UUID (`NS.uuidbytes`),
         /// converted to the attribute's type.
-        private mutating func defaultValue(_ reference: Any?, type: AttributeType, what: String, entity: String) throws(Problem) -> Value? {
-            guard let object = try archive.resolve(reference, "the default of \(what)") else { return nil }
+        private mutating func defaultValue(_ reference: Object?, type: AttributeType, what: String, entity: String) throws(Problem) -> Value? {
+            guard let uid = try archive.index(reference, "the default of \(what)") else { return nil }
             var value: Value?
-            switch object {
-            case let text as String: value = .string(text)
-            case let data as Data: value = .data([UInt8](data))
-            case let number as NSNumber:
-                if type == .boolean {
-                    value = .bool(number.boolValue)
-                } else if let integer = number as? Int64, type.integerRange != nil {
-                    value = .int(integer)
-                } else {
-                    value = .double(number.doubleValue)
-                }
-            case let instance as [String: Any]:
-                if let seconds = instance["NS.time"] as? Double {
+            switch try archive.entry(uid, "the default of \(what)") {
+            case .string(let text): value = text == "$null" ? nil : .string(text)
+            case .data(let bytes): value = .data(bytes)
+            case .bool(let flag): value = .bool(flag)
+            case .int(let number): value = type == .boolean ? .bool(number != 0) : .int(number)
+            case .real(let number): value = type == .boolean ? .bool(number != 0) : .double(number)
+            case .dictionary:
+                let instance = try archive.instance(uid, "the default of \(what)")
+                switch (instance["NS.time"], instance["NS.uuidbytes"], instance["NS.data"], instance["NS.string"]) {
+                case (.real(let seconds)?, _, _, _), (.date(let seconds)?, _, _, _):
                     value = .date(Date(timeIntervalSinceReferenceDate: seconds))
-                } else if let bytes = instance["NS.uuidbytes"] as? Data, bytes.count == 16 {
-                    let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+                case (_, .data(let bytes)?, _, _) where bytes.count == 16:
+                    let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
                     value = .string(uuid.uuidString)
-                } else if let data = instance["NS.data"] as? Data {
-                    value = .data([UInt8](data))
-                } else if let text = instance["NS.string"] as? String {
-                    value = .string(text)
-                } else if let relative = try archive.string(instance["NS.relative"], "the default of \(what)") {
-                    value = .string(relative)
+                case (_, _, .data(let bytes)?, _): value = .data(bytes)
+                case (_, _, _, .string(let text)?): value = .string(text)
+                default:
+                    value = try archive.string(instance["NS.relative"], "the default of \(what)").map(Value.string)
                 }
             default:
                 break

@@ -1,13 +1,10 @@
-import Foundation
-
 /// The object graph of an `NSKeyedArchiver` property list, walked by hand: `$objects` is a
 /// flat table, containers refer to entries by UID, `$class` entries name classes. Nothing is
 /// ever instantiated; the reader only looks things up, with every UID checked against the table.
-///
-/// Foundation returns UIDs as an opaque `_NSKeyedArchiverUID` (`__NSCFKeyedArchiverUID` on
-/// Apple platforms) with no public accessor, so ``uid(_:)`` reads its number by reflection (its
-/// stored `value`), or from its description (`{value = 3}`) where reflection shows nothing.
+/// The property list itself is read by ``BinaryPropertyList``.
 struct KeyedArchive {
+    typealias Object = BinaryPropertyList.Object
+
     /// Bounds on the archive, checked before the graph is walked.
     struct Limits: Sendable {
         var maxBytes: Int
@@ -21,107 +18,137 @@ struct KeyedArchive {
         var message: String
     }
 
-    let objects: [Any]
+    /// An archived object: its keys and their (unresolved) values.
+    typealias Instance = [String: Object]
+
+    private let plist: BinaryPropertyList
+    /// `$objects`: plist object indexes, by UID.
+    private let table: [Int]
+    private let maxItems: Int
+    /// The UID of the root object.
     let root: Int
 
     init(_ bytes: [UInt8], limits: Limits) throws(Problem) {
         guard bytes.count <= limits.maxBytes else {
             throw Problem(message: "the file has \(bytes.count) bytes, more than the limit of \(limits.maxBytes)")
         }
-        guard bytes.starts(with: Array("bplist00".utf8)) else {
-            throw Problem(message: "the file is not a binary property list (it does not start with bplist00)")
-        }
-        let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            plist = try BinaryPropertyList(bytes, maxObjects: limits.maxObjects)
         } catch {
-            throw Problem(message: "the property list cannot be read (\(error.localizedDescription))")
+            throw Problem(message: error.message)
         }
-        guard let top = plist as? [String: Any] else { throw Problem(message: "the property list is not a dictionary") }
-        guard top["$archiver"] as? String == "NSKeyedArchiver" else {
+        maxItems = limits.maxItems
+        let top = try Self.members(plist, plist.topObject, "the property list", maxItems: limits.maxItems)
+        guard case .string("NSKeyedArchiver")? = try top["$archiver"].map(Self.reference(plist)) else {
             throw Problem(message: "the property list is not a keyed archive ($archiver is not NSKeyedArchiver)")
         }
-        guard let objects = top["$objects"] as? [Any] else { throw Problem(message: "the archive has no $objects array") }
-        guard objects.count <= limits.maxObjects else {
-            throw Problem(message: "the archive has \(objects.count) objects, more than the limit of \(limits.maxObjects)")
+        guard case .array(let table)? = try top["$objects"].map(Self.reference(plist)) else {
+            throw Problem(message: "the archive has no $objects array")
         }
-        guard let anchors = top["$top"] as? [String: Any], let rootValue = anchors["root"], let root = Self.uid(rootValue) else {
+        guard let anchorsIndex = top["$top"] else { throw Problem(message: "the archive has no $top") }
+        let anchors = try Self.members(plist, anchorsIndex, "$top", maxItems: limits.maxItems)
+        guard let rootReference = anchors["root"], case .uid(let root) = try Self.reference(plist)(rootReference) else {
             throw Problem(message: "the archive has no $top root")
         }
-        self.objects = objects
+        guard table.indices.contains(root) else { throw Problem(message: "the root refers to object \(root), outside $objects") }
+        self.table = table
         self.root = root
-        self.maxItems = limits.maxItems
-        guard objects.indices.contains(root) else { throw Problem(message: "the root refers to object \(root), outside $objects") }
     }
 
-    private let maxItems: Int
-
-    /// The number inside a UID, or nil when `value` is not one.
-    static func uid(_ value: Any) -> Int? {
-        let object = value as AnyObject
-        let typeName = String(describing: type(of: object))
-        guard typeName.contains("KeyedArchiverUID") else { return nil }
-        for child in Mirror(reflecting: value).children where child.label == "value" {
-            if let number = child.value as? any BinaryInteger { return Int(exactly: number) }
+    private static func reference(_ plist: BinaryPropertyList) -> (Int) throws(Problem) -> Object {
+        { (index: Int) throws(Problem) -> Object in
+            do {
+                return try plist.object(index)
+            } catch let failure as BinaryPropertyList.Failure {
+                throw Problem(message: failure.message)
+            } catch {
+                throw Problem(message: "the property list cannot be read")
+            }
         }
-        let description = String(describing: value)
-        guard let range = description.range(of: "value = ") else { return nil }
-        let digits = description[range.upperBound...].prefix { $0.isNumber }
-        return Int(digits)
     }
 
-    /// The object a UID refers to; nil for `$null` (UID 0).
-    func resolve(_ value: Any?, _ what: String) throws(Problem) -> Any? {
+    /// A plist dictionary with string keys, its values as plist object indexes.
+    private static func members(_ plist: BinaryPropertyList, _ index: Int, _ what: String, maxItems: Int) throws(Problem) -> [String: Int] {
+        guard case .dictionary(let keys, let values) = try reference(plist)(index) else { throw Problem(message: "\(what) is not a dictionary") }
+        guard keys.count <= maxItems else { throw Problem(message: "\(what) has \(keys.count) entries, more than the limit of \(maxItems)") }
+        var result: [String: Int] = [:]
+        for (key, value) in zip(keys, values) {
+            guard case .string(let name) = try reference(plist)(key) else { throw Problem(message: "a key of \(what) is not a string") }
+            result[name] = value
+        }
+        return result
+    }
+
+    /// The `$objects` entry with UID `uid`.
+    func entry(_ uid: Int, _ what: String) throws(Problem) -> Object {
+        guard table.indices.contains(uid) else {
+            throw Problem(message: "\(what) refers to object \(uid), but there are \(table.count)")
+        }
+        return try Self.reference(plist)(table[uid])
+    }
+
+    /// The UID `value` holds; nil for `$null` (UID 0) or a missing value.
+    func index(_ value: Object?, _ what: String) throws(Problem) -> Int? {
         guard let value else { return nil }
-        guard let index = Self.uid(value) else { throw Problem(message: "\(what) is not a reference") }
-        guard objects.indices.contains(index) else {
-            throw Problem(message: "\(what) refers to object \(index), but there are \(objects.count)")
+        guard case .uid(let uid) = value else { throw Problem(message: "\(what) is not a reference") }
+        guard table.indices.contains(uid) else {
+            throw Problem(message: "\(what) refers to object \(uid), but there are \(table.count)")
         }
-        let object = objects[index]
-        if index == 0 || (object as? String) == "$null" { return nil }
+        return uid == 0 ? nil : uid
+    }
+
+    /// The object a reference points at; nil for `$null` or a missing value.
+    func resolve(_ value: Object?, _ what: String) throws(Problem) -> Object? {
+        guard let uid = try index(value, what) else { return nil }
+        let object = try entry(uid, what)
+        if case .string("$null") = object { return nil }
         return object
     }
 
-    /// The index a UID refers to, checked.
-    func index(_ value: Any?, _ what: String) throws(Problem) -> Int? {
-        guard let value else { return nil }
-        guard let index = Self.uid(value) else { throw Problem(message: "\(what) is not a reference") }
-        guard objects.indices.contains(index) else {
-            throw Problem(message: "\(what) refers to object \(index), but there are \(objects.count)")
+    /// An archived object (a dictionary of keys with a `$class`), its values unresolved.
+    func instance(_ uid: Int, _ what: String) throws(Problem) -> Instance {
+        guard case .dictionary(let keys, let values) = try entry(uid, what) else {
+            throw Problem(message: "\(what) is not an archived object")
         }
-        return index == 0 ? nil : index
-    }
-
-    /// An archived object (a dictionary of keys with a `$class`).
-    func instance(_ index: Int, _ what: String) throws(Problem) -> [String: Any] {
-        guard let instance = objects[index] as? [String: Any] else { throw Problem(message: "\(what) is not an archived object") }
-        return instance
+        guard keys.count <= maxItems else { throw Problem(message: "\(what) has \(keys.count) keys, more than the limit of \(maxItems)") }
+        var result: Instance = [:]
+        for (key, value) in zip(keys, values) {
+            guard case .string(let name) = try Self.reference(plist)(key) else { throw Problem(message: "a key of \(what) is not a string") }
+            result[name] = try Self.reference(plist)(value)
+        }
+        return result
     }
 
     /// The class name of an archived object, from its `$class` entry.
-    func className(of instance: [String: Any], _ what: String) throws(Problem) -> String {
-        guard let classIndex = try index(instance["$class"], "the class of \(what)"),
-              let description = objects[classIndex] as? [String: Any],
-              let name = description["$classname"] as? String else {
+    func className(of instance: Instance, _ what: String) throws(Problem) -> String {
+        guard let classUID = try index(instance["$class"], "the class of \(what)"),
+              case .dictionary = try entry(classUID, "the class of \(what)"),
+              case .string(let name)? = try self.instance(classUID, "the class of \(what)")["$classname"] else {
             throw Problem(message: "\(what) has no class name")
         }
         return name
     }
 
     /// A string referred to by `value`: a plain string, or an `NSString` archived with `NS.string`.
-    func string(_ value: Any?, _ what: String) throws(Problem) -> String? {
-        guard let object = try resolve(value, what) else { return nil }
-        if let text = object as? String { return text }
-        if let instance = object as? [String: Any], let text = instance["NS.string"] as? String { return text }
-        throw Problem(message: "\(what) is not a string")
+    func string(_ value: Object?, _ what: String) throws(Problem) -> String? {
+        guard let uid = try index(value, what) else { return nil }
+        switch try entry(uid, what) {
+        case .string(let text):
+            return text == "$null" ? nil : text
+        case .dictionary:
+            if case .string(let text)? = try instance(uid, what)["NS.string"] { return text }
+            throw Problem(message: "\(what) is not a string")
+        default:
+            throw Problem(message: "\(what) is not a string")
+        }
     }
 
     /// The entries of an archived `NSDictionary` (`NS.keys`, `NS.objects`), keys as strings,
-    /// values as UIDs (unresolved), in archive order.
-    func dictionary(_ value: Any?, _ what: String) throws(Problem) -> [(key: String, value: Any)] {
-        guard let index = try index(value, what) else { return [] }
-        let instance = try instance(index, what)
-        guard let keys = instance["NS.keys"] as? [Any], let values = instance["NS.objects"] as? [Any] else {
+    /// values unresolved, in archive order.
+    func dictionary(_ value: Object?, _ what: String) throws(Problem) -> [(key: String, value: Object)] {
+        guard let uid = try index(value, what) else { return [] }
+        let instance = try instance(uid, what)
+        guard case .array(let keys)? = instance["NS.keys"], case .array(let values)? = instance["NS.objects"] else {
             throw Problem(message: "\(what) is not a dictionary")
         }
         guard keys.count == values.count else {
@@ -130,12 +157,13 @@ struct KeyedArchive {
         guard keys.count <= maxItems else {
             throw Problem(message: "\(what) has \(keys.count) entries, more than the limit of \(maxItems)")
         }
-        var result: [(key: String, value: Any)] = []
+        var result: [(key: String, value: Object)] = []
         for (position, key) in keys.enumerated() {
-            guard let text = try string(key, "key \(position) of \(what)") else {
+            let keyObject = try Self.reference(plist)(key)
+            guard let text = try string(keyObject, "key \(position) of \(what)") else {
                 throw Problem(message: "key \(position) of \(what) is nil")
             }
-            result.append((text, values[position]))
+            result.append((text, try Self.reference(plist)(values[position])))
         }
         return result
     }
