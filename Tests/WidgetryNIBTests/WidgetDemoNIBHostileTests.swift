@@ -5,7 +5,9 @@ import WidgetryNIB
 /// The real nibs, cut and damaged: each must give its typed error, never trap.
 @Suite(.enabled(if: WidgetDemoSample.isAvailable, "needs ../shared/upstream/WidgetDemo.zip"))
 struct WidgetDemoNIBHostileTests {
-    @Test(arguments: ["UIViewController-CR3-lf-MN1.nib", "FeedViewController.nib", "zbs-L4-ivJ-view-Ech-rE-AyQ.nib"])
+    /// Every prefix of the two smallest nibs (the larger ones take seconds and add nothing: each
+    /// table is read the same way).
+    @Test(arguments: ["UIViewController-CR3-lf-MN1.nib", "NewPostViewController.nib"])
     func everyPrefixIsTruncated(name: String) throws {
         let bytes = try WidgetDemoSample.bytes(ofNib: name)
         for length in 0..<bytes.count {
@@ -29,7 +31,7 @@ struct WidgetDemoNIBHostileTests {
         var generator = NIBSeededGenerator(seed: 9)
         for name in WidgetDemoSample.nibNames() {
             let pristine = try WidgetDemoSample.bytes(ofNib: name)
-            for _ in 0..<300 {
+            for _ in 0..<150 {
                 var bytes = pristine
                 for _ in 0..<Int.random(in: 1...6, using: &generator) {
                     bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
