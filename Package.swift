@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
         .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
+        .library(name: "WidgetryNIB", targets: ["WidgetryNIB"]),
+        .library(name: "WidgetryAssets", targets: ["WidgetryAssets"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -44,6 +46,15 @@ let package = Package(
         ),
         .target(
             name: "WidgetryRegex",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryNIB",
+            dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryAssets",
             swiftSettings: strictSwift6
         ),
         .target(
@@ -151,6 +162,16 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .testTarget(
+            name: "WidgetryNIBTests",
+            dependencies: ["WidgetryNIB", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryAssetsTests",
+            dependencies: ["WidgetryAssets", "WidgetryBundle", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
             name: "WidgetryExpressionsTests",
             dependencies: ["WidgetryExpressions"],
             exclude: ["Corpus"],
@@ -178,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryStoreTests",
-            dependencies: ["WidgetryStore", "WidgetryJSON"],
+            dependencies: ["WidgetryStore", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

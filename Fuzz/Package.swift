@@ -30,5 +30,11 @@ let package = Package(
         fuzzTarget("FuzzXcdatamodel", fuzzing: "WidgetryStore"),
         // ArchiveExtractor on the bytes as an archive file, with small limits.
         fuzzTarget("FuzzArchive", fuzzing: "WidgetryBundle"),
+        // NIBArchive decoding and every accessor, nested archives included.
+        fuzzTarget("FuzzNIB", fuzzing: "WidgetryNIB"),
+        // The compiled model reader (Model.mom) on the bytes.
+        fuzzTarget("FuzzCompiledModel", fuzzing: "WidgetryStore"),
+        // The asset catalogue reader, every rendition to PNG, and LZFSE on the bytes.
+        fuzzTarget("FuzzAssets", fuzzing: "WidgetryAssets"),
     ]
 )

@@ -20,6 +20,8 @@ public enum ModelErrorCode: String, StrictReaderCodes, CaseIterable {
     case invalidOwnerRelationship = "model.invalid-owner-relationship"
     case invalidXML = "model.invalid-xml"
     case compiledModel = "model.compiled-model"
+    /// A compiled model (`Model.mom`) whose keyed archive is damaged or not a model.
+    case invalidCompiledModel = "model.invalid-compiled-model"
 }
 
 /// All the problems found in one file, in the order of the file.

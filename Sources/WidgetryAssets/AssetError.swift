@@ -1,0 +1,74 @@
+/// A problem found while reading an asset catalogue (`Assets.car`), with a stable code
+/// (`assets.*`), the file, the block or image concerned, and a hint.
+public struct AssetError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Stable identifiers, printed in brackets after each message.
+    public enum Code: String, Sendable, CaseIterable {
+        /// The file does not start with `BOMStore`, or a block lacks its tag (`tree`, `RATC`…).
+        case badMagic = "assets.bad-magic"
+        /// A header, table or record runs past the end of the file or of its block.
+        case truncated = "assets.truncated"
+        /// A block index or offset points outside the file or the block table.
+        case badOffset = "assets.bad-offset"
+        /// A block the catalogue needs (`CARHEADER`, `KEYFORMAT`, `FACETKEYS`, `RENDITIONS`) is missing.
+        case missingBlock = "assets.missing-block"
+        /// A count, size or number of tree nodes is over ``AssetLimits``.
+        case limit = "assets.limit"
+        /// The catalogue has no image of the name asked for.
+        case unknownImage = "assets.unknown-image"
+        /// A rendition in a form this reader does not decode (JPEG, PDF, multi-size sets…).
+        case unsupportedRendition = "assets.unsupported-rendition"
+        /// A rendition's pixel data does not match its header (sizes, rows, chunks).
+        case badRendition = "assets.bad-rendition"
+        /// Compressed pixel data failed to decompress; ``cause`` holds the `lzfse.*` error.
+        case decompression = "assets.decompression"
+    }
+
+    public var code: Code
+    public var message: String
+    public var file: String
+    /// The image (or rendition file name) the problem concerns, when known.
+    public var image: String?
+    public var hint: String?
+    /// The decompression error underneath, for ``Code/decompression``.
+    public var cause: LZFSEError?
+
+    public init(_ code: Code, _ message: String, file: String, image: String? = nil, hint: String? = nil, cause: LZFSEError? = nil) {
+        self.code = code
+        self.message = message
+        self.file = file
+        self.image = image
+        self.hint = hint
+        self.cause = cause
+    }
+
+    public var description: String {
+        var text = "\(file): \(message) [\(code.rawValue)]"
+        if let image { text += "\n  at: image \(image)" }
+        if let cause { text += "\n  cause: \(cause.message) [\(cause.code.rawValue)]" }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+}
+
+/// Bounds on what an asset catalogue may contain, checked before anything is allocated.
+public struct AssetLimits: Sendable, Equatable {
+    /// The largest catalogue, in bytes.
+    public var maxBytes: Int
+    /// The most entries of the block table.
+    public var maxBlocks: Int
+    /// The most nodes one tree may have (walks stop there, and never visit a node twice).
+    public var maxTreeNodes: Int
+    /// The most pixels one image may have.
+    public var maxPixels: Int
+    /// Limits of the LZFSE decoder (its output cap).
+    public var decompression: LZFSELimits
+
+    public init(maxBytes: Int = 512 << 20, maxBlocks: Int = 1_000_000, maxTreeNodes: Int = 100_000,
+                maxPixels: Int = 64 << 20, decompression: LZFSELimits = LZFSELimits()) {
+        self.maxBytes = maxBytes
+        self.maxBlocks = maxBlocks
+        self.maxTreeNodes = maxTreeNodes
+        self.maxPixels = maxPixels
+        self.decompression = decompression
+    }
+}
