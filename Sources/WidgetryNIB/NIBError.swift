@@ -38,6 +38,14 @@ public struct NIBError: LocatedError, Equatable {
     public var location: SourceLocation? { nil }
     public var pointer: JSONPointer? { nil }
 
+    /// The object and key, which place the problem in a binary archive, as the diagnostic's note.
+    public var notes: [String] {
+        var place: [String] = []
+        if let objectIndex { place.append("object \(objectIndex)") }
+        if let key { place.append("key \(key)") }
+        return place.isEmpty ? [] : ["at " + place.joined(separator: ", ")]
+    }
+
     public init(_ code: Code, _ message: String, file: String, objectIndex: Int? = nil,
                 key: String? = nil, hint: String? = nil) {
         self.code = code
