@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
         .library(name: "WidgetryService", targets: ["WidgetryService"]),
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
+        .library(name: "WidgetryScenario", targets: ["WidgetryScenario"]),
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
         .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
@@ -90,6 +91,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryScenario",
+            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryStore", "WidgetryService", "WidgetryBundle", "WidgetryRuntime"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryLint",
             dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryStore", "WidgetryBundle", "WidgetryService", "WidgetryRuntime"],
             swiftSettings: strictSwift6
@@ -114,6 +120,7 @@ let package = Package(
                 "WidgetryBundle",
                 "WidgetryService",
                 "WidgetryRuntime",
+                "WidgetryScenario",
                 "WidgetryLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -188,7 +195,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryTestSupport"],
+            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryScenario", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryScenarioTests",
+            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryJSON", "WidgetryBundle"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

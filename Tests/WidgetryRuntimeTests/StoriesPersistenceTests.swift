@@ -3,6 +3,7 @@ import Testing
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryRuntime
+import WidgetryScenario
 import WidgetryStore
 
 /// The Stories sample on a store kept in an SQLite file: what the viewer does in one run (a story

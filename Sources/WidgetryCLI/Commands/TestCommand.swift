@@ -3,6 +3,7 @@ import Foundation
 import WidgetryBundle
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScenario
 import WidgetryService
 
 struct TestCommand: AsyncParsableCommand {
