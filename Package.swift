@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
         .library(name: "WidgetryStore", targets: ["WidgetryStore"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
+        .library(name: "WidgetryBundleFetch", targets: ["WidgetryBundleFetch"]),
         .library(name: "WidgetryService", targets: ["WidgetryService"]),
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
         .library(name: "WidgetryScenario", targets: ["WidgetryScenario"]),
@@ -102,8 +103,14 @@ let package = Package(
         ),
         .target(
             name: "WidgetryBundle",
+            dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryBundleFetch",
             dependencies: [
                 "WidgetryJSON",
+                "WidgetryBundle",
                 "CArchive",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -118,6 +125,7 @@ let package = Package(
                 "WidgetryExpressions",
                 "WidgetryStore",
                 "WidgetryBundle",
+                "WidgetryBundleFetch",
                 "WidgetryService",
                 "WidgetryRuntime",
                 "WidgetryScenario",
@@ -136,7 +144,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "widgetry-embedding-example",
-            dependencies: ["WidgetryRuntime", "WidgetryBundle"],
+            dependencies: ["WidgetryRuntime", "WidgetryBundle", "WidgetryBundleFetch"],
             path: "Examples/Embedding",
             swiftSettings: strictSwift6
         ),
@@ -179,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryLintTests",
-            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryRuntime"],
+            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryRuntime"],
             exclude: ["Goldens"],
             swiftSettings: strictSwift6
         ),
@@ -195,17 +203,22 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryScenario", "WidgetryTestSupport"],
+            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryScenarioTests",
-            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryJSON", "WidgetryBundle"],
+            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryBundleTests",
             dependencies: ["WidgetryBundle", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryBundleFetchTests",
+            dependencies: ["WidgetryBundleFetch", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -29,6 +29,6 @@ let package = Package(
         // The .xcdatamodel `contents` reader on the bytes.
         fuzzTarget("FuzzXcdatamodel", fuzzing: "WidgetryStore"),
         // ArchiveExtractor on the bytes as an archive file, with small limits.
-        fuzzTarget("FuzzArchive", fuzzing: "WidgetryBundle"),
+        fuzzTarget("FuzzArchive", fuzzing: "WidgetryBundleFetch"),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetryBundle
+import WidgetryBundleFetch
 
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetryBundle
+import WidgetryBundleFetch
 
 struct PackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
