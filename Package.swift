@@ -17,8 +17,10 @@ let package = Package(
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
         .library(name: "WidgetryStore", targets: ["WidgetryStore"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
+        .library(name: "WidgetryBundleFetch", targets: ["WidgetryBundleFetch"]),
         .library(name: "WidgetryService", targets: ["WidgetryService"]),
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
+        .library(name: "WidgetryScenario", targets: ["WidgetryScenario"]),
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
         .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
         .library(name: "WidgetryNIB", targets: ["WidgetryNIB"]),
@@ -101,14 +103,25 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryScenario",
+            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryStore", "WidgetryService", "WidgetryBundle", "WidgetryRuntime"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryLint",
             dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryStore", "WidgetryBundle", "WidgetryService", "WidgetryRuntime"],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "WidgetryBundle",
+            dependencies: ["WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryBundleFetch",
             dependencies: [
                 "WidgetryJSON",
+                "WidgetryBundle",
                 "CArchive",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -123,8 +136,10 @@ let package = Package(
                 "WidgetryExpressions",
                 "WidgetryStore",
                 "WidgetryBundle",
+                "WidgetryBundleFetch",
                 "WidgetryService",
                 "WidgetryRuntime",
+                "WidgetryScenario",
                 "WidgetryLint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -140,7 +155,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "widgetry-embedding-example",
-            dependencies: ["WidgetryRuntime", "WidgetryBundle"],
+            dependencies: ["WidgetryRuntime", "WidgetryBundle", "WidgetryBundleFetch"],
             path: "Examples/Embedding",
             swiftSettings: strictSwift6
         ),
@@ -163,12 +178,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryNIBTests",
-            dependencies: ["WidgetryNIB", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
+            dependencies: ["WidgetryNIB", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryAssetsTests",
-            dependencies: ["WidgetryAssets", "WidgetryBundle", "WidgetryTestSupport"],
+            dependencies: ["WidgetryAssets", "WidgetryBundleFetch", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -193,13 +208,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryLintTests",
-            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryRuntime"],
+            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryRuntime"],
             exclude: ["Goldens"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryStoreTests",
-            dependencies: ["WidgetryStore", "WidgetryJSON", "WidgetryBundle", "WidgetryTestSupport"],
+            dependencies: ["WidgetryStore", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -209,12 +224,22 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryTestSupport"],
+            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryScenarioTests",
+            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryBundleTests",
             dependencies: ["WidgetryBundle", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryBundleFetchTests",
+            dependencies: ["WidgetryBundleFetch", "WidgetryBundle", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -44,6 +44,7 @@ let package = Package(
                 "Measuring",
                 .product(name: "WidgetryRuntime", package: "Widgetry"),
                 .product(name: "WidgetryBundle", package: "Widgetry"),
+                .product(name: "WidgetryBundleFetch", package: "Widgetry"),
                 .product(name: "WidgetryStore", package: "Widgetry"),
                 .product(name: "WidgetryExpressions", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
@@ -60,6 +61,7 @@ let package = Package(
                 .product(name: "WidgetryLint", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
                 .product(name: "WidgetryBundle", package: "Widgetry"),
+                .product(name: "WidgetryBundleFetch", package: "Widgetry"),
             ],
             path: "SchemaValidation",
             swiftSettings: [.swiftLanguageMode(.v6)]

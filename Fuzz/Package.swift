@@ -29,7 +29,7 @@ let package = Package(
         // The .xcdatamodel `contents` reader on the bytes.
         fuzzTarget("FuzzXcdatamodel", fuzzing: "WidgetryStore"),
         // ArchiveExtractor on the bytes as an archive file, with small limits.
-        fuzzTarget("FuzzArchive", fuzzing: "WidgetryBundle"),
+        fuzzTarget("FuzzArchive", fuzzing: "WidgetryBundleFetch"),
         // NIBArchive decoding and every accessor, nested archives included.
         fuzzTarget("FuzzNIB", fuzzing: "WidgetryNIB"),
         // The compiled model reader (Model.mom) on the bytes.

@@ -6,6 +6,7 @@
 import Foundation
 import Measuring
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime

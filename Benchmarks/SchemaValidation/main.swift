@@ -8,6 +8,7 @@ import Foundation
 import Measuring
 import WidgetryJSON
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryLint
 
 var screens = 1_000, rounds = 7, pythonRounds = 5, withPython = true

@@ -8,6 +8,7 @@
 // load.
 
 import Foundation
+import WidgetryBundleFetch
 import WidgetryRuntime
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -16,7 +17,7 @@ let widgets = [
     (identifier: "second", source: arguments.dropFirst().first ?? "SampleWidgets/Feed"),
 ]
 
-let host = WidgetHost()
+let host = WidgetHost(options: WidgetHost.Options(loader: BundleLoader()))
 let printer = Task {
     for await event in host.events { print(WidgetHostEventJSON.line(event)) }
 }

@@ -213,12 +213,12 @@ extension WidgetBundle {
 }
 
 /// The files and folders of a bundle folder, relative and sorted, found without following links.
-struct BundleListing {
-    var files: [String] = []
-    var directories: [String] = []
-    var skippedLinks: [String] = []
+package struct BundleListing {
+    package var files: [String] = []
+    package var directories: [String] = []
+    package var skippedLinks: [String] = []
 
-    init(root: String, maxFiles: Int) throws(BundleError) {
+    package init(root: String, maxFiles: Int) throws(BundleError) {
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? root : root + "/" + relative

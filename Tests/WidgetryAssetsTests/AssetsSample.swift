@@ -1,5 +1,5 @@
 import Foundation
-import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryTestSupport
 
 /// The real compiled bundle's `Assets.car` and the source catalogue it was built from, from

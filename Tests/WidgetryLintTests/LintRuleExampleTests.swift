@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryLint
 
 /// Every rule's examples: each marker is a finding of the rule at that place, and an example

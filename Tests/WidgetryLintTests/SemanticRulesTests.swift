@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryBundle
+import WidgetryBundleFetch
 @testable import WidgetryLint
 
 /// The rules that type-check predicates and bindings, on whole bundles: the samples are clean,

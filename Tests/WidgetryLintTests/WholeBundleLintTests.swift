@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryLint
 
 /// Whole bundles against their expected text: `Tests/Fixtures/Lint/<name>/input` and

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryTestSupport
 
 /// The real compiled bundle upstream shipped, `../shared/upstream/WidgetDemo.zip`, extracted

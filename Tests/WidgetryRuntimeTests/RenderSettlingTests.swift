@@ -3,6 +3,7 @@ import Testing
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryRuntime
+import WidgetryScenario
 import WidgetryTestSupport
 
 /// A render evaluates a screen's bindings again while they change elements, when some binding

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryRuntime
+import WidgetryScenario
 import WidgetryStore
 
 /// The Stories sample on a store kept in an SQLite file: what the viewer does in one run (a story

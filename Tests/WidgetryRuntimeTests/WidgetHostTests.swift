@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryRuntime
 import WidgetryService
@@ -11,7 +12,7 @@ import WidgetryStore
 /// lines of run and host events. The Feed sample on a virtual clock at 2018-06-20T19:00:00Z.
 struct WidgetHostTests {
     static let feed = ScreenReaderTests.feed.path
-    static let options = WidgetHost.Options(run: WidgetRun.Options(now: FeedAcceptanceTests.now))
+    static let options = WidgetHost.Options(run: WidgetRun.Options(now: FeedAcceptanceTests.now), loader: BundleLoader())
 
     /// The events of a host that has shut down (its stream has ended).
     private func events(of host: WidgetHost) async -> [WidgetHostEvent] {

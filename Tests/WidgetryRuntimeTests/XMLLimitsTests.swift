@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryXML
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryRuntime
 import WidgetryStore
 

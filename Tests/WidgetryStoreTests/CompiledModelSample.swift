@@ -1,5 +1,5 @@
 import Foundation
-import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryTestSupport
 
 /// The real compiled bundle upstream shipped and its sources, from `../shared/upstream`, found

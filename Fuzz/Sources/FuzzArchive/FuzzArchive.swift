@@ -1,5 +1,6 @@
 import Foundation
 import WidgetryBundle
+import WidgetryBundleFetch
 
 /// Small limits, so that a few kilobytes of input reach every limit check.
 private let extractor = ArchiveExtractor(limits: ExtractionLimits(

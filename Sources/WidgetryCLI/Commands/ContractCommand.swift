@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryLint
 import WidgetryRuntime

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryStore
 import WidgetryLint

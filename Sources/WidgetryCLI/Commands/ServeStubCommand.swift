@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryService
 import WidgetryLint

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScenario
 import WidgetryService
 import WidgetryLint
 

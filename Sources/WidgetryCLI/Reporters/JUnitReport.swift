@@ -1,5 +1,6 @@
 import WidgetryLint
 import WidgetryRuntime
+import WidgetryScenario
 
 /// Scenario results as JUnit XML, the format CI systems read: one test suite per bundle, one
 /// test case per scenario, a failure element per failed step. Times are run times, so the

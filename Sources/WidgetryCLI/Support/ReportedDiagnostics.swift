@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryJSON
 
 /// Problems a command stops on, ready to print: every error a library throws becomes

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WidgetryBundle
+import WidgetryBundleFetch
 
 /// Options every command that reads a bundle source shares: downloads, cache and archive limits.
 struct SourceOptions: ParsableArguments {

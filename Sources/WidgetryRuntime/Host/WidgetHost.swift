@@ -1,7 +1,8 @@
 public import WidgetryBundle
 
 /// Runs several widgets side by side for an application that embeds them: loads each bundle
-/// under an identifier of the host's choosing (concurrently, from folders, archives or URLs),
+/// under an identifier of the host's choosing (concurrently; from folders, and from archives or
+/// URLs when ``Options/loader`` is WidgetryBundleFetch's `BundleLoader`),
 /// runs it, reports what happens as ``WidgetHostEvent``s, lets the host answer actions itself,
 /// and shows each widget's screen as a snapshot.
 ///
@@ -21,8 +22,9 @@ public actor WidgetHost {
         /// Its `storeFile` is not used: one file cannot hold two widgets' stores (see
         /// ``storeDirectory``).
         public var run: WidgetRun.Options
-        /// How bundles are downloaded, extracted and read.
-        public var loader: BundleLoader.Options
+        /// How bundles are read: folders only by default (`FolderBundleLoader`); WidgetryBundleFetch's
+        /// `BundleLoader` also downloads and extracts archives.
+        public var loader: any BundleLoading
         /// How long (in run time) a widget runs as part of loading before it is reported
         /// ``WidgetHostEvent/loaded(identifier:screen:items:time:)``: until idle by default, so its
         /// on-load actions are done and its tables filled; 0 reports the first render.
@@ -32,7 +34,7 @@ public actor WidgetHost {
         /// when nil.
         public var storeDirectory: String?
 
-        public init(run: WidgetRun.Options = WidgetRun.Options(), loader: BundleLoader.Options = BundleLoader.Options(),
+        public init(run: WidgetRun.Options = WidgetRun.Options(), loader: any BundleLoading = FolderBundleLoader(),
                     loadRunLimit: Double = .infinity, storeDirectory: String? = nil) {
             self.run = run
             self.loader = loader
@@ -70,7 +72,7 @@ public actor WidgetHost {
 
     // MARK: Loading
 
-    /// Loads the widget at `source` (a folder, an archive, or an http(s) URL) under `identifier`,
+    /// Loads the widget at `source` (a folder, or an archive or http(s) URL if the loader reads them) under `identifier`,
     /// and runs it for ``Options/loadRunLimit``. Reports download progress, the run's events and
     /// then `loaded`; on failure reports `failed` and throws it. A duplicate identifier is
     /// refused without an event: the widget loaded under it is not affected.
@@ -150,11 +152,11 @@ public actor WidgetHost {
     }
 
     /// Reads the bundle at `source` and starts its run; nothing here touches the actor.
-    private static func start(identifier: String, source: String, options: WidgetRun.Options, loader: BundleLoader.Options,
+    private static func start(identifier: String, source: String, options: WidgetRun.Options, loader: any BundleLoading,
                               events: WidgetHostEventHub) async -> Result<WidgetWorker, WidgetHostError> {
         let loaded: LoadedBundle
         do throws(BundleError) {
-            loaded = try await BundleLoader(options: loader).load(try BundleSource(argument: source)) { progress in
+            loaded = try await loader.load(try BundleSource(argument: source)) { progress in
                 events.emit(.downloadProgress(identifier: identifier, receivedBytes: progress.receivedBytes, totalBytes: progress.totalBytes))
             }
         } catch {

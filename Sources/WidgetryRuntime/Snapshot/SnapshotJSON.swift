@@ -91,7 +91,7 @@ public enum SnapshotJSON {
     }
 
     /// The declared status controllers, then the per-call statuses of action controllers.
-    static func statuses(_ screen: ScreenRun) -> [(String, ScreenObject)] {
+    package static func statuses(_ screen: ScreenRun) -> [(String, ScreenObject)] {
         screen.objects.filter { $0.type == .actionStatusController }.map { ($0.id, $0) }
             + screen.objects.filter(\.type.isActionController).compactMap { object -> (String, ScreenObject)? in
                 guard case .object(let status) = object.value(forKey: "status"), let status = status as? ScreenObject else { return nil }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryTestSupport
 
 @Suite("Archive extraction")

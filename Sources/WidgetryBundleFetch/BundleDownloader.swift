@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+public import WidgetryBundle
 
 /// Fetches bundle archives over HTTP(S) with AsyncHTTPClient: streamed to a file, with progress,
 /// cancellation, timeouts, a redirect limit, a size limit and an optional validating cache.

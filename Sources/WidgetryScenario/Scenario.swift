@@ -1,6 +1,7 @@
 public import Foundation
 public import WidgetryExpressions
 public import WidgetryJSON
+public import WidgetryRuntime
 public import WidgetryService
 
 /// A scripted session with a widget (`Tests/*.scenario.json`): how the run is set up, then

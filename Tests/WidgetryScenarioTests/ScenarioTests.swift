@@ -1,21 +1,27 @@
 import Foundation
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryJSON
-@testable import WidgetryRuntime
+import WidgetryRuntime
+@testable import WidgetryScenario
 
 /// Scenario files: the reader, its schema, and the runner's verdicts on the Feed sample.
 struct ScenarioTests {
+    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let feed = root.appendingPathComponent("SampleWidgets/Feed")
+
     private func scenario(_ text: String, file: String = "/tmp/x.scenario.json") throws -> Scenario {
         try ScenarioReader.read(try JSONParser.parse(text, fileName: file), file: file)
     }
 
     private func feed() async throws -> WidgetBundle {
-        try await BundleLoader().load(try BundleSource(argument: ScreenReaderTests.feed.path)).bundle
+        try await BundleLoader().load(try BundleSource(argument: Self.feed.path)).bundle
     }
 
     @Test func theSchemaDescribesTheStepsTheReaderAccepts() throws {
-        let bytes = try [UInt8](Data(contentsOf: ScreenSchemaTests.root.appendingPathComponent("Schemas/scenario.schema.json")))
+        let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("Schemas/scenario.schema.json")))
         let schema = try JSONParser.parse(bytes).root
         let definitions = try #require(schema["$defs"]?.objectValue)
         var kinds: [String: Set<String>] = [:]

@@ -1,5 +1,6 @@
 import CArchive
 import Foundation
+public import WidgetryBundle
 
 /// Writes a bundle folder as a deterministic zip archive: entries in byte order of their paths,
 /// no modification times, fixed owner and permissions, no platform metadata. Packing the same

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetryExpressions
 public import WidgetryJSON
+import WidgetryRuntime
 import WidgetryService
 
 /// Reads a scenario file strictly: every unknown key, wrong type or unparsable expectation is

@@ -2,6 +2,7 @@ import Foundation
 public import WidgetryBundle
 import WidgetryExpressions
 public import WidgetryJSON
+public import WidgetryRuntime
 import WidgetryStore
 
 /// What running a scenario gave.

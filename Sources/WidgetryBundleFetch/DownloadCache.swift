@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryBundle
 import WidgetryJSON
 
 /// Archives fetched before, with the validators (`ETag`, `Last-Modified`) to revalidate them.

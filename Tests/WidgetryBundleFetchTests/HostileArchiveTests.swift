@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryTestSupport
 
 /// Hostile archives at the sizes the hardening issue names, made by the tests (never checked in)

@@ -1,8 +1,9 @@
 import Foundation
+public import WidgetryBundle
 
 /// Loads widget bundles from any ``BundleSource``: downloads remote archives, extracts archives
 /// securely, finds the bundle root and reads its contents.
-public struct BundleLoader: Sendable {
+public struct BundleLoader: BundleLoading {
     public struct Options: Sendable {
         public var extraction: ExtractionLimits
         public var download: DownloadOptions
@@ -88,20 +89,5 @@ public struct BundleLoader: Sendable {
             .extract(archiveAt: archivePath, to: destination, replaceExisting: replaceExisting)
         let root = try WidgetBundle.locateRoot(in: URL(fileURLWithPath: destination).standardizedFileURL.path)
         return FetchResult(destination: destination, bundleRoot: root, report: report, fromCache: fromCache, warnings: warnings)
-    }
-}
-
-/// A bundle read from its source, with the folder it was extracted into when it came packed.
-public struct LoadedBundle: Sendable {
-    public let bundle: WidgetBundle
-    public let source: BundleSource
-    /// Warnings from downloading and reading.
-    public let warnings: [BundleWarning]
-    /// The temporary folder holding the extracted files, or nil for folder sources.
-    public let extractedDirectory: String?
-
-    /// Deletes the extracted files; the bundle's parsed contents stay usable.
-    public func removeExtractedFiles() {
-        if let extractedDirectory { try? FileManager.default.removeItem(atPath: extractedDirectory) }
     }
 }

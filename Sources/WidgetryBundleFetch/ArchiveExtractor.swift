@@ -1,5 +1,6 @@
 import CArchive
 import Foundation
+public import WidgetryBundle
 
 #if canImport(Glibc)
 import Glibc

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryRuntime
+import WidgetryScenario
 
 /// Every sample widget's scenarios pass: the samples are the tutorial and the regression suite.
 struct SampleScenarioTests {
     static let samples: [String] = {
-        let root = ScreenSchemaTests.root.appendingPathComponent("SampleWidgets").path
+        let root = ScenarioTests.root.appendingPathComponent("SampleWidgets").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return names.sorted().map { root + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0 + "/Tests") }
     }()

@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import Testing
 import WidgetryBundle
+import WidgetryBundleFetch
 import WidgetryTestSupport
 
 /// Downloads against a real HTTP server on 127.0.0.1, misbehaving on purpose where a test says so.

@@ -1,0 +1,34 @@
+/// Reads a widget bundle from where it comes from, for code that loads bundles by name (a
+/// `WidgetHost`). `BundleLoader` (WidgetryBundleFetch) reads folders, archives and http(s) URLs;
+/// ``FolderBundleLoader`` reads folders only, so a host of folders needs neither libarchive nor
+/// an HTTP client.
+public protocol BundleLoading: Sendable {
+    /// Loads the bundle at `source`, reporting download progress when it downloads one.
+    func load(
+        _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws(BundleError) -> LoadedBundle
+}
+
+/// Reads bundle folders. Archives and URLs are refused: `BundleLoader` of WidgetryBundleFetch
+/// reads those.
+public struct FolderBundleLoader: BundleLoading {
+    public var read: WidgetBundle.ReadOptions
+
+    public init(read: WidgetBundle.ReadOptions = WidgetBundle.ReadOptions()) {
+        self.read = read
+    }
+
+    public func load(
+        _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws(BundleError) -> LoadedBundle {
+        switch source {
+        case .directory(let path):
+            let bundle = try WidgetBundle(directory: path, options: read)
+            return LoadedBundle(bundle: bundle, source: source, warnings: bundle.warnings, extractedDirectory: nil)
+        case .archive(let path):
+            throw .unreadableArchive(path: path, reason: "this loader reads folders only; BundleLoader (WidgetryBundleFetch) reads archives")
+        case .remote(let url):
+            throw .transport(url: url, reason: "this loader reads folders only; BundleLoader (WidgetryBundleFetch) downloads bundles")
+        }
+    }
+}
