@@ -28,11 +28,6 @@ struct Console: Sendable {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// `error: message` on stderr.
-    func error(_ message: String) {
-        writeError(styled("error:", code: "1;31") + " " + message + "\n")
-    }
-
     func warning(_ warning: BundleWarning) {
         writeError(TextReporter.block(for: warning.diagnostic, source: nil, colour: useColor))
     }
@@ -56,9 +51,5 @@ struct Console: Sendable {
             write(format.render(problems.report, toolVersion: WidgetryVersion.current, suite: command?.reportName ?? "widgetry"))
         }
         return problems.exitCode
-    }
-
-    func styled(_ text: String, code: String) -> String {
-        useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }

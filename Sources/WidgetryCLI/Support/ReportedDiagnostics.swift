@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import WidgetryBundle
 import WidgetryBundleFetch
@@ -55,13 +54,6 @@ struct ReportedDiagnostics: Error {
             report.diagnostics.append(placed)
         }
         self.report = report
-        self.exitCode = exitCode
-    }
-
-    /// One problem of the command line itself (`usage.*`, `io.*`), with no file.
-    init(_ code: String, _ message: String, hint: String? = nil, exitCode: Int32 = ExitStatus.inputError) {
-        report = DiagnosticReport(diagnostics: [Diagnostic(code: code, severity: .error, file: "", location: nil, pointer: nil,
-                                                           message: message, hint: hint)])
         self.exitCode = exitCode
     }
 }
