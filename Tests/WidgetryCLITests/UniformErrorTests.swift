@@ -80,4 +80,12 @@ import WidgetryTestSupport
         let syntax = try CommandRunner.run(["eval", "--predicate", "a =="])
         #expect(syntax.stderr.hasPrefix("<predicate>:1:5: error: expected an expression after '==', but the text ends [predicate.unexpected-end]\n"))
     }
+
+    @Test func anUnknownScreenHasACodeAndNamesTheNearestOrTheKnownOnes() throws {
+        let near = try CommandRunner.run(["run", CommandRunner.feed, "--screen", "FeedViewControler"])
+        #expect(near.status == 2)
+        #expect(near.stderr == "error: the bundle has no screen FeedViewControler [run.unknown-screen]\n  hint: did you mean \"FeedViewController\"?\n")
+        let far = try CommandRunner.run(["run", CommandRunner.feed, "--screen", "Nope"])
+        #expect(far.stderr.contains("hint: known screens: FeedViewController, NewPostViewController, PostDetailsViewController"))
+    }
 }

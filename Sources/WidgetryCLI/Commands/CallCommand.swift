@@ -58,7 +58,7 @@ struct CallCommand: AsyncParsableCommand {
             await services.shutdown()
             guard let resolved = services.configuration.resolved(action) else {
                 throw CommandFailure(.unknownName, "\(services.configuration.file) has no action \(action)",
-                                     hint: Suggestion.hint(for: action, among: services.configuration.actions.map(\.name)))
+                                     hint: Suggestion.hint(for: action, among: services.configuration.actions.map(\.name), noun: "actions"))
             }
             do throws(ActionError) {
                 let request = try RequestBuilder(credentials: serviceOptions.credentials).request(for: resolved, argument: argument)

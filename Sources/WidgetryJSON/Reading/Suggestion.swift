@@ -54,12 +54,13 @@ public enum Suggestion {
     }
 
     /// `did you mean "author"?` when a candidate is close to `name`; otherwise, with `listing`,
-    /// the candidates there are (the first 16); nil when there is nothing to say.
-    public static func hint(for name: String, among candidates: [String], listing: Bool = true) -> String? {
+    /// the candidates there are (the first 16, `known keys: …`, or what `noun` calls them); nil
+    /// when there is nothing to say.
+    public static func hint(for name: String, among candidates: [String], listing: Bool = true, noun: String = "keys") -> String? {
         if let suggestion = didYouMean(name, among: candidates) { return suggestion }
         guard listing, !candidates.isEmpty else { return nil }
         let shown = candidates.prefix(maxListed).joined(separator: ", ")
-        return "known keys: " + shown + (candidates.count > maxListed ? ", …" : "")
+        return "known \(noun): " + shown + (candidates.count > maxListed ? ", …" : "")
     }
 
     /// Most candidates a hint lists.

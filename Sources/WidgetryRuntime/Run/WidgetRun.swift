@@ -270,7 +270,7 @@ extension WidgetRunError: DiagnosticConvertible {
             [Self.diagnostic("run.no-screen", "the bundle has no screen",
                              hint: "add a screen file (Feed.json holding {\"Feed\": {…}}) or Base.lproj/Main.storyboard")]
         case .unknownScreen(let name, let known):
-            [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted()))]
+            [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted(), noun: "screens"))]
         case .other(let message):
             [Self.diagnostic("run.failed", message)]
         }
