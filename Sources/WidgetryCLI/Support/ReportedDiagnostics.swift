@@ -14,20 +14,14 @@ struct ReportedDiagnostics: Error {
     /// `error`'s diagnostics about files named as the person named them; an absolute name is
     /// shown relative to the working directory, and its source is read for the caret line.
     init(_ error: any DiagnosticConvertible, exitCode: Int32 = ExitStatus.inputError) {
-        var report = DiagnosticReport()
+        self.init(DiagnosticReport(), exitCode: exitCode)
         for diagnostic in error.diagnostics {
-            guard diagnostic.file.hasPrefix("/") else {
+            if diagnostic.file.hasPrefix("/") {
+                add(diagnostic, shownAs: DisplayPath.relative(diagnostic.file), readingFrom: diagnostic.file)
+            } else {
                 report.diagnostics.append(diagnostic)
-                continue
-            }
-            let shown = DisplayPath.relative(diagnostic.file)
-            report.diagnostics.append(diagnostic.inFile(shown))
-            if diagnostic.location != nil, report.sources[shown] == nil, let source = SourceFiles.read(diagnostic.file) {
-                report.sources[shown] = source
             }
         }
-        self.report = report
-        self.exitCode = exitCode
     }
 
     /// Problems gathered from several errors.
@@ -39,22 +33,25 @@ struct ReportedDiagnostics: Error {
     /// `error`'s diagnostics about files of `bundle`: their names are put under the bundle's
     /// display prefix, and their sources are read from the bundle's folder for the caret line.
     init(_ error: any DiagnosticConvertible, in bundle: BundlePlace, exitCode: Int32 = ExitStatus.inputError) {
-        var report = DiagnosticReport()
+        self.init(DiagnosticReport(), exitCode: exitCode)
         for diagnostic in error.diagnostics {
-            guard !diagnostic.file.isEmpty, !diagnostic.file.hasPrefix("/") else {
+            if diagnostic.file.isEmpty || diagnostic.file.hasPrefix("/") {
                 report.append(ReportedDiagnostics(diagnostic).report)
-                continue
+            } else {
+                add(diagnostic, shownAs: bundle.prefix + diagnostic.file, readingFrom: bundle.root.map { $0 + "/" + diagnostic.file })
             }
-            let shown = bundle.prefix + diagnostic.file
-            var placed = diagnostic.inFile(shown)
-            if let location = diagnostic.location, let root = bundle.root {
-                if report.sources[shown] == nil { report.sources[shown] = SourceFiles.read(root + "/" + diagnostic.file) }
-                if placed.length == 1, let source = report.sources[shown] { placed.length = source.tokenLength(at: location.offset) }
-            }
-            report.diagnostics.append(placed)
         }
-        self.report = report
-        self.exitCode = exitCode
+    }
+
+    /// Adds `diagnostic` under the name `shown`; a placed one gets its source quoted (read once
+    /// per file from `path`) and, when it covers one character, its whole token underlined.
+    private mutating func add(_ diagnostic: Diagnostic, shownAs shown: String, readingFrom path: String?) {
+        var placed = diagnostic.inFile(shown)
+        if let location = diagnostic.location, let path {
+            if report.sources[shown] == nil { report.sources[shown] = SourceFiles.read(path) }
+            if placed.length == 1, let source = report.sources[shown] { placed.length = source.tokenLength(at: location.offset) }
+        }
+        report.diagnostics.append(placed)
     }
 }
 

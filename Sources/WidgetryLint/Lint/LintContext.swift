@@ -108,6 +108,11 @@ public struct LintContext: Sendable {
         screenSites = ScreenSites.all(in: self)
     }
 
+    /// Every predicate of every screen, with the file its findings name, in bundle order.
+    var predicateSites: [(file: String, site: ScreenSites.PredicateSite)] {
+        screenSites.flatMap { sites in sites.predicates.map { (sites.screen.file, $0) } }
+    }
+
     /// Every action name a service file of the bundle defines.
     public var actionNames: Set<String> {
         Set(services.flatMap { $0.configuration.actions.map(\.name) })

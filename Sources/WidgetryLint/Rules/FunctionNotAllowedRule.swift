@@ -28,11 +28,9 @@ struct FunctionNotAllowedRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in context.screenSites {
-            for site in sites.predicates {
-                guard case .failure(let error) = site.parsed(), error.isFunctionNotAllowed else { continue }
-                findings.append(site.finding(Self.description, file: sites.screen.file, range: error.range, message: error.message, hint: error.hint))
-            }
+        for (file, site) in context.predicateSites {
+            guard case .failure(let error) = site.parsed, error.isFunctionNotAllowed else { continue }
+            findings.append(site.finding(Self.description, file: file, range: error.range, message: error.message, hint: error.hint))
         }
         return findings
     }

@@ -28,13 +28,10 @@ struct FunctionTypeRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in context.screenSites {
-            let resolver = sites.resolver
-            for site in sites.predicates {
-                guard let analysis = site.analysis(resolver) else { continue }
-                for problem in analysis.callProblems {
-                    findings.append(site.finding(Self.description, file: sites.screen.file, range: problem.range, message: problem.message, hint: problem.hint))
-                }
+        for (file, site) in context.predicateSites {
+            guard let analysis = site.analysis else { continue }
+            for problem in analysis.callProblems {
+                findings.append(site.finding(Self.description, file: file, range: problem.range, message: problem.message, hint: problem.hint))
             }
         }
         return findings

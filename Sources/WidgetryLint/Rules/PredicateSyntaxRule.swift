@@ -34,12 +34,10 @@ struct PredicateSyntaxRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in context.screenSites {
-            for site in sites.predicates {
-                guard case .failure(let error) = site.parsed(), !error.isFunctionNotAllowed else { continue }
-                let hint = [error.hint, "parser: \(error.code.rawValue)"].compactMap { $0 }.joined(separator: "; ")
-                findings.append(site.finding(Self.description, file: sites.screen.file, range: error.range, message: error.message, hint: hint))
-            }
+        for (file, site) in context.predicateSites {
+            guard case .failure(let error) = site.parsed, !error.isFunctionNotAllowed else { continue }
+            let hint = [error.hint, "parser: \(error.code.rawValue)"].compactMap { $0 }.joined(separator: "; ")
+            findings.append(site.finding(Self.description, file: file, range: error.range, message: error.message, hint: hint))
         }
         return findings
     }

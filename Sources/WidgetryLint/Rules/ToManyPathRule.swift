@@ -24,22 +24,19 @@ struct ToManyPathRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in context.screenSites {
-            let resolver = sites.resolver
-            for site in sites.predicates {
-                guard let analysis = site.analysis(resolver) else { continue }
-                for comparison in analysis.comparisons {
-                    let syntax = comparison.syntax
-                    var flagged: [PredicateAnalysis.KeyPath] = []
-                    if let left = comparison.left, syntax.modifier == .direct, syntax.comparison != .contains { flagged.append(left) }
-                    if let right = comparison.right, syntax.comparison != .in { flagged.append(right) }
-                    for path in flagged {
-                        guard let toMany = path.resolution.toMany, path.resolution.problem == nil, toMany.index < path.componentRanges.count else { continue }
-                        let written = path.components.joined(separator: ".")
-                        findings.append(site.finding(Self.description, file: sites.screen.file, range: path.componentRanges[toMany.index],
-                                                     message: "'\(written)' goes through the to-many relationship \(toMany.relationship) and reads a collection, compared here as one value",
-                                                     hint: "put ANY, ALL or NONE before the comparison, or reduce the collection with an operator such as @count or @max"))
-                    }
+        for (file, site) in context.predicateSites {
+            guard let analysis = site.analysis else { continue }
+            for comparison in analysis.comparisons {
+                let syntax = comparison.syntax
+                var flagged: [PredicateAnalysis.KeyPath] = []
+                if let left = comparison.left, syntax.modifier == .direct, syntax.comparison != .contains { flagged.append(left) }
+                if let right = comparison.right, syntax.comparison != .in { flagged.append(right) }
+                for path in flagged {
+                    guard let toMany = path.resolution.toMany, path.resolution.problem == nil, toMany.index < path.componentRanges.count else { continue }
+                    let written = path.components.joined(separator: ".")
+                    findings.append(site.finding(Self.description, file: file, range: path.componentRanges[toMany.index],
+                                                 message: "'\(written)' goes through the to-many relationship \(toMany.relationship) and reads a collection, compared here as one value",
+                                                 hint: "put ANY, ALL or NONE before the comparison, or reduce the collection with an operator such as @count or @max"))
                 }
             }
         }

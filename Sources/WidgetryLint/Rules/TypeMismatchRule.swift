@@ -28,21 +28,18 @@ struct TypeMismatchRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in context.screenSites {
-            let resolver = sites.resolver
-            for site in sites.predicates {
-                guard let analysis = site.analysis(resolver) else { continue }
-                for comparison in analysis.comparisons {
-                    let syntax = comparison.syntax
-                    for (path, literal, onLeft) in [(comparison.left, syntax.right, true), (comparison.right, syntax.left, false)] {
-                        guard let path, let attribute = Self.attribute(path.resolution.type, throughModifier: onLeft && syntax.modifier != .direct),
-                              case .constant(let value) = literal.kind else { continue }
-                        let values = [.in, .between].contains(syntax.comparison) && onLeft ? value.elements ?? [value] : [value]
-                        guard let clash = values.lazy.compactMap({ Self.clash(attribute.type, $0) }).first else { continue }
-                        findings.append(site.finding(Self.description, file: sites.screen.file, range: literal.range,
-                                                     message: "\(attribute.name) is \(Self.article(attribute.type.rawValue)) attribute of \(attribute.entity), compared with \(clash)",
-                                                     hint: Self.hint(attribute.type, syntax.comparison)))
-                    }
+        for (file, site) in context.predicateSites {
+            guard let analysis = site.analysis else { continue }
+            for comparison in analysis.comparisons {
+                let syntax = comparison.syntax
+                for (path, literal, onLeft) in [(comparison.left, syntax.right, true), (comparison.right, syntax.left, false)] {
+                    guard let path, let attribute = Self.attribute(path.resolution.type, throughModifier: onLeft && syntax.modifier != .direct),
+                          case .constant(let value) = literal.kind else { continue }
+                    let values = [.in, .between].contains(syntax.comparison) && onLeft ? value.elements ?? [value] : [value]
+                    guard let clash = values.lazy.compactMap({ Self.clash(attribute.type, $0) }).first else { continue }
+                    findings.append(site.finding(Self.description, file: file, range: literal.range,
+                                                 message: "\(attribute.name) is \(Self.article(attribute.type.rawValue)) attribute of \(attribute.entity), compared with \(clash)",
+                                                 hint: Self.hint(attribute.type, syntax.comparison)))
                 }
             }
         }

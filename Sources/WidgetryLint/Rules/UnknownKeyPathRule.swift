@@ -56,7 +56,7 @@ struct UnknownKeyPathRule: LintRule {
                                            message: problem.message, hint: problem.hint))
             }
             for site in sites.predicates {
-                guard let analysis = site.analysis(resolver) else { continue }
+                guard let analysis = site.analysis else { continue }
                 for keyPath in analysis.keyPaths {
                     guard let problem = keyPath.resolution.problem, problem.index < keyPath.componentRanges.count else { continue }
                     findings.append(site.finding(Self.description, file: sites.screen.file, range: keyPath.componentRanges[problem.index],

@@ -32,20 +32,17 @@ struct UnknownVariableRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        for sites in context.screenSites {
-            let resolver = sites.resolver
-            for site in sites.predicates {
-                guard let analysis = site.analysis(resolver) else { continue }
-                for variable in analysis.unboundVariables {
-                    let given = site.variables.keys.sorted().map { "$" + $0 }
-                    let message = given.isEmpty
-                        ? "nothing gives this \(site.key) a value for $\(variable.name)"
-                        : "$\(variable.name) is not given to this \(site.key); it has \(given.joined(separator: ", "))"
-                    let hint = variable.name == "input"
-                        ? "only a filterFormat gets $input, the search text"
-                        : "a filterFormat gets $input and a SUBQUERY binds its own variable; for substitution, write $\(variable.name) in ifTrue, ifFalse or format"
-                    findings.append(site.finding(Self.description, file: sites.screen.file, range: variable.range, message: message, hint: hint))
-                }
+        for (file, site) in context.predicateSites {
+            guard let analysis = site.analysis else { continue }
+            for variable in analysis.unboundVariables {
+                let given = site.variables.keys.sorted().map { "$" + $0 }
+                let message = given.isEmpty
+                    ? "nothing gives this \(site.key) a value for $\(variable.name)"
+                    : "$\(variable.name) is not given to this \(site.key); it has \(given.joined(separator: ", "))"
+                let hint = variable.name == "input"
+                    ? "only a filterFormat gets $input, the search text"
+                    : "a filterFormat gets $input and a SUBQUERY binds its own variable; for substitution, write $\(variable.name) in ifTrue, ifFalse or format"
+                findings.append(site.finding(Self.description, file: file, range: variable.range, message: message, hint: hint))
             }
         }
         return findings

@@ -6,8 +6,8 @@ import WidgetryJSON
 /// it compares, and the calls of `FUNCTION` selectors and built-in functions whose receiver or
 /// arguments are of a kind they do not take. `SELF` is `subject`; `variables` are those the
 /// caller provides; a SUBQUERY variable is an element of its collection inside its predicate.
-struct PredicateAnalysis {
-    struct KeyPath {
+struct PredicateAnalysis: Sendable {
+    struct KeyPath: Sendable {
         var components: [String]
         /// The UTF-8 byte range of each component in the text (the whole path's range for
         /// components lint cannot place).
@@ -16,20 +16,20 @@ struct PredicateAnalysis {
         var resolution: KeyPathResolution
     }
 
-    struct Variable {
+    struct Variable: Sendable {
         var name: String
         var range: Range<Int>
     }
 
     /// A receiver or an argument of a kind the selector or function does not take, or a
     /// character set name `stringByTrimmingCharactersInSet:` does not know.
-    struct CallProblem {
+    struct CallProblem: Sendable {
         var range: Range<Int>
         var message: String
         var hint: String?
     }
 
-    struct Comparison {
+    struct Comparison: Sendable {
         var syntax: ComparisonSyntax
         /// The key paths the two sides are, when they are key paths.
         var left: KeyPath?

@@ -2,21 +2,6 @@ import WidgetryExpressions
 import WidgetryJSON
 
 extension ScreenSites.PredicateSite {
-    /// The text parsed as the runtime parses it (no format arguments), or the parser's error.
-    func parsed() -> Result<WidgetryExpressions.Predicate, PredicateSyntaxError> {
-        do throws(PredicateSyntaxError) {
-            return .success(try WidgetryExpressions.Predicate(format: text, arguments: []))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// The typed reading of the predicate; nil when it does not parse.
-    func analysis(_ resolver: KeyPathResolver) -> PredicateAnalysis? {
-        guard case .success(let predicate) = parsed() else { return nil }
-        return PredicateAnalysis(predicate.syntax, text: text, subject: subject, variables: variables, resolver: resolver)
-    }
-
     /// A finding of `rule` about the UTF-8 byte range `range` of the text, placed at its exact
     /// character inside the JSON string.
     func finding(_ rule: LintRuleDescription, file: String, range: Range<Int>, message: String, hint: String?) -> Diagnostic {

@@ -1,4 +1,5 @@
 import WidgetryBundle
+import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
 
@@ -20,6 +21,11 @@ struct ScreenSites: Sendable {
         var variables: [String: SemanticType]
         /// What it is, for messages (`predicateFormat`, `filterFormat`).
         var key: String
+        /// The text parsed as the runtime parses it (no format arguments), or the parser's
+        /// error: parsed once, read by every rule.
+        var parsed: Result<WidgetryExpressions.Predicate, PredicateSyntaxError>
+        /// The typed reading of the predicate; nil when it does not parse.
+        var analysis: PredicateAnalysis?
     }
 
     /// A binding's `from`: a key path read from the element's scope.
@@ -84,8 +90,8 @@ struct ScreenSites: Sendable {
                         subject = namespace
                     }
                 }
-                predicates.append(PredicateSite(text: text, place: JSONStringPlace(value, in: document.source), location: value.location, pointer: value.pointer,
-                                            subject: subject, variables: variables, key: key))
+                addPredicate(text, place: JSONStringPlace(value, in: document.source), location: value.location, pointer: value.pointer,
+                             subject: subject, variables: variables, key: key)
             }
             for (name, spec) in entry.evals {
                 var scope = SemanticType.unknown
@@ -122,7 +128,24 @@ struct ScreenSites: Sendable {
         guard let text = spec.predicateFormat else { return }
         let pointer = spec.pointer.appending(key: "predicateFormat")
         let value = document.value(at: pointer)
-        predicates.append(PredicateSite(text: text, place: value.flatMap { JSONStringPlace($0, in: document.source) }, location: value?.location ?? spec.location,
-                                    pointer: pointer, subject: subject, variables: [:], key: "predicateFormat"))
+        addPredicate(text, place: value.flatMap { JSONStringPlace($0, in: document.source) }, location: value?.location ?? spec.location,
+                     pointer: pointer, subject: subject, variables: [:], key: "predicateFormat")
+    }
+
+    /// A predicate site, parsed and typed once here so that no rule parses it again.
+    private mutating func addPredicate(_ text: String, place: JSONStringPlace?, location: SourceLocation?, pointer: JSONPointer,
+                                       subject: SemanticType, variables: [String: SemanticType], key: String) {
+        let parsed: Result<WidgetryExpressions.Predicate, PredicateSyntaxError>
+        do throws(PredicateSyntaxError) {
+            parsed = .success(try WidgetryExpressions.Predicate(format: text, arguments: []))
+        } catch {
+            parsed = .failure(error)
+        }
+        var analysis: PredicateAnalysis?
+        if case .success(let predicate) = parsed {
+            analysis = PredicateAnalysis(predicate.syntax, text: text, subject: subject, variables: variables, resolver: resolver)
+        }
+        predicates.append(PredicateSite(text: text, place: place, location: location, pointer: pointer, subject: subject, variables: variables,
+                                        key: key, parsed: parsed, analysis: analysis))
     }
 }
