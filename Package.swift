@@ -15,10 +15,13 @@ let package = Package(
         .library(name: "WidgetryRegex", targets: ["WidgetryRegex"]),
         .library(name: "WidgetryXML", targets: ["WidgetryXML"]),
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
+        .library(name: "WidgetryModel", targets: ["WidgetryModel"]),
         .library(name: "WidgetryStore", targets: ["WidgetryStore"]),
         .library(name: "WidgetryBundle", targets: ["WidgetryBundle"]),
         .library(name: "WidgetryBundleFetch", targets: ["WidgetryBundleFetch"]),
+        .library(name: "WidgetryServiceConfiguration", targets: ["WidgetryServiceConfiguration"]),
         .library(name: "WidgetryService", targets: ["WidgetryService"]),
+        .library(name: "WidgetryScreen", targets: ["WidgetryScreen"]),
         .library(name: "WidgetryRuntime", targets: ["WidgetryRuntime"]),
         .library(name: "WidgetryScenario", targets: ["WidgetryScenario"]),
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
@@ -75,11 +78,26 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryModel",
+            dependencies: ["WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryBundle"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryServiceConfiguration",
+            dependencies: ["WidgetryJSON", "WidgetryExpressions"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryScreen",
+            dependencies: ["WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryStore",
             dependencies: [
                 "WidgetryJSON",
-                "WidgetryXML",
                 "WidgetryExpressions",
+                "WidgetryModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strictSwift6
@@ -89,7 +107,9 @@ let package = Package(
             dependencies: [
                 "WidgetryJSON",
                 "WidgetryExpressions",
+                "WidgetryModel",
                 "WidgetryStore",
+                "WidgetryServiceConfiguration",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -99,17 +119,23 @@ let package = Package(
         ),
         .target(
             name: "WidgetryRuntime",
-            dependencies: ["WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryStore", "WidgetryService", "WidgetryBundle"],
+            dependencies: [
+                "WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryModel", "WidgetryStore", "WidgetryServiceConfiguration", "WidgetryService",
+                "WidgetryBundle", "WidgetryScreen",
+            ],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "WidgetryScenario",
-            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryStore", "WidgetryService", "WidgetryBundle", "WidgetryRuntime"],
+            dependencies: [
+                "WidgetryJSON", "WidgetryExpressions", "WidgetryModel", "WidgetryStore", "WidgetryServiceConfiguration", "WidgetryService", "WidgetryBundle",
+                "WidgetryScreen", "WidgetryRuntime",
+            ],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "WidgetryLint",
-            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryStore", "WidgetryBundle", "WidgetryService", "WidgetryRuntime"],
+            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle", "WidgetryServiceConfiguration", "WidgetryScreen"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -134,10 +160,13 @@ let package = Package(
             dependencies: [
                 "WidgetryJSON",
                 "WidgetryExpressions",
+                "WidgetryModel",
                 "WidgetryStore",
                 "WidgetryBundle",
                 "WidgetryBundleFetch",
+                "WidgetryServiceConfiguration",
                 "WidgetryService",
+                "WidgetryScreen",
                 "WidgetryRuntime",
                 "WidgetryScenario",
                 "WidgetryLint",
@@ -208,28 +237,28 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryLintTests",
-            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryRuntime"],
+            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime"],
             exclude: ["Goldens"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryStoreTests",
-            dependencies: ["WidgetryStore", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport"],
+            dependencies: ["WidgetryStore", "WidgetryModel", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryServiceTests",
-            dependencies: ["WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryTestSupport"],
+            dependencies: ["WidgetryService", "WidgetryServiceConfiguration", "WidgetryStore", "WidgetryModel", "WidgetryExpressions", "WidgetryJSON", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryService", "WidgetryStore", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryTestSupport"],
+            dependencies: ["WidgetryRuntime", "WidgetryScreen", "WidgetryService", "WidgetryServiceConfiguration", "WidgetryStore", "WidgetryModel", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetryScenarioTests",
-            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch"],
+            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryScreen", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -247,6 +276,7 @@ let package = Package(
             dependencies: [
                 "WidgetryCLI",
                 "WidgetryService",
+                "WidgetryServiceConfiguration",
                 "WidgetryTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],

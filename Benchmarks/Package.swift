@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "Measuring",
                 .product(name: "WidgetryStore", package: "Widgetry"),
+                .product(name: "WidgetryModel", package: "Widgetry"),
                 .product(name: "WidgetryExpressions", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
             ],

@@ -25,15 +25,15 @@ let package = Package(
         // The bytes as a predicate and as an expression, evaluated against a fixed object graph.
         fuzzTarget("FuzzPredicate", fuzzing: "WidgetryExpressions"),
         // The storyboard reader on the bytes.
-        fuzzTarget("FuzzStoryboard", fuzzing: "WidgetryRuntime"),
+        fuzzTarget("FuzzStoryboard", fuzzing: "WidgetryScreen"),
         // The .xcdatamodel `contents` reader on the bytes.
-        fuzzTarget("FuzzXcdatamodel", fuzzing: "WidgetryStore"),
+        fuzzTarget("FuzzXcdatamodel", fuzzing: "WidgetryModel"),
         // ArchiveExtractor on the bytes as an archive file, with small limits.
         fuzzTarget("FuzzArchive", fuzzing: "WidgetryBundleFetch"),
         // NIBArchive decoding and every accessor, nested archives included.
         fuzzTarget("FuzzNIB", fuzzing: "WidgetryNIB"),
         // The compiled model reader (Model.mom) on the bytes.
-        fuzzTarget("FuzzCompiledModel", fuzzing: "WidgetryStore"),
+        fuzzTarget("FuzzCompiledModel", fuzzing: "WidgetryModel"),
         // The asset catalogue reader, every rendition to PNG, and LZFSE on the bytes.
         fuzzTarget("FuzzAssets", fuzzing: "WidgetryAssets"),
     ]

@@ -9,6 +9,7 @@ import Measuring
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 var posts = 100_000, authors = 1_000, rounds = 5, withTree = true, withPython = true
 var python = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Python/import_posts.py").path

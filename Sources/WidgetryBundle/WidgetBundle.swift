@@ -49,6 +49,11 @@ public struct WidgetBundle: Sendable {
         screens.first { $0.name == name }
     }
 
+    /// The other JSON files' documents by path (what a `JSONFileDataProvider` reads).
+    public var otherJSONFilesByPath: [String: JSONValue] {
+        Dictionary(otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Every parsed JSON file of the bundle, sorted by path.
     public var jsonFiles: [BundleFile] {
         var files = screens.map(\.file) + otherJSONFiles

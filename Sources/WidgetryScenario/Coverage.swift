@@ -2,7 +2,9 @@ import Synchronization
 public import WidgetryBundle
 import WidgetryJSON
 public import WidgetryRuntime
+public import WidgetryScreen
 public import WidgetryService
+public import WidgetryServiceConfiguration
 
 extension CoverageRecorder {
     /// The report for `bundle`: everything it declares, and what of it was exercised.

@@ -2,7 +2,9 @@ public import Foundation
 public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryRuntime
+public import WidgetryScreen
 public import WidgetryService
+public import WidgetryServiceConfiguration
 
 /// A scripted session with a widget (`Tests/*.scenario.json`): how the run is set up, then
 /// steps — things a person does and what must hold afterwards.

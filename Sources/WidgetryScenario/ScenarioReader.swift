@@ -2,7 +2,9 @@ import Foundation
 import WidgetryExpressions
 public import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// Reads a scenario file strictly: every unknown key, wrong type or unparsable expectation is
 /// reported with its place, all at once.

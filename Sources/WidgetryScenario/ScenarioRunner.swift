@@ -4,6 +4,7 @@ import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryRuntime
 import WidgetryStore
+import WidgetryModel
 
 /// What running a scenario gave.
 public struct ScenarioResult: Sendable {

@@ -65,4 +65,16 @@ import Testing
         #expect(table["WidgetryExpressions"]?.contains("WidgetryJSON") == true)
         #expect(table["WidgetrySchema"]?.contains("WidgetryStore") == false, "the schema validator does not know about stores")
     }
+
+    /// Lint checks a bundle without running it: it reaches the screen compiler, the data model and
+    /// the service files, never the store, the action engine, the runtime or the network.
+    @Test func lintDependsOnTheFormatNotOnWhatRunsIt() throws {
+        let lint = try #require(try Self.allowedImports()["WidgetryLint"])
+        #expect(lint.contains("WidgetryScreen"))
+        for module in ["WidgetryStore", "WidgetryService", "WidgetryRuntime", "WidgetryBundleFetch", "GRDB", "AsyncHTTPClient", "NIOCore"] {
+            #expect(!lint.contains(module), "lint may not import \(module)")
+        }
+        let screen = try #require(try Self.allowedImports()["WidgetryScreen"])
+        #expect(screen.isDisjoint(with: ["WidgetryStore", "WidgetryService", "WidgetryRuntime"]), "the screen compiler runs nothing")
+    }
 }

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 @testable import WidgetryCLI
 
 /// `widgetry serve-stub`'s server, answered by AsyncHTTPClient on 127.0.0.1.

@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 @testable import WidgetryRuntime
+@testable import WidgetryScreen
 
 /// `docs/FORMAT.md` is the bundle format reference for widget authors. These tests keep it
 /// complete and keep the source comments that cite it honest: every key a schema declares,

@@ -1,7 +1,9 @@
 import Testing
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 import WidgetryStore
+import WidgetryModel
 @testable import WidgetryLint
 
 /// What the key path resolver makes of screens: the types of names, `content` and rows, and the

@@ -4,6 +4,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 
 /// An element (or namespace) with a fixed set of keys, as a UIKit object has properties: writing
 /// any other key fails, and `tag`, a scalar, takes numbers only (upstream crashed on both, §8.14

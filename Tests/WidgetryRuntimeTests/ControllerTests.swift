@@ -5,6 +5,7 @@ import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 import WidgetryService
 import WidgetryStore
 

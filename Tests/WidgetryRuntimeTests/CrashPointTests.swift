@@ -3,8 +3,11 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 import WidgetryService
+import WidgetryServiceConfiguration
 import WidgetryStore
+import WidgetryModel
 
 /// The upstream crash points of §8 this layer owns, each a typed, located error instead.
 struct CrashPointTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryExpressions
 import WidgetryRuntime
+import WidgetryScreen
 
 /// Elements answer the keys of upstream format §4.6 as UIKit did, with typed errors where
 /// upstream crashed, and record every change that matters.

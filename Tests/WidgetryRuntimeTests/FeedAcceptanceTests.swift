@@ -5,6 +5,7 @@ import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 import WidgetryStore
 
 /// The Feed sample against UPSTREAM-FORMAT §9 (virtual clock at 2018-06-20T19:00:00Z, UTC, empty

@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 import WidgetryService
 import WidgetryTestSupport
 

@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryRuntime
+import WidgetryScreen
 
 /// The WidgetDemo bundle in its original layout (`Tests/Fixtures/WidgetDemo`: Info.plist,
 /// Base.lproj/Main.storyboard, an .xcdatamodeld source, screen files without views) against

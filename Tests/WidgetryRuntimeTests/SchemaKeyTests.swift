@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 
 /// Every bundle file may name its schema with a root `"$schema"` key, for editors: the Feed
 /// sample with one in each file loads and runs exactly as without.

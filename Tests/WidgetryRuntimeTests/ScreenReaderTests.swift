@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 
 /// Screen files: objects, elements and views in document order, and every problem located.
 struct ScreenReaderTests {

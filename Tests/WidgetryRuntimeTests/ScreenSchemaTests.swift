@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 @testable import WidgetryRuntime
+@testable import WidgetryScreen
 
 /// `Schemas/screen.schema.json` and `ScreenReader` must accept the same keys, types and values
 /// (and the schema's type names those the screen builder knows), so that editors and

@@ -3,6 +3,7 @@ import Testing
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryRuntime
+import WidgetryScreen
 
 /// A storyboard scene joined with its screen file, and what runs from it: problems placed in the
 /// right file, actions sent to the controller, a storyboard that cannot be read.

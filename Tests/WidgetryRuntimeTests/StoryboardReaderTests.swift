@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 
 /// Interface Builder storyboard XML: element kinds, runtime attributes, prototypes, segues and
 /// navigation controllers, bindings and actions, and every problem placed at its line and column.

@@ -4,7 +4,9 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 import WidgetryStore
+import WidgetryModel
 import WidgetryTestSupport
 
 /// The action engine over real HTTP, against a server on 127.0.0.1: what goes out byte for byte,

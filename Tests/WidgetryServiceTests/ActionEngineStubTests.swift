@@ -3,7 +3,9 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 import WidgetryStore
+import WidgetryModel
 
 /// The action engine against the stub file on a virtual clock.
 struct ActionEngineStubTests {

@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// URLs, parameters and headers built as §5.3 says, with Widgetry's differences.
 struct RequestBuilderTests {

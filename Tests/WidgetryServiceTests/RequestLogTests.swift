@@ -1,6 +1,7 @@
 import Testing
 import WidgetryExpressions
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// The request log's rendering: deterministic, secrets redacted, binary content summarised.
 struct RequestLogTests {

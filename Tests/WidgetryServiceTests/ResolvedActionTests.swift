@@ -1,6 +1,7 @@
 import Testing
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// Defaults and actions merge as §5.2 says.
 struct ResolvedActionTests {

@@ -1,6 +1,7 @@
 import Testing
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// Service files may name their schema with a root `"$schema"` key, for editors; the reader ignores it.
 @Suite("$schema key in service files")

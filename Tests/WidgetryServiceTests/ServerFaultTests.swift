@@ -3,7 +3,9 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 import WidgetryStore
+import WidgetryModel
 import WidgetryTestSupport
 
 /// A server that misbehaves on purpose, on 127.0.0.1: a body dripped slower than the time-out, a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// `ServiceConfigurationReader` and `ServiceFiles`: what a service file reads as, and every
 /// problem placed by line, column and pointer (markers `1️⃣`, `2️⃣`… stand where one is reported).

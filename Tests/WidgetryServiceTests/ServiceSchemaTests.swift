@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// `Schemas/service.schema.json`, `Schemas/stub-service.schema.json` and
 /// `ServiceConfigurationReader` must accept the same keys, types and values, so that editors and

@@ -3,7 +3,9 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 import WidgetryStore
+import WidgetryModel
 
 /// The `auth` section's sign-in, host actions, and stubs that take time (progress, cancel) or
 /// answer with an error status, on a virtual clock.

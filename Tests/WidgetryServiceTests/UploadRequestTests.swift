@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 @testable import WidgetryService
+@testable import WidgetryServiceConfiguration
 
 private let ignoredParameters: JSONObject = {
     var object = JSONObject()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryExpressions
 import WidgetryStore
+import WidgetryModel
 
 @Suite struct CompiledModelReaderTests {
     /// Every fact the store and the importer use, one line per entity, property by property.

@@ -4,6 +4,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 @testable import WidgetryStore
+@testable import WidgetryModel
 
 /// Sections by a group key, and results that report row changes after each transaction.
 struct FetchedResultsTests {

@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 /// Groot's import rules on the Feed sample's model and stub responses.
 struct JSONImporterTests {

@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 /// `Model.json`: reading, inheritance, and every model error with its place.
 struct ModelJSONReaderTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 /// `Schemas/model.schema.json` and `ModelJSONReader` must accept the same keys and types, so
 /// that editors and `widgetry validate` say what the reader does.

@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 /// The in-memory object store: defaults and type checks, inverses, identity across an entity
 /// hierarchy, all-or-nothing transactions with change sets, delete rules, and fetching.

@@ -1,6 +1,7 @@
 import Testing
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 /// `Model.json` may name its schema with a root `"$schema"` key, for editors; the reader ignores it.
 @Suite("$schema key in Model.json")

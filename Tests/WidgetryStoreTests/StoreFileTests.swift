@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 /// A store kept in an SQLite file: what one run leaves, the next run starts with.
 struct StoreFileTests {

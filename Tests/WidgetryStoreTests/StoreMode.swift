@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryExpressions
 import WidgetryStore
+import WidgetryModel
 
 /// The two ways a store keeps its objects; store tests run in both.
 enum StoreMode: String, CaseIterable, CustomTestStringConvertible {

@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 
 /// Xcode's model source (`.xcdatamodel/contents`): the Feed sample read both ways, defaults,
 /// and every error with its line and column.

@@ -1,4 +1,4 @@
-import WidgetryStore
+import WidgetryModel
 
 /// Reads the bytes as a compiled data model (`Model.mom`, a keyed-archive binary plist). A
 /// `ModelErrors` is expected for most inputs; crashes, hangs and leaks are findings.

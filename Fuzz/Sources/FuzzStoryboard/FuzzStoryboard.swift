@@ -1,4 +1,4 @@
-import WidgetryRuntime
+import WidgetryScreen
 
 /// Reads the bytes as an Interface Builder storyboard. A `ScreenErrors` is expected for most
 /// inputs; crashes, hangs and leaks are findings.

@@ -1,4 +1,4 @@
-import WidgetryStore
+import WidgetryModel
 
 /// Reads the bytes as the `contents` file of an .xcdatamodel. A `ModelErrors` is expected for most
 /// inputs; crashes, hangs and leaks are findings.

@@ -3,6 +3,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryStore
+import WidgetryModel
 import WidgetryLint
 
 struct InspectCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 import WidgetryLint
 
 struct ServeStubCommand: AsyncParsableCommand {

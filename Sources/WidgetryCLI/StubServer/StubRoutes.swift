@@ -1,6 +1,7 @@
 import Foundation
 import WidgetryExpressions
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// Which stub action answers a request: each action of the stub file at its method and path (the
 /// path of `baseUrl` + `path`, `$key` placeholders matching any text within a segment and read

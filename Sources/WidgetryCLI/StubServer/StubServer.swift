@@ -5,6 +5,7 @@ import NIOCore
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// Serves a stub file over HTTP on 127.0.0.1 (`widgetry serve-stub`), so a real app can be
 /// pointed at canned responses: each request is matched to an action (``StubRoutes``), answered

@@ -4,6 +4,7 @@ import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
 import WidgetryStore
+import WidgetryModel
 
 /// Reading a bundle's model for `inspect`, and printing it: entities with their parent,
 /// attributes with types and JSON key paths, relationships with inverses and delete rules.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WidgetryService
+import WidgetryServiceConfiguration
 
 /// Options of commands that perform service actions: which file, credentials, recording, limits.
 struct ServiceCommandOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 public import WidgetryJSON
-public import WidgetryService
-public import WidgetryStore
+public import WidgetryServiceConfiguration
+public import WidgetryModel
 
 /// What each action of a service file expects of the backend (`widgetry contract`): the request
 /// it sends (method, URL template, headers, parameters with their `$key` templates) and, as a

@@ -1,10 +1,10 @@
 import Foundation
-import WidgetryExpressions
+public import WidgetryExpressions
 public import WidgetryBundle
 public import WidgetryJSON
-public import WidgetryRuntime
-public import WidgetryService
-public import WidgetryStore
+public import WidgetryScreen
+public import WidgetryServiceConfiguration
+public import WidgetryModel
 
 /// Everything rules look at, read once per bundle: the screens as the runtime reads them, the
 /// data model, the service files, and the files' texts for placing findings.
@@ -54,8 +54,10 @@ public struct LintContext: Sendable {
     public private(set) var modelErrors: [ModelError] = []
     public private(set) var serviceErrors: [ServiceConfigurationError] = []
     public private(set) var screenErrors: [ScreenError] = []
-    /// Transformer names a binding may use: the built-in ones and those the service files define.
-    public private(set) var transformerNames: Set<String> = []
+    /// The transformers a binding may use: the built-in ones and those the service files define.
+    public private(set) var transformers = BindingTransformerRegistry()
+    /// Their names.
+    public var transformerNames: Set<String> { Set(transformers.names) }
     /// Each screen's predicates and bindings with their types, worked out once for every rule.
     private(set) var screenSites: [ScreenSites] = []
 
@@ -79,12 +81,12 @@ public struct LintContext: Sendable {
             do throws(ServiceConfigurationErrors) {
                 let configuration = try ServiceConfigurationReader.read(file.document, file: file.path, kind: selection == .stub ? .stub : .service)
                 services.append(Service(selection: selection, file: displayPrefix + file.path, configuration: configuration, document: file.document))
-                if let definitions = configuration.options.transformers { try? registry.registerDateTransformers(from: definitions) }
+                registry = (try? configuration.transformers(adding: registry)) ?? registry
             } catch {
                 serviceErrors += error.errors
             }
         }
-        transformerNames = Set(registry.names)
+        transformers = registry
         var names = bundle.screens.map(\.name)
         do throws(ScreenErrors) {
             if let storyboard = try ScreenSource.storyboard(in: bundle) {

@@ -1,5 +1,4 @@
 import WidgetryJSON
-import WidgetryService
 
 /// `nextAction` chains that never end, or that run longer than the engine allows.
 struct ActionChainRule: LintRule {

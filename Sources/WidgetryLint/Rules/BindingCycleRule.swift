@@ -1,5 +1,5 @@
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
 
 /// Elements whose bindings read, in a ring, what the next one's bindings write: `echo` bound to
 /// `echo.text`, or `ping` to `pong.text` and `pong` to `ping.text`. Each render evaluates such
@@ -53,7 +53,7 @@ struct BindingCycleRule: LintRule {
                     : "\((names + [entry.id]).joined(separator: " → ")): each element's bindings read the next one, which they write in turn; a render may never settle"
                 findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
                                            location: first.location, pointer: first.pointer, message: message,
-                                           hint: "bind to content, a provider or a status instead; a render that does not settle stops after \(WidgetRun.Options.defaultMaxRenderPasses) passes with render.pass-limit"))
+                                           hint: "bind to content, a provider or a status instead; a render that does not settle stops after \(CompiledScreen.defaultMaxRenderPasses) passes with render.pass-limit"))
             }
         }
         return findings

@@ -1,5 +1,5 @@
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
 
 /// A binding's `to` starts with a key its element answers (FORMAT.md#elements.keys): the keys of
 /// the element's kind (`wx_value`, `hidden`, `text`, a table's `refreshControl`…), or for

@@ -1,5 +1,5 @@
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
 
 /// `clearPolicy: before` on an action whose objects a table shows: the table empties the moment
 /// the action starts, and stays empty if it fails.

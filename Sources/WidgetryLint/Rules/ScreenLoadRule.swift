@@ -1,12 +1,13 @@
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
+import WidgetryScreen
 
 /// Every check the runtime makes when it loads a screen (FORMAT.md#screen.load-order), reported
 /// under the runtime's own error codes: unknown object or element types, unknown or wrongly
 /// typed attributes, unknown top-level keys, unresolved outlets and outlets to the wrong kind
 /// of thing, duplicate ids and aliases, `elements` entries with no view, bindings to keys the
 /// element does not have, unknown transformers, missing requirements (a provider without an
-/// entity). The checks live in one place, the runtime; lint loads each screen as a run would.
+/// entity). The checks live in one place, the screen compiler; lint compiles each screen as a run does.
 struct ScreenLoadRule: LintRule {
     static let description = LintRuleDescription(
         id: "screen", severity: .error,
@@ -29,11 +30,11 @@ struct ScreenLoadRule: LintRule {
         ])
 
     func check(_ context: LintContext) -> [Diagnostic] {
-        let environment = LintEnvironment.make(context)
+        let compilation = ScreenCompiler.Context(model: context.model, transformers: context.transformers, jsonFiles: Set(context.bundle.otherJSONFiles.map(\.path)))
         var findings = context.screenErrors.map { context.diagnostic($0) }
         for screen in context.screens {
             do throws(ScreenErrors) {
-                _ = try ScreenRun(document: screen.document, environment: environment)
+                _ = try ScreenCompiler.compile(screen.document, in: compilation)
             } catch {
                 for error in error.errors where !(error.cause?.hasPrefix("predicate.") ?? false) && error.cause != BindingError.Code.predicate.rawValue {
                     var finding = context.diagnostic(error)

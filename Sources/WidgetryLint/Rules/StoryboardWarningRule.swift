@@ -1,5 +1,5 @@
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
 
 /// What the storyboard reader kept but could not use: tags Widgetry does not model (kept as
 /// plain views), segues it does not perform, connections without effect headlessly.

@@ -1,6 +1,6 @@
 import WidgetryJSON
 import WidgetryExpressions
-import WidgetryStore
+import WidgetryModel
 
 /// A comparison of an entity attribute of known type with a literal of a type it can never
 /// match: a String attribute with a number, a number with a string, a Date with a string or a

@@ -1,8 +1,7 @@
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryRuntime
-import WidgetryService
-import WidgetryStore
+import WidgetryScreen
+import WidgetryModel
 
 /// A `$key` in an action's path or parameters that no caller's argument provides: every
 /// controller calling the action is known, and none passes a value with that key.

@@ -1,5 +1,5 @@
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
 
 /// A screen no one can get to: it is not the entry screen and no segue leads to it.
 struct UnreachableScreenRule: LintRule {

@@ -1,6 +1,6 @@
 import WidgetryJSON
 import WidgetryExpressions
-import WidgetryRuntime
+import WidgetryScreen
 
 /// A provider or status controller nothing reads: no outlet points at it and no binding,
 /// predicate or evaluation names it.

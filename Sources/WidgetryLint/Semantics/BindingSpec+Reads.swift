@@ -1,5 +1,5 @@
 import WidgetryExpressions
-import WidgetryRuntime
+import WidgetryScreen
 
 extension BindingSpec {
     /// The names at the top of the scope the binding reads: the first keys of the key paths the

@@ -1,7 +1,6 @@
 import WidgetryJSON
 import WidgetryExpressions
-import WidgetryRuntime
-import WidgetryStore
+import WidgetryModel
 
 /// What reading a key path gave: the type at its end, the first key that is not there, and where
 /// it first went through a to-many relationship.

@@ -1,5 +1,5 @@
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
 
 /// The keys of mediating controllers (FORMAT.md#objects) and what providers yield: their attributes, outlets
 /// and the values the runtime derives (`ScreenRun+Render`, `+Actions`, `+Interaction`, `+Tables`,

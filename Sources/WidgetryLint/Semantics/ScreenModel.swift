@@ -1,5 +1,5 @@
-import WidgetryRuntime
-import WidgetryStore
+import WidgetryScreen
+import WidgetryModel
 
 /// A screen as types: its names (FORMAT.md#screen.namespace) and what each is, the elements of each cell prototype,
 /// its mediating controllers, and what its `content` and each table's rows are (FORMAT.md#objects.rows, FORMAT.md#binding.scope).

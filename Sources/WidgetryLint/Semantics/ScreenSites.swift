@@ -1,7 +1,7 @@
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryRuntime
+import WidgetryScreen
 
 /// Where a screen writes predicates, source key paths and binding targets, each with the place
 /// of its string in the file and what it is evaluated on (FORMAT.md#objects, FORMAT.md#binding.scope): the input

@@ -1,5 +1,4 @@
 import WidgetryExpressions
-import WidgetryStore
 
 extension SemanticType {
     /// The kinds of value this type is at run time, where lint knows them; nil otherwise.

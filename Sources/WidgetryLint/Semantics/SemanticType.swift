@@ -1,5 +1,5 @@
-import WidgetryRuntime
-import WidgetryStore
+import WidgetryScreen
+import WidgetryModel
 
 /// What a key path reads from, as far as lint can tell without running the screen: a screen's
 /// or a cell's names, an element, a mediating controller, a store entity, an attribute value, a

@@ -1,6 +1,7 @@
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryServiceConfiguration
 
 extension WidgetHostEvent {
     /// The host's form of a run event of widget `identifier`, or nil for the notifications a

@@ -1,5 +1,6 @@
 package import Synchronization
 package import WidgetryJSON
+import WidgetryScreen
 
 /// What a set of runs exercised, gathered while they run: the branches each binding took, the
 /// actions that ran or failed, the screens shown. Shared by every run of a `widgetry test`.

@@ -1,5 +1,6 @@
 import WidgetryExpressions
 public import WidgetryService
+import WidgetryScreen
 
 extension ScreenRun {
     /// Runs an action controller (FORMAT.md#objects.action.perform): the action its predicate chooses, with the form's value

@@ -1,5 +1,6 @@
 import WidgetryExpressions
 import WidgetryService
+import WidgetryScreen
 
 /// Why an interaction could not be done.
 public struct InteractionError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetryExpressions
 import WidgetryService
+import WidgetryScreen
 
 extension ScreenRun {
     /// Picks the file at `path` with a `StandardMediaPickerController` (FORMAT.md#objects.media-picker): it goes into the

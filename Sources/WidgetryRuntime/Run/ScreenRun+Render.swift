@@ -1,6 +1,8 @@
 public import WidgetryExpressions
 import WidgetryService
+import WidgetryServiceConfiguration
 import WidgetryStore
+public import WidgetryScreen
 
 /// A table as the last render left it: sections of rows, each row a cell made from a prototype.
 public struct RenderedTable {
@@ -287,7 +289,7 @@ extension ScreenRun {
         let scope = Value.dictionary(names)
         for (id, element) in cellElements {
             guard let entry = cellEntries[id] else { continue }
-            for attribute in entry.attrs {
+            for attribute in entry.attributes {
                 do throws(KeyValueError) {
                     try element.setValue(attribute.value, forKey: attribute.key)
                 } catch {

@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryScreen
 
 extension ScreenRun {
     /// Evaluates the screen's bindings in document order, and again while a pass changes an
@@ -88,30 +89,5 @@ extension ScreenRun {
                + "bindings read, directly or through other elements, what they write",
                code: .renderPassLimit, at: first.map { SourcePlace(location: $0.location, pointer: $0.pointer) },
                hint: "bind to content, a provider or a status, not to an element a binding writes; or allow more passes (--max-render-passes, WidgetRun.Options.maxRenderPasses)")
-    }
-
-    /// Works out, once, when the screen is built, whether any binding of the screen reads an
-    /// element (``bindingsReadElements``): a binding that may read anything does; otherwise one
-    /// of its key paths (``CompiledBinding/readPaths``), walked through the screen's names,
-    /// reaches an element, directly (`title.text`) or through an object's outlet
-    /// (`postAction.sender.text`).
-    func findWhetherBindingsReadElements() {
-        bindingsReadElements = bindings.contains { _, compiled in
-            compiled.contains { binding in binding.readPaths.map { $0.contains(where: reachesElement) } ?? true }
-        }
-    }
-
-    private func reachesElement(_ path: [String]) -> Bool {
-        var value = Value.object(namespace)
-        for key in path {
-            value = value.value(forKey: key)
-            switch value {
-            case .object(let object) where object is Element: return true
-            case .object: continue
-            case .array(let items): return items.contains { if case .object(let object) = $0 { object is Element } else { false } }
-            default: return false
-            }
-        }
-        return false
     }
 }

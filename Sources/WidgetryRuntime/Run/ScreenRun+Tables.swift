@@ -1,6 +1,7 @@
 import WidgetryExpressions
 import WidgetryStore
 import WidgetryService
+import WidgetryScreen
 
 extension ScreenRun {
     /// Taps a row (FORMAT.md#objects.row-tap): the cell prototype's segue, else — with

@@ -2,43 +2,46 @@ import Synchronization
 public import WidgetryExpressions
 import WidgetryService
 import WidgetryStore
+public import WidgetryScreen
 
 /// One screen of a running widget: its elements, its mediating controllers and its bindings,
 /// loaded in the order of FORMAT.md#screen.load-order, rendered after every event, and shown as a snapshot.
 ///
 /// Confined to the run's thread (the timeline's): build it, send it events and read it there.
 public final class ScreenRun {
-    public let document: ScreenDocument
+    /// The screen as compiled: what does not change while it shows.
+    public let compiled: CompiledScreen
+    public var document: ScreenDocument { compiled.document }
     public let controller: ScreenController
-    public let namespace = Namespace()
+    public let namespace: Namespace
     let environment: WidgetEnvironment
 
     /// The controller's root view, its navigation bar items, and every identified element not
     /// in a cell, in document order.
-    public internal(set) var root: Element?
-    public internal(set) var titleView: Element?
-    public internal(set) var barButtonItems: [Element] = []
-    public internal(set) var elements: [(id: String, element: Element)] = []
+    public let root: Element?
+    public let titleView: Element?
+    public let barButtonItems: [Element]
+    public let elements: [(id: String, element: Element)]
     /// The mediating controllers, in document order.
-    public internal(set) var objects: [ScreenObject] = []
-    var objectsByID: [String: ScreenObject] = [:]
-    /// Each table element's cell prototypes, by the table's id.
-    var prototypes: [String: [CellPrototype]] = [:]
+    public let objects: [ScreenObject]
+    let objectsByID: [String: ScreenObject]
     /// Bindings of controller elements and `@self`, in entry order.
-    var bindings: [(target: any KeyValueCoding, compiled: [CompiledBinding])] = []
+    let bindings: [(target: any KeyValueCoding, compiled: [CompiledBinding])]
+    /// The fields of each form (`FormDisplayView`), by the form's id.
+    let formFields: [String: FormFields]
+    /// Each table element's cell prototypes, by the table's id.
+    var prototypes: [String: [CellPrototype]] { compiled.prototypes }
     /// Whether some binding of the screen reads an element: then a render evaluates the
     /// bindings again while they change elements (see ``applyBindings()``).
-    var bindingsReadElements = false
+    var bindingsReadElements: Bool { compiled.bindingsReadElements }
     /// Entries for elements of cells: their attributes and bindings, applied to every cell made.
-    var cellEntries: [String: (attrs: [(key: String, value: Value, place: SourcePlace)], bindings: [CompiledBinding])] = [:]
+    var cellEntries: [String: CellEntry] { compiled.cellEntries }
     /// `evals` of objects (`cellIdentifier`), compiled.
-    var evaluations: [String: [String: CompiledBinding]] = [:]
+    var evaluations: [String: [String: CompiledBinding]] { compiled.evaluations }
     /// Result chains of providers, compiled.
-    var resultChains: [String: ResultChain] = [:]
+    var resultChains: [String: ResultChain] { compiled.resultChains }
     /// What tapping an element does (`action` entries), by element id.
-    var tapActions: [String: ActionEntry] = [:]
-    /// The fields of each form (`FormDisplayView`), by the form's id.
-    var formFields: [String: FormFields] = [:]
+    var tapActions: [String: ActionEntry] { compiled.tapActions }
     /// The latest text change per search controller: a throttled step runs only if it is still
     /// the latest.
     var searchGenerations: [String: Int] = [:]
@@ -47,7 +50,7 @@ public final class ScreenRun {
     /// Tells the widget run about an alert shown.
     var onAlert: ((Alert) -> Void)?
     /// The segue each element performs when tapped, by element id.
-    var segues: [String: String] = [:]
+    var segues: [String: String] { compiled.segues }
     /// Keeps the screen following its store's saves.
     var storeObservation: StoreObservation?
     /// How many saves the store made, and how many the last render had seen.
@@ -91,16 +94,30 @@ public final class ScreenRun {
         }
     }
 
-    /// Loads `document` (FORMAT.md#screen.load-order); every problem in it is reported at once.
-    public init(document: ScreenDocument, environment: WidgetEnvironment, content: Value = .null) throws(ScreenErrors) {
-        self.document = document
+    /// Shows `compiled` with `content`: makes its elements and objects and sets the screen up
+    /// to follow its store.
+    public init(compiled: CompiledScreen, environment: WidgetEnvironment, content: Value = .null) {
+        self.compiled = compiled
         self.environment = environment
-        controller = ScreenController(name: document.name)
-        controller.content = content
-        var builder = ScreenBuilder(run: self)
-        builder.build()
-        if !builder.errors.isEmpty { throw ScreenErrors(builder.errors) }
+        let graph = ScreenGraph(compiled, content: content, defaults: .object(environment.defaults))
+        controller = graph.controller
+        namespace = graph.namespace
+        root = graph.root
+        titleView = graph.titleView
+        barButtonItems = graph.barButtonItems
+        elements = graph.elements
+        objects = graph.objects
+        objectsByID = graph.objectsByID
+        bindings = graph.bindings
+        formFields = graph.formFields
+        problems = graph.problems
         setUp()
+    }
+
+    /// Compiles `document` against `environment` (docs/FORMAT.md#screen.load-order) and shows it;
+    /// every problem in it is reported at once.
+    public convenience init(document: ScreenDocument, environment: WidgetEnvironment, content: Value = .null) throws(ScreenErrors) {
+        self.init(compiled: try ScreenCompiler.compile(document, in: environment.compilation), environment: environment, content: content)
     }
 
     /// Collects the changes elements recorded since the last call.
@@ -151,12 +168,6 @@ public final class ScreenRun {
         alerts.append(alert)
         onAlert?(alert)
     }
-}
-
-/// A form's fields (FORMAT.md#elements.forms): the mandatory ones and the optional ones, in outlet order.
-struct FormFields {
-    var mandatory: [Element] = []
-    var optional: [Element] = []
 }
 
 /// Counts a store's saves; written by the store's observer on whatever thread saves.

@@ -2,6 +2,7 @@ public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryService
 public import WidgetryStore
+public import WidgetryScreen
 
 /// Handlers the host registers by action name. A handler replaces the network action of the
 /// same name; without one, the service file's action runs (as upstream). Names, not selectors:
@@ -65,14 +66,15 @@ public struct WidgetEnvironment {
 }
 
 extension WidgetEnvironment {
+    /// What screens of this widget compile against: the host's view classes, the store's model,
+    /// the transformers and the bundle's JSON files.
+    public var compilation: ScreenCompiler.Context {
+        ScreenCompiler.Context(elementTypes: elementTypes, model: store?.model, transformers: transformers, jsonFiles: Set(jsonFiles.keys))
+    }
+
     /// The element kind a view's `type` names: a UIKit or framework class Widgetry knows, or a
     /// class the host registered.
     public func elementKind(named name: String) -> ElementKind? {
-        ElementKind(typeName: name) ?? elementTypes[name]
-    }
-
-    /// Every type name a view may have, for hints.
-    var acceptedElementTypeNames: [String] {
-        ElementKind.acceptedTypeNames + elementTypes.keys.sorted()
+        compilation.elementKind(named: name)
     }
 }

@@ -4,7 +4,10 @@ public import WidgetryBundle
 public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryService
+public import WidgetryServiceConfiguration
 public import WidgetryStore
+public import WidgetryModel
+public import WidgetryScreen
 
 /// One loaded widget, running headlessly: its store, its service (stub, dev or prod), the run's
 /// clock, and its entry screen. Events of the action engine drive the screen (FORMAT.md#render).
@@ -47,7 +50,7 @@ public final class WidgetRun {
         public var maxPickedFileBytes: Int
 
         /// Enough for a chain of elements, each bound to the one before, eight long.
-        public static let defaultMaxRenderPasses = 8
+        public static let defaultMaxRenderPasses = CompiledScreen.defaultMaxRenderPasses
         /// 50 MiB: a long phone video.
         public static let defaultMaxPickedFileBytes = 50 << 20
 
@@ -101,6 +104,8 @@ public final class WidgetRun {
     private var awaitingUpdates: [(from: ScreenRun, to: ScreenRun)] = []
     /// The names of the screens shown so far, in the order first shown.
     public private(set) var visitedScreens: [String] = []
+    /// Screens compiled so far, by name.
+    private var compiledScreens: [String: CompiledScreen] = [:]
 
     /// Loads the bundle's model, store, service file and entry screen; every problem found is thrown.
     public init(bundle: WidgetBundle, options: Options) throws(WidgetRunError) {
@@ -114,7 +119,7 @@ public final class WidgetRun {
         }
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
-                                        jsonFiles: Dictionary(bundle.otherJSONFiles.map { ($0.path, $0.root) }, uniquingKeysWith: { first, _ in first }),
+                                        jsonFiles: bundle.otherJSONFilesByPath,
                                         hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults),
                                         coverage: options.coverage, elementTypes: options.elementTypes,
                                         maxRenderPasses: options.maxRenderPasses, maxPickedFileBytes: options.maxPickedFileBytes)
@@ -134,13 +139,14 @@ public final class WidgetRun {
         guard ScreenSource.mayOpen(name, in: bundle) else { throw .unknownScreen(name, known: bundle.screens.map(\.name)) }
         let screen: ScreenRun
         do throws(ScreenErrors) {
-            let document = try ScreenSource.document(named: name, in: bundle, elementTypes: options.elementTypes, xmlLimits: options.xmlLimits)
+            let compiled = try compiledScreen(named: name)
+            let document = compiled.document
             if checkingInput, let input = document.input, !TypedFlow.value(content, isA: input.entity) {
                 throw ScreenErrors([ScreenError(.wrongInput, "\(name) takes \(TypedFlow.article(input.entity)) as its content, not \(TypedFlow.describe(content))",
                                                 file: document.file, at: input.place,
                                                 hint: "segue to \(name) from a place whose content is \(TypedFlow.article(input.entity)), such as a row of \(input.entity) objects")])
             }
-            screen = try ScreenRun(document: document, environment: environment, content: content)
+            screen = ScreenRun(compiled: compiled, environment: environment, content: content)
         } catch {
             throw .screen(error)
         }
@@ -153,6 +159,16 @@ public final class WidgetRun {
             onEvent?(.alert(screen: screen.document.name, alert: alert))
         }
         return screen
+    }
+
+    /// Screen `name` compiled, the first time it opens: a bundle does not change while it runs,
+    /// so each later opening only makes the screen's elements and objects.
+    private func compiledScreen(named name: String) throws(ScreenErrors) -> CompiledScreen {
+        if let known = compiledScreens[name] { return known }
+        let document = try ScreenSource.document(named: name, in: bundle, elementTypes: options.elementTypes, xmlLimits: options.xmlLimits)
+        let compiled = try ScreenCompiler.compile(document, in: environment.compilation)
+        compiledScreens[name] = compiled
+        return compiled
     }
 
     /// A segue (FORMAT.md#screen.segue): the destination screen opens on top with the source's content.

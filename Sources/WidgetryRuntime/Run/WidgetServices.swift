@@ -2,7 +2,9 @@ public import WidgetryBundle
 import WidgetryJSON
 public import WidgetryExpressions
 public import WidgetryService
+public import WidgetryServiceConfiguration
 public import WidgetryStore
+public import WidgetryModel
 
 /// A widget's data and network side, set up from its bundle: the model and store, the service
 /// file the options choose, its transformers, and the action engine on the run's timeline.
@@ -42,16 +44,8 @@ public struct WidgetServices {
         } catch {
             throw .service(error)
         }
-        var transformers = BindingTransformerRegistry()
-        if let definitions = configuration.options.transformers {
-            do {
-                try transformers.registerDateTransformers(from: definitions)
-            } catch {
-                let code: ServiceConfigurationError.Code = error.code == .unknownStyle ? .invalidValue : .wrongType
-                throw .service(ServiceConfigurationErrors([ServiceConfigurationError(code, error.message, file: configuration.file, location: error.location,
-                                                                                     pointer: error.pointer, hint: error.hint)]))
-            }
-        }
+        var transformers: BindingTransformerRegistry
+        do throws(ServiceConfigurationErrors) { transformers = try configuration.transformers() } catch { throw .service(error) }
         for (name, transformer) in options.transformers { transformers.register(name: name, transformer) }
         self.transformers = transformers
         transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone, locale: options.locale)

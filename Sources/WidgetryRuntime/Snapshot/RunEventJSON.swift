@@ -1,5 +1,6 @@
 public import WidgetryJSON
 import WidgetryService
+import WidgetryScreen
 
 /// Run events as JSON lines (`widgetry run --events FILE`): one object per event, keys in a fixed
 /// order, every key present for its kind of event. The same run gives the same bytes.

@@ -3,6 +3,7 @@ import WidgetryExpressions
 import WidgetryJSON
 public import WidgetryService
 import WidgetryStore
+import WidgetryScreen
 
 /// The text snapshot of a run (`widgetry run`): the screen's elements with their state, each
 /// table's rows with their cells, statuses, alerts, requests, events and the store. The same run

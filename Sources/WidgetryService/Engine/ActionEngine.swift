@@ -3,6 +3,7 @@ import Synchronization
 public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryStore
+public import WidgetryServiceConfiguration
 
 /// Performs a service file's actions (FORMAT.md#service.response): builds the request, sends it (or asks the stub, or
 /// the host for its own actions), checks the response, imports the result into the store in one

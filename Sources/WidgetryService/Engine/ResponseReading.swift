@@ -1,4 +1,5 @@
 import WidgetryJSON
+import WidgetryServiceConfiguration
 
 /// How a response turns into the JSON an action imports (FORMAT.md#service.response, steps 1 and 4).
 enum ResponseReading {

@@ -1,5 +1,6 @@
 public import WidgetryExpressions
 public import WidgetryJSON
+public import WidgetryServiceConfiguration
 
 /// Builds the request an action sends for an argument (FORMAT.md#service.request, uploads FORMAT.md#service.upload).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetryExpressions
+import WidgetryServiceConfiguration
 
 /// An action's URL before substitution, and its expansion for an argument (FORMAT.md#service.request,
 /// step 1).

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import WidgetryServiceConfiguration
 
 /// Limits for ``HTTPTransport``.
 public struct HTTPTransportOptions: Sendable {

@@ -1,5 +1,6 @@
 public import WidgetryExpressions
 import WidgetryJSON
+public import WidgetryServiceConfiguration
 
 /// Answers actions from a stub file instead of a network (FORMAT.md#service.stub): the action's `response` as a
 /// response with its `status` (200 unless it says otherwise), after `$keyPath` substitution from the argument when the response is an object

@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryModel
 
 /// What importing into each entity reads and writes, worked out once per import (classes, so the
 /// hot loop passes references instead of copying descriptions): the key path

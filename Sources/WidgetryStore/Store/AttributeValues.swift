@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryModel
 
 /// Values checked against an attribute's type before they are stored.
 enum AttributeValues {

@@ -1,5 +1,6 @@
 import Synchronization
 import WidgetryExpressions
+public import WidgetryModel
 
 /// An in-memory object store for one widget run: objects of the model's entities, read through
 /// ``StoreObject`` (which answers ``KeyValueCoding``, so predicates and bindings walk it) and

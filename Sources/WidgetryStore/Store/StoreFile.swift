@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import WidgetryExpressions
+import WidgetryModel
 
 /// A store's objects in an SQLite file, so what a user saw (seen and liked flags, say) survives
 /// to the next run.

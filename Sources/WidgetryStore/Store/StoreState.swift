@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryModel
 
 /// Identifies an object in its store; assigned in insertion order, never reused.
 public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 public import WidgetryExpressions
+public import WidgetryModel
 
 /// The changes of one ``ObjectStore/perform(_:)``: made on a private copy of the store, applied
 /// whole when the body returns, dropped whole when it throws.

@@ -1,4 +1,4 @@
-import WidgetryExpressions
+package import WidgetryExpressions
 
 /// Where an entity's properties live in the store: one column per attribute, to-one and to-many
 /// relationship, numbered in the entity's resolved property order (inherited properties first,
@@ -8,43 +8,43 @@ import WidgetryExpressions
 ///
 /// Because inherited properties come first, a property declared on an entity has the same slot in
 /// every descendant: a relationship's inverse slot holds whatever the target's concrete entity is.
-final class EntityLayout: Sendable {
+package final class EntityLayout: Sendable {
     /// A property's column.
-    enum Slot: Sendable, Equatable {
+    package enum Slot: Sendable, Equatable {
         case attribute(Int)
         case toOne(Int)
         case toMany(Int)
     }
 
     /// A relationship with its column and its inverse's column on the destination.
-    struct Relationship: Sendable {
-        let description: RelationshipDescription
-        let slot: Int
-        let destination: Int
+    package struct Relationship: Sendable {
+        package let description: RelationshipDescription
+        package let slot: Int
+        package let destination: Int
         /// The inverse's column on every object of the destination hierarchy; nil when there is none.
-        let inverse: Slot?
+        package let inverse: Slot?
     }
 
-    let index: Int
-    let name: String
-    let attributes: [AttributeDescription]
-    let toOne: [Relationship]
-    let toMany: [Relationship]
-    let slots: [String: Slot]
+    package let index: Int
+    package let name: String
+    package let attributes: [AttributeDescription]
+    package let toOne: [Relationship]
+    package let toMany: [Relationship]
+    package let slots: [String: Slot]
     /// Each attribute's value for a new object (`.null` for none).
-    let defaults: [Value]
-    let identitySlot: Int?
+    package let defaults: [Value]
+    package let identitySlot: Int?
     /// The entity whose identity index this one shares (the topmost ancestor); nil without identity.
-    let identityRoot: Int?
+    package let identityRoot: Int?
     /// The entity and its descendants, in declaration order.
-    let kinds: [Int]
+    package let kinds: [Int]
     /// Indexed by entity: whether that entity is this one or inherits from it.
-    let isKind: [Bool]
+    package let isKind: [Bool]
     /// The to-one relationship to the object that owns this one, declared here or inherited.
-    let ownerSlot: Int?
-    let isOwnerEntity: Bool
+    package let ownerSlot: Int?
+    package let isOwnerEntity: Bool
 
-    init(index: Int, name: String, attributes: [AttributeDescription], toOne: [Relationship], toMany: [Relationship],
+    package init(index: Int, name: String, attributes: [AttributeDescription], toOne: [Relationship], toMany: [Relationship],
          slots: [String: Slot], defaults: [Value], identitySlot: Int?, identityRoot: Int?, kinds: [Int], isKind: [Bool],
          ownerSlot: Int?, isOwnerEntity: Bool) {
         self.index = index
@@ -62,7 +62,7 @@ final class EntityLayout: Sendable {
         self.isOwnerEntity = isOwnerEntity
     }
 
-    func relationship(_ slot: Slot) -> Relationship? {
+    package func relationship(_ slot: Slot) -> Relationship? {
         switch slot {
         case .attribute: nil
         case .toOne(let index): toOne[index]

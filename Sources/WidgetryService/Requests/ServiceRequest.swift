@@ -1,3 +1,4 @@
+public import WidgetryServiceConfiguration
 /// A request as it goes out: what transports send and what the request log shows.
 public struct ServiceRequest: Sendable, Equatable {
     public var action: String

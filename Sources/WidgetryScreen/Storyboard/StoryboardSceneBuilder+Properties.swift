@@ -1,6 +1,5 @@
 import WidgetryXML
 import WidgetryJSON
-import WidgetryStore
 
 /// An element's initial properties: what its tag's attributes say (a label's text, a button's
 /// title, `hidden`), then its user-defined runtime attributes, as upstream applies them.

@@ -1,4 +1,5 @@
 public import WidgetryJSON
+import WidgetryModel
 
 /// A problem in a screen file, with its place: file, line and column, and JSON Pointer. Every
 /// input that made the original runtime crash or stop is one of these (FORMAT.md#differences.errors).

@@ -1,12 +1,12 @@
-import WidgetryExpressions
+package import WidgetryExpressions
 
 /// A provider's `resultChain` (FORMAT.md#objects.result-chain): functions applied left to right to its items, each with its
 /// `resultChainArgs` string (or `""`), compiled once. Unknown functions and a length mismatch
 /// are errors when compiled (upstream: fatal or a crash, FORMAT.md#differences.errors).
-struct ResultChain {
+package struct ResultChain {
     private let steps: [(name: String, expression: Expression, argument: Value)]
 
-    init(names: [String], arguments: [String]?) throws(ResultChainError) {
+    package init(names: [String], arguments: [String]?) throws(ResultChainError) {
         if let arguments, arguments.count != names.count {
             throw ResultChainError(message: "resultChainArgs has \(arguments.count) entries for \(names.count) functions in resultChain")
         }
@@ -23,7 +23,7 @@ struct ResultChain {
         self.steps = steps
     }
 
-    func apply(to items: Value) throws(EvaluationError) -> Value {
+    package func apply(to items: Value) throws(EvaluationError) -> Value {
         var value = items
         for step in steps {
             if value.isNull { return .null }
@@ -33,6 +33,6 @@ struct ResultChain {
     }
 }
 
-struct ResultChainError: Error {
-    var message: String
+package struct ResultChainError: Error {
+    package var message: String
 }

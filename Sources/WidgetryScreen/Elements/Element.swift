@@ -40,6 +40,19 @@ public final class Element: KeyValueCoding {
         }
     }
 
+    /// An element with no initial properties yet; ``setInitialValue(_:forKey:)`` gives them,
+    /// each on its own, so one the element cannot take leaves the others.
+    package init(id: String?, kind: ElementKind, childElements: [Element]) {
+        self.id = id
+        self.kind = kind
+        self.children = childElements
+    }
+
+    /// Writes an initial property: not recorded as a change.
+    package func setInitialValue(_ value: Value, forKey key: String) throws(KeyValueError) {
+        try write(value, forKey: key, recording: false)
+    }
+
     /// How many effective changes the element has had since it was made.
     public var revision: Int { state.withLock { $0.revision } }
 
@@ -52,13 +65,13 @@ public final class Element: KeyValueCoding {
     }
 
     /// How many changes are waiting for ``drainChanges()``.
-    var pendingChangeCount: Int { state.withLock { $0.changes.count } }
+    package var pendingChangeCount: Int { state.withLock { $0.changes.count } }
 
     /// Merges the changes logged after the first `count` into one per property: from the value
     /// it had before the first of them to the value it has now, in the order of their first
     /// change; a property back where it started has no change at all. A render that needed
     /// several passes logs what it did, not each pass.
-    func coalesceChanges(after count: Int) {
+    package func coalesceChanges(after count: Int) {
         state.withLock { state in
             guard state.changes.count > count + 1 else { return }
             var merged: [ElementChange] = []

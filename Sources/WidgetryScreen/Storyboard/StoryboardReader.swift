@@ -1,6 +1,5 @@
 public import WidgetryXML
 public import WidgetryJSON
-public import WidgetryStore
 
 /// Reads an Interface Builder storyboard source (`Base.lproj/Main.storyboard`, the XML Xcode
 /// writes) into a ``Storyboard``: for every view controller its screen name, its view tree as

@@ -3,7 +3,7 @@ import WidgetryExpressions
 /// A property an element stores. Every key an element answers reads or writes one of these
 /// (`wx_visible` is `hidden` negated, `wx_value` of a label is `text`); the raw value is the
 /// name change records and display states use.
-enum ElementProperty: String, Sendable, Hashable {
+package enum ElementProperty: String, Sendable, Hashable {
     case text
     case title
     case placeholder

@@ -40,7 +40,7 @@ public final class ScreenObject: KeyValueCoding {
     }
 
     /// Points an outlet at `target`, or appends it for array outlets (IB connections kept, FORMAT.md#screen.outlets).
-    func connect(_ name: String, to target: Value, appending: Bool) {
+    package func connect(_ name: String, to target: Value, appending: Bool) {
         state.withLock { state in
             if appending {
                 state.outlets[name] = .array((state.outlets[name]?.elements ?? []) + [target])

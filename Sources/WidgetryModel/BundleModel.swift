@@ -1,7 +1,6 @@
 public import WidgetryXML
 import Foundation
 public import WidgetryBundle
-public import WidgetryStore
 
 /// A bundle's data model, read from whichever form it ships (`Model.json`, an `.xcdatamodeld`
 /// source); a compiled `.momd` is an error that asks for the source.

@@ -16,7 +16,7 @@ public struct EntityModel: Sendable {
     /// importer ask for them per object and per key).
     private var resolved: [String: ResolvedEntity] = [:]
     /// Each entity's store columns, by entity index (declaration order).
-    private(set) var layouts: [EntityLayout] = []
+    package private(set) var layouts: [EntityLayout] = []
 
     private struct ResolvedEntity: Sendable {
         var attributes: [AttributeDescription]
@@ -62,7 +62,7 @@ public struct EntityModel: Sendable {
     }
 
     /// The store layout of the entity named `name`.
-    func layout(named name: String) -> EntityLayout? {
+    package func layout(named name: String) -> EntityLayout? {
         positions[name].map { layouts[$0] }
     }
 

@@ -1,6 +1,5 @@
 import WidgetryXML
 import WidgetryJSON
-import WidgetryStore
 
 /// Builds one scene of a storyboard (second pass, every controller already named): the view
 /// tree, the navigation item, the segues with their destinations resolved, and the element

@@ -1,6 +1,6 @@
 /// What a key of an element reads and writes (FORMAT.md#elements.keys). Which keys an element
 /// answers depends on its kind; a key it does not answer reads null and cannot be written.
-enum ElementKey: Equatable {
+package enum ElementKey: Equatable {
     /// A stored property, read as is and written with its strict conversion.
     case stored(ElementProperty)
     /// A boolean stored property negated (`wx_visible`, `wx_disabled`, `wx_readOnly`).
@@ -14,7 +14,7 @@ enum ElementKey: Equatable {
     /// Whether an upload container holds media (read only).
     case hasMedia
 
-    init?(_ key: String, kind: ElementKind) {
+    package init?(_ key: String, kind: ElementKind) {
         let found: ElementKey? = if key == "wx_value" {
             .value
         } else if kind.isView {

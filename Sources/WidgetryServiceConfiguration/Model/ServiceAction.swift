@@ -171,7 +171,7 @@ public struct MultipartPart: Sendable, Equatable {
 extension [HeaderField] {
     /// Replaces the first header named like `field` (case-insensitively) in place, or appends it;
     /// later headers of that name are removed.
-    mutating func setting(_ field: HeaderField) {
+    package mutating func setting(_ field: HeaderField) {
         let name = field.name.lowercased()
         guard let index = firstIndex(where: { $0.name.lowercased() == name }) else {
             append(field)

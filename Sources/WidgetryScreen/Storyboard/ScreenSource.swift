@@ -2,7 +2,6 @@ public import WidgetryXML
 import Foundation
 public import WidgetryBundle
 public import WidgetryJSON
-public import WidgetryStore
 
 /// Where a screen comes from: its screen file (`<Name>.json`, Widgetry's layout, views in a
 /// `views` section), or in the original layout a scene of the bundle's storyboard joined with

@@ -67,7 +67,7 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
     }
 
     /// Every name ``init(typeName:)`` accepts: the canonical names, then the aliases.
-    static let acceptedTypeNames: [String] = allCases.map(\.typeName) + aliases.map(\.name)
+    package static let acceptedTypeNames: [String] = allCases.map(\.typeName) + aliases.map(\.name)
 
     /// Whether the element is a view (everything but a layout constraint). Bar button items
     /// count as views here: they answer `hidden` as UIKit's have since iOS 16.

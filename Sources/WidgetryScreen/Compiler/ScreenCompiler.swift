@@ -1,0 +1,233 @@
+public import WidgetryExpressions
+public import WidgetryJSON
+public import WidgetryModel
+
+/// Checks and compiles a screen (docs/FORMAT.md#screen.load-order, steps 1–8): the view tree, the
+/// names, the objects and their attributes, the outlets, the element entries, the bindings and
+/// what each controller needs. Every problem is reported at once, with its place.
+///
+/// The compiler needs only the screen and what the bundle declares (its data model, its JSON
+/// files, its transformers, the host's view classes), never a store, a service or a clock, so
+/// lint checks a screen exactly as a run loads it without running anything.
+public struct ScreenCompiler {
+    /// What a screen is compiled against.
+    public struct Context {
+        /// View classes of the host's own, each shown as the element kind it behaves like.
+        public var elementTypes: [String: ElementKind]
+        /// The bundle's data model; nil when it has none.
+        public var model: EntityModel?
+        /// The transformers bindings may name.
+        public var transformers: BindingTransformerRegistry
+        /// The paths of the bundle's other JSON files (what `JSONFileDataProvider` reads).
+        public var jsonFiles: Set<String>
+
+        public init(elementTypes: [String: ElementKind] = [:], model: EntityModel? = nil, transformers: BindingTransformerRegistry = BindingTransformerRegistry(),
+                    jsonFiles: Set<String> = []) {
+            self.elementTypes = elementTypes
+            self.model = model
+            self.transformers = transformers
+            self.jsonFiles = jsonFiles
+        }
+
+        /// The element kind a view's `type` names: a UIKit or framework class Widgetry knows, or
+        /// a class the host registered.
+        public func elementKind(named name: String) -> ElementKind? {
+            ElementKind(typeName: name) ?? elementTypes[name]
+        }
+
+        /// Every type name a view may have, for hints.
+        var acceptedElementTypeNames: [String] {
+            ElementKind.acceptedTypeNames + elementTypes.keys.sorted()
+        }
+    }
+
+    /// What a name of the screen is, known before anything is made.
+    enum Name {
+        case element(ElementKind)
+        case object(ObjectType)
+    }
+
+    let document: ScreenDocument
+    let context: Context
+    var errors: [ScreenError] = []
+    /// The screen's elements, objects and aliases; ``isName(_:)`` adds `content` and `defaults`.
+    var names: [String: Name] = [:]
+    /// Ids of elements that live in cell prototypes (not in the controller's namespace).
+    var cellElementIDs: Set<String> = []
+    var prototypes: [String: [CellPrototype]] = [:]
+    var segues: [String: String] = [:]
+    var objects: [ObjectBlueprint] = []
+    /// Each object with its attributes set, to check what it needs.
+    var scratchObjects: [String: ScreenObject] = [:]
+    var evaluations: [String: [String: CompiledBinding]] = [:]
+    var resultChains: [String: ResultChain] = [:]
+    var outlets: [OutletBlueprint] = []
+    var elementAttributes: [ElementAttribute] = []
+    var bindings: [(target: String, compiled: [CompiledBinding])] = []
+    var cellEntries: [String: CellEntry] = [:]
+    var tapActions: [String: ActionEntry] = [:]
+
+    /// Compiles `document` against `context`; throws every problem found.
+    public static func compile(_ document: ScreenDocument, in context: Context) throws(ScreenErrors) -> CompiledScreen {
+        var compiler = ScreenCompiler(document: document, context: context)
+        return try compiler.compile()
+    }
+
+    private init(document: ScreenDocument, context: Context) {
+        self.document = document
+        self.context = context
+    }
+
+    private mutating func compile() throws(ScreenErrors) -> CompiledScreen {
+        let root = document.view.flatMap { view(from: $0, inCell: false) }
+        let titleView = document.navigationItem?.titleView.flatMap { view(from: $0, inCell: false) }
+        let barButtonItems = document.navigationItem.map { ($0.leftBarButtonItems + $0.rightBarButtonItems).compactMap { view(from: $0, inCell: false) } } ?? []
+        compileObjects()
+        compileOutlets()
+        compileElementEntries()
+        var compiled = CompiledScreen(
+            document: document, root: root, titleView: titleView, barButtonItems: barButtonItems, objects: objects, outlets: outlets,
+            elementAttributes: elementAttributes, bindings: bindings, cellEntries: cellEntries, prototypes: prototypes, evaluations: evaluations,
+            resultChains: resultChains, tapActions: tapActions, segues: segues)
+        let graph = ScreenGraph(compiled, content: .null, defaults: .null)
+        errors += graph.problems
+        checkRequirements(graph)
+        if !errors.isEmpty { throw ScreenErrors(errors) }
+        compiled.bindingsReadElements = Self.bindingsReadElements(graph)
+        return compiled
+    }
+
+    // MARK: Views
+
+    private mutating func view(from node: ViewNode, inCell: Bool) -> ViewBlueprint? {
+        guard let kind = context.elementKind(named: node.type) else {
+            fail(.unknownType, "\(node.type) is not an element type Widgetry knows", at: node.place,
+                 hint: "use one of: " + context.acceptedElementTypeNames.joined(separator: ", ")
+                    + "; a host registers its own view classes with WidgetRun.Options.elementTypes")
+            return nil
+        }
+        let children = ([node.header].compactMap { $0 } + node.children + [node.footer].compactMap { $0 }).compactMap { view(from: $0, inCell: inCell) }
+        for prototype in node.prototypes {
+            for child in prototype.children { _ = view(from: child, inCell: true) }
+        }
+        if !node.prototypes.isEmpty, let id = node.id { prototypes[id] = node.prototypes }
+        let properties = node.properties.map { ($0.key, Value(json: $0.value)) }
+        do throws(KeyValueError) {
+            _ = try Element(id: node.id, kind: kind, properties: properties)
+        } catch {
+            fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(node.id ?? node.type): \(error)", at: node.place)
+            return nil
+        }
+        if let id = node.id {
+            if inCell {
+                cellElementIDs.insert(id)
+            } else if names[id] == nil {
+                names[id] = .element(kind)
+            }
+            if let segue = node.segue {
+                if document.segues.contains(where: { $0.id == segue }) {
+                    segues[id] = segue
+                } else {
+                    fail(.unknownSegue, "\(id) performs segue \(segue), which the screen's segues do not define", at: node.place,
+                         hint: "add \"segues\": {\"\(segue)\": {\"destination\": \"…\"}}")
+                }
+            }
+        }
+        return ViewBlueprint(id: node.id, kind: kind, properties: properties, children: children, place: node.place)
+    }
+
+    // MARK: Objects
+
+    private mutating func compileObjects() {
+        var types: [String: ObjectType] = [:]
+        for entry in document.objects {
+            guard let type = ObjectType(rawValue: entry.type) else {
+                fail(.unknownType, "object \(entry.id) has type \(entry.type), which is not a mediating controller Widgetry knows", at: entry.place,
+                     hint: "known types: " + ObjectType.allCases.map(\.rawValue).joined(separator: ", "))
+                continue
+            }
+            guard names[entry.id] == nil else {
+                fail(.duplicateID, "object \(entry.id) has the id of an element of the screen", at: entry.place,
+                     hint: "ids must be unique across the screen: an element would shadow the object (docs/FORMAT.md#screen.namespace)")
+                continue
+            }
+            types[entry.id] = type
+            names[entry.id] = .object(type)
+        }
+        var aliases: [String: String] = [:]
+        for entry in document.objects {
+            guard let alias = entry.alias, let type = types[entry.id] else { continue }
+            if names[alias] == nil {
+                names[alias] = .object(type)
+                aliases[entry.id] = alias
+            } else {
+                fail(.duplicateID, "alias \(alias) of \(entry.id) is already a name of the screen", at: entry.place)
+            }
+        }
+        for entry in document.objects {
+            guard let type = types[entry.id] else { continue }
+            let scratch = ScreenObject(id: entry.id, type: type)
+            var attributes: [(key: String, value: Value, place: SourcePlace)] = []
+            for (key, json) in entry.attrs {
+                do throws(KeyValueError) {
+                    try scratch.setValue(Value(json: json), forKey: key)
+                    attributes.append((key, Value(json: json), SourcePlace(json)))
+                } catch {
+                    let known = type.attributes.keys.sorted().joined(separator: ", ")
+                    fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(entry.id): \(error)", at: SourcePlace(json),
+                         hint: error.reason == .unknownKey ? "\(type.rawValue) has: \(known)" : nil)
+                }
+            }
+            scratchObjects[entry.id] = scratch
+            objects.append(ObjectBlueprint(id: entry.id, type: type, alias: aliases[entry.id], attributes: attributes))
+            for (name, spec) in entry.evals {
+                if let compiled = compile(spec, of: "\(entry.id).evals.\(name)") { evaluations[entry.id, default: [:]][name] = compiled }
+            }
+            if type.isProvider { compileResultChain(of: scratch, entry: entry) }
+        }
+    }
+
+    private mutating func compileResultChain(of object: ScreenObject, entry: ObjectEntry) {
+        let names = object.attribute("resultChain").elements?.compactMap(\.stringValue)
+            ?? object.attribute("resultChainTxt").stringValue?.split(separator: "|").map(String.init)
+        guard let names, !names.isEmpty else { return }
+        let arguments = object.attribute("resultChainArgs").elements?.compactMap(\.stringValue)
+            ?? object.attribute("resultChainArgsTxt").stringValue?.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        do throws(ResultChainError) {
+            resultChains[entry.id] = try ResultChain(names: names, arguments: arguments)
+        } catch {
+            fail(.invalidValue, "\(entry.id): \(error.message)", at: entry.place)
+        }
+    }
+
+    // MARK: Bindings
+
+    /// `spec` compiled against the context's transformers; nil (and a problem) when it does not compile.
+    mutating func compile(_ spec: BindingSpec, of owner: String) -> CompiledBinding? {
+        do throws(BindingError) {
+            return try CompiledBinding(spec, transformers: context.transformers)
+        } catch {
+            fail(.binding, "\(owner): \(error.message) [\(error.code.rawValue)]", at: SourcePlace(location: spec.location, pointer: spec.pointer),
+                 hint: error.hint, cause: error.code.rawValue)
+            return nil
+        }
+    }
+
+    /// Whether `name` names something of the screen: an element, an object, an alias, `content`
+    /// or `defaults`.
+    func isName(_ name: String) -> Bool {
+        names[name] != nil || name == "content" || name == "defaults"
+    }
+
+    // MARK: Errors
+
+    mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil, cause: String? = nil) {
+        errors.append(ScreenError(code, message, file: document.file, at: place, hint: hint, cause: cause))
+    }
+}
+
+extension SourcePlace {
+    package init(location: SourceLocation?, pointer: JSONPointer) {
+        self.init(JSONValue(.null, location: location, pointer: pointer))
+    }
+}
