@@ -73,7 +73,7 @@ public struct ScenarioRunner {
             fail(0, nil, "the widget did not load:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
             return result
         }
-        run.onEvent = onEvent
+        if let onEvent { run.observe(onEvent) }
         await run.run()
         for (index, step) in scenario.steps.enumerated() {
             switch step.kind {

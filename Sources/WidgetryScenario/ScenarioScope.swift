@@ -10,47 +10,47 @@ public import WidgetryScreen
 /// its last call).
 public enum ScenarioScope {
     public static func make(_ run: WidgetRun) -> Value {
-        let screen = run.screen
-        guard case .dictionary(var root) = Value(json: SnapshotJSON.render(run)) else { return .null }
+        make(Snapshot(run))
+    }
+
+    public static func make(_ snapshot: Snapshot) -> Value {
+        guard case .dictionary(var root) = Value(json: SnapshotJSON.render(snapshot)) else { return .null }
         var elements = ValueDictionary()
-        let named = screen.elements + [screen.titleView].compactMap { $0 }.compactMap { element in element.id.map { ($0, element) } }
-            + screen.barButtonItems.compactMap { element in element.id.map { ($0, element) } }
-        for (id, element) in named where elements[id] == nil { elements[id] = state(of: element, in: screen) }
+        for (id, element) in snapshot.namedElements where elements[id] == nil { elements[id] = state(of: element) }
         root["elements"] = .dictionary(elements)
         var tables = ValueDictionary()
-        for table in screen.tables.values.sorted(by: { $0.tableID < $1.tableID }) {
-            func row(_ row: RenderedTable.Row) -> Value {
+        for table in snapshot.tables.sorted(by: { $0.table < $1.table }) {
+            func row(_ row: Snapshot.Table.Row) -> Value {
                 var cells = ValueDictionary()
-                for (id, element) in row.elements where cells[id] == nil { cells[id] = state(of: element, in: screen) }
+                for (id, element) in row.elements where cells[id] == nil { cells[id] = state(of: element) }
                 return .dictionary(["object": row.object, "reuseIdentifier": .string(row.reuseIdentifier), "elements": .dictionary(cells)])
             }
             let sections = table.sections.map { section in
                 Value.dictionary(["name": .string(section.name), "rows": .array(section.rows.map(row))])
             }
-            tables[table.tableID] = .dictionary(["sections": .array(sections), "rows": .array(table.sections.flatMap(\.rows).map(row))])
+            tables[table.table] = .dictionary(["sections": .array(sections), "rows": .array(table.rows.map(row))])
         }
         root["tables"] = .dictionary(tables)
         var statuses = ValueDictionary()
-        for (name, status) in SnapshotJSON.statuses(screen) {
+        for status in snapshot.statuses {
             // A per-call status (`currentUserAction.status`) is found under its controller's id.
-            let key = name.hasSuffix(".status") ? String(name.dropLast(".status".count)) : name
-            statuses[key] = .dictionary(["inProgress": status.value(forKey: "inProgress"), "isSuccess": status.value(forKey: "isSuccess"),
-                                          "isFailure": status.value(forKey: "isFailure"), "progress": status.value(forKey: "progress"),
-                                          "action": status.attribute("actionName")])
+            let key = status.name.hasSuffix(".status") ? String(status.name.dropLast(".status".count)) : status.name
+            statuses[key] = .dictionary(["inProgress": status.inProgress, "isSuccess": status.isSuccess,
+                                          "isFailure": status.isFailure, "progress": status.progress, "action": status.action])
         }
         root["statuses"] = .dictionary(statuses)
-        root["content"] = screen.controller.content
+        root["content"] = snapshot.content
         return .dictionary(root)
     }
 
-    private static func state(of element: Element, in screen: ScreenRun) -> Value {
+    private static func state(of element: Snapshot.ElementState) -> Value {
         var state = ValueDictionary()
-        for entry in element.displayState { state[entry.name] = entry.value }
-        state["value"] = element.value(forKey: "wx_value")
-        state["visible"] = element.value(forKey: "wx_visible")
-        state["enabled"] = .bool(!(element.value(forKey: "wx_disabled").doubleValue.map { $0 != 0 } ?? false))
-        state["type"] = .string(element.kind.typeName)
-        state["placeholder"] = .array(screen.placeholderTargets(of: element).map(Value.string))
+        for entry in element.state { state[entry.name] = entry.value }
+        state["value"] = element.value
+        state["visible"] = element.visible
+        state["enabled"] = .bool(element.enabled)
+        state["type"] = .string(element.type)
+        state["placeholder"] = .array(element.placeholders.map(Value.string))
         return .dictionary(state)
     }
 }

@@ -47,8 +47,7 @@ struct FeedAcceptanceTests {
     @Test func theOnLoadChainFillsTheTitleAndTheTable() async throws {
         let run = try await load()
         var indicator: [Bool] = [false]
-        run.engine.onEvent = { [screen = run.screen] event in
-            screen.handle(event)
+        run.engine.observe { [screen = run.screen] event in
             if case .object(let object) = screen.namespace.value(forKey: "footerActivityIndicator"),
                let animating = (object as? Element)?.value(forKey: "animating"), animating != .bool(indicator.last!) {
                 indicator.append(animating == true)

@@ -42,7 +42,7 @@ struct NavigationAndTableTests {
     @Test func tappingARowOpensThePostWithTheRowsObject() async throws {
         let run = try await feed()
         var events: [RunEvent] = []
-        run.onEvent = { events.append($0) }
+        run.observe { events.append($0) }
         try await run.perform(.tapRow(table: "tableView", section: 0, row: 0))
         #expect(run.stack.map(\.document.name) == ["FeedViewController", "PostDetailsViewController"])
         #expect(text("authorLabel", in: run) == "Favio Mobile")

@@ -96,8 +96,7 @@ struct OriginalLayoutTests {
     @Test func theOnLoadChainFillsTheTitleAndTheTable() async throws {
         let run = try await load()
         var indicator: [Bool] = [false]
-        run.engine.onEvent = { [screen = run.screen] event in
-            screen.handle(event)
+        run.engine.observe { [screen = run.screen] event in
             if case .object(let object) = screen.namespace.value(forKey: "footerActivityIndicator"),
                let animating = (object as? Element)?.value(forKey: "animating"), animating != .bool(indicator.last!) {
                 indicator.append(animating == true)
@@ -139,7 +138,7 @@ struct OriginalLayoutTests {
         let run = try await load()
         await run.run()
         var navigations: [String] = []
-        run.onEvent = { event in
+        run.observe { event in
             if case .navigated(let from, let to, let kind, _) = event { navigations.append("\(from) -\(kind.rawValue)-> \(to)") }
         }
         try await run.perform(.tapRow(table: "tableView", section: 0, row: 0))
@@ -173,7 +172,7 @@ struct OriginalLayoutTests {
         let run = try await load()
         await run.run()
         var kinds: [String] = []
-        run.onEvent = { event in
+        run.observe { event in
             if case .navigated(_, let to, let kind, _) = event { kinds.append("\(kind.rawValue) \(to)") }
         }
         try await run.perform(.tap(Self.plusButton))

@@ -199,7 +199,7 @@ struct WidgetHostTests {
         let loaded = try await BundleLoader().load(try BundleSource(argument: Self.feed))
         let run = try WidgetRun(bundle: loaded.bundle, options: WidgetRun.Options(now: FeedAcceptanceTests.now))
         var lines: [String] = []
-        run.onEvent = { lines.append(RunEventJSON.line($0)) }
+        run.observe { lines.append(RunEventJSON.line($0)) }
         await run.run()
         #expect(lines.count == 6)
         #expect(lines.map { $0.firstMatch(of: /"name":"(\w+)"/)?.1 ?? "?" }

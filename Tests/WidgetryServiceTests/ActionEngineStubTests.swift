@@ -125,7 +125,7 @@ struct ActionEngineStubTests {
         timeline = Timeline()
         let engine = makeEngine(configuration, store: store, timeline: timeline)
         var countsSeen: [Int] = []
-        engine.onEvent = { event in countsSeen.append(store.objects(of: "Post").count) }
+        engine.observe { event in countsSeen.append(store.objects(of: "Post").count) }
         engine.perform("homeFeed")
         await timeline.run()
         #expect(countsSeen == [0, 0, 6], "empty from the start, full after success")

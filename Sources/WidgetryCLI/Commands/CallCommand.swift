@@ -95,7 +95,7 @@ struct CallCommand: AsyncParsableCommand {
 /// What `widgetry call` prints: requests, events and the store's contents, deterministically.
 enum CallReport {
     static func render(engine: ActionEngine, store: ObjectStore?, credentials: Credentials?) -> String {
-        var lines: [String] = ["requests:"] + SnapshotText.requestLines(engine, credentials: credentials)
+        var lines: [String] = ["requests:"] + SnapshotText.requestLines(engine.requestLog.map { Snapshot.Request($0, credentials: credentials) })
         lines.append("events:")
         lines += engine.events.map { "  \($0)" }
         if let store {

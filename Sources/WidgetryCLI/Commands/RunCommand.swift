@@ -100,7 +100,7 @@ struct RunCommand: AsyncParsableCommand {
                                         storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
                                         screen: screen, maxRenderPasses: maxRenderPasses)
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
-        if let log { widget.onEvent = { log.append($0) } }
+        if let log { widget.observe { log.append($0) } }
         await widget.run(until: duration ?? .infinity)
         await widget.shutdown()
         try log?.close()

@@ -39,20 +39,18 @@ extension WidgetHostEvent.TableItems {
     /// What the tables of `screen` show, one entry per table display controller that has
     /// rendered, in document order.
     static func of(_ screen: ScreenRun) -> [WidgetHostEvent.TableItems] {
-        screen.objects.filter(\.type.showsRows).compactMap { controller in
-            screen.tables[controller.id].map { table in
-                WidgetHostEvent.TableItems(table: table.tableID, controller: controller.id, rows: table.sections.flatMap(\.rows).map(Row.init))
-            }
+        Snapshot.tables(of: screen).map { table in
+            WidgetHostEvent.TableItems(table: table.table, controller: table.controller, rows: table.rows.map(Row.init))
         }
     }
 }
 
 extension WidgetHostEvent.TableItems.Row {
-    init(_ row: RenderedTable.Row) {
+    init(_ row: Snapshot.Table.Row) {
         var cells = JSONObject()
         for (id, element) in row.elements {
             var state = JSONObject()
-            for (name, value) in element.displayState { state[name] = value.jsonValue() }
+            for (name, value) in element.state { state[name] = value.jsonValue() }
             cells[id] = JSONValue(.object(state))
         }
         let object: String

@@ -41,7 +41,7 @@ final class WidgetWorker: Sendable {
                 return
             }
             let configuration = run.engine.configuration
-            run.onEvent = { event in
+            run.observe { event in
                 if let hostEvent = WidgetHostEvent(event, of: identifier, configuration: configuration) { events.emit(hostEvent) }
             }
             readiness.yield(.success(()))

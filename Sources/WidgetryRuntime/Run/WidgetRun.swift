@@ -98,8 +98,8 @@ public final class WidgetRun {
     private let environment: WidgetEnvironment
     /// Handlers for actions the host performs itself; register them before ``run(until:)``.
     public let hostHandlers = HostHandlers()
-    /// Called with every event of the run, in order (set it before ``run(until:)``).
-    public var onEvent: ((RunEvent) -> Void)?
+    /// Called with every event of the run, in order; see ``observe(_:)``.
+    private var observers: [(RunEvent) -> Void] = []
     /// Dismissed screens whose result a screen below waits for (typed flow).
     private var awaitingUpdates: [(from: ScreenRun, to: ScreenRun)] = []
     /// The names of the screens shown so far, in the order first shown.
@@ -130,7 +130,7 @@ public final class WidgetRun {
             throw error
         }
         visitedScreens = [name]
-        engine.onEvent = { [weak self] event in self?.handle(event) }
+        engine.observe { [weak self] event in self?.handle(event) }
     }
 
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
@@ -156,9 +156,20 @@ public final class WidgetRun {
         }
         screen.onAlert = { [weak self, weak screen] alert in
             guard let self, let screen else { return }
-            onEvent?(.alert(screen: screen.document.name, alert: alert))
+            notify(.alert(screen: screen.document.name, alert: alert))
         }
         return screen
+    }
+
+    /// Adds `observer`, called with every event of the run from now on (actions, navigation,
+    /// alerts), in order, after the observers added before it. Add it before ``run(until:)`` to
+    /// see every event. Observers are only ever added: one cannot silence another.
+    public func observe(_ observer: @escaping (RunEvent) -> Void) {
+        observers.append(observer)
+    }
+
+    private func notify(_ event: RunEvent) {
+        for observer in observers { observer(event) }
     }
 
     /// Screen `name` compiled, the first time it opens: a bundle does not change while it runs,
@@ -181,14 +192,14 @@ public final class WidgetRun {
         }
         stack.append(destination)
         if !visitedScreens.contains(segue.destination) { visitedScreens.append(segue.destination) }
-        onEvent?(.navigated(from: source.document.name, to: segue.destination, kind: segue.kind == .present ? .present : .show,
+        notify(.navigated(from: source.document.name, to: segue.destination, kind: segue.kind == .present ? .present : .show,
                             time: timeline.now))
     }
 
     /// An action's event reaches every screen on the stack (a status controller follows its
     /// action wherever it was started); dismissed screens then leave the stack.
     private func handle(_ event: ActionEvent) {
-        onEvent?(.action(event))
+        notify(.action(event))
         for screen in stack { screen.handle(event) }
         deliverAwaitedUpdates(event)
         settle()
@@ -199,7 +210,7 @@ public final class WidgetRun {
     func goBack() throws(InteractionError) {
         guard stack.count > 1 else { throw InteractionError("\(screen.document.name) is the first screen; there is nothing to go back to") }
         let left = stack.removeLast()
-        onEvent?(.navigated(from: left.document.name, to: screen.document.name, kind: .back, time: timeline.now))
+        notify(.navigated(from: left.document.name, to: screen.document.name, kind: .back, time: timeline.now))
     }
 
     /// Dismissed screens leave the stack, uncovering the one below, which takes the objects the
@@ -209,7 +220,7 @@ public final class WidgetRun {
     func settle() {
         while stack.count > 1, stack[stack.count - 1].controller.isDismissed {
             let dismissed = stack.removeLast()
-            onEvent?(.navigated(from: dismissed.document.name, to: screen.document.name, kind: .dismiss, time: timeline.now))
+            notify(.navigated(from: dismissed.document.name, to: screen.document.name, kind: .dismiss, time: timeline.now))
             guard screen.document.update != nil else { continue }
             if dismissed.output.isEmpty {
                 awaitingUpdates.append((from: dismissed, to: screen))

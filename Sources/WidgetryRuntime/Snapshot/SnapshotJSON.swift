@@ -9,60 +9,58 @@ package import WidgetryScreen
 /// programs. Keys in a fixed order; the same run gives the same bytes.
 public enum SnapshotJSON {
     public static func render(_ run: WidgetRun) -> JSONValue {
-        let screen = run.screen
+        render(Snapshot(run))
+    }
+
+    public static func render(_ snapshot: Snapshot) -> JSONValue {
         var root = JSONObject()
-        root["screen"] = string(screen.document.name)
-        root["stack"] = JSONValue(.array(run.stack.map { string($0.document.name) }))
-        root["time"] = JSONValue(.double(run.timeline.now))
-        root["date"] = string(TimeLabel.iso(run.timeline.date))
-        root["content"] = value(screen.controller.content)
-        root["dismissed"] = JSONValue(.bool(screen.controller.isDismissed))
-        let element = { (item: Element) in SnapshotJSON.element(item, in: screen) }
-        root["navigation"] = JSONValue(.array(([screen.titleView].compactMap { $0 } + screen.barButtonItems).map(element)))
-        root["views"] = screen.root.map(element) ?? JSONValue(.null)
-        root["tables"] = JSONValue(.array(screen.objects.filter(\.type.showsRows).compactMap { controller in
-            screen.tables[controller.id].map { table in
-                var json = JSONObject()
-                json["table"] = string(table.tableID)
-                json["controller"] = string(controller.id)
-                json["sections"] = JSONValue(.array(table.sections.map { section in
-                    var sectionJSON = JSONObject()
-                    sectionJSON["name"] = string(section.name)
-                    sectionJSON["rows"] = JSONValue(.array(section.rows.map { row in
-                        var rowJSON = JSONObject()
-                        rowJSON["object"] = value(row.object)
-                        rowJSON["reuseIdentifier"] = string(row.reuseIdentifier)
-                        rowJSON["elements"] = JSONValue(.array(row.elements.map { element($0.element) }))
-                        return JSONValue(.object(rowJSON))
-                    }))
-                    return JSONValue(.object(sectionJSON))
-                }))
-                return JSONValue(.object(json))
-            }
-        }))
-        root["statuses"] = JSONValue(.array(statuses(screen).map { name, status in
+        root["screen"] = string(snapshot.screen)
+        root["stack"] = JSONValue(.array(snapshot.stack.map(string)))
+        root["time"] = JSONValue(.double(snapshot.time))
+        root["date"] = string(TimeLabel.iso(snapshot.date))
+        root["content"] = value(snapshot.content)
+        root["dismissed"] = JSONValue(.bool(snapshot.dismissed))
+        root["navigation"] = JSONValue(.array(snapshot.navigation.map(element)))
+        root["views"] = snapshot.views.map(element) ?? JSONValue(.null)
+        root["tables"] = JSONValue(.array(snapshot.tables.map { table in
             var json = JSONObject()
-            json["name"] = string(name)
-            json["action"] = value(status.attribute("actionName"))
-            for flag in ["inProgress", "isSuccess", "isFailure"] { json[flag] = JSONValue(.bool(status.value(forKey: flag).isOn)) }
-            json["progress"] = JSONValue(.double(status.value(forKey: "progress").doubleValue ?? 0))
+            json["table"] = string(table.table)
+            json["controller"] = string(table.controller)
+            json["sections"] = JSONValue(.array(table.sections.map { section in
+                var sectionJSON = JSONObject()
+                sectionJSON["name"] = string(section.name)
+                sectionJSON["rows"] = JSONValue(.array(section.rows.map { row in
+                    var rowJSON = JSONObject()
+                    rowJSON["object"] = value(row.object)
+                    rowJSON["reuseIdentifier"] = string(row.reuseIdentifier)
+                    rowJSON["elements"] = JSONValue(.array(row.elements.map { element($0.element) }))
+                    return JSONValue(.object(rowJSON))
+                }))
+                return JSONValue(.object(sectionJSON))
+            }))
             return JSONValue(.object(json))
         }))
-        root["alerts"] = JSONValue(.array(screen.alerts.map { alert in
-            JSONValue(.object(object([("time", JSONValue(.double(alert.time))), ("title", string(alert.title)), ("message", string(alert.message))])))
-        }))
-        root["requests"] = JSONValue(.array(run.engine.requestLog.map { logged in
-            let lines = logged.request.logLines(redacting: run.options.credentials)
-            let headers = lines.dropFirst().prefix { !$0.isEmpty }
-            let body = lines.dropFirst(1 + headers.count + 1)
-            return JSONValue(.object(object([
-                ("time", JSONValue(.double(logged.time))), ("action", string(logged.request.action)),
-                ("method", string(logged.request.method.rawValue)), ("url", string(logged.request.url)),
-                ("headers", JSONValue(.array(headers.map(string)))), ("body", body.isEmpty ? JSONValue(.null) : string(body.joined(separator: "\n"))),
-                ("signedAs", logged.signedAs.map { string($0.rawValue) } ?? JSONValue(.null)),
+        root["statuses"] = JSONValue(.array(snapshot.statuses.map { status in
+            JSONValue(.object(object([
+                ("name", string(status.name)), ("action", value(status.action)), ("inProgress", JSONValue(.bool(status.inProgress.isOn))),
+                ("isSuccess", JSONValue(.bool(status.isSuccess.isOn))), ("isFailure", JSONValue(.bool(status.isFailure.isOn))),
+                ("progress", JSONValue(.double(status.progress.doubleValue ?? 0))),
             ])))
         }))
-        root["events"] = JSONValue(.array(run.engine.events.map { event in
+        root["alerts"] = JSONValue(.array(snapshot.alerts.map { alert in
+            JSONValue(.object(object([("time", JSONValue(.double(alert.time))), ("title", string(alert.title)), ("message", string(alert.message))])))
+        }))
+        root["requests"] = JSONValue(.array(snapshot.requests.map { request in
+            let headers = request.lines.dropFirst().prefix { !$0.isEmpty }
+            let body = request.lines.dropFirst(1 + headers.count + 1)
+            return JSONValue(.object(object([
+                ("time", JSONValue(.double(request.time))), ("action", string(request.action)),
+                ("method", string(request.method)), ("url", string(request.url)),
+                ("headers", JSONValue(.array(headers.map(string)))), ("body", body.isEmpty ? JSONValue(.null) : string(body.joined(separator: "\n"))),
+                ("signedAs", request.signedAs.map(string) ?? JSONValue(.null)),
+            ])))
+        }))
+        root["events"] = JSONValue(.array(snapshot.events.map { event in
             var json = object([("time", JSONValue(.double(event.time))), ("name", string(event.name)), ("action", string(event.action)),
                                ("kind", string(event.kind.rawValue.lowercased())), ("sender", event.sender.map(string) ?? JSONValue(.null))])
             if let progress = event.progress { json["progress"] = JSONValue(.double(progress)) }
@@ -73,16 +71,14 @@ public enum SnapshotJSON {
             }
             return JSONValue(.object(json))
         }))
-        root["changes"] = JSONValue(.array(screen.changes.map { entry in
+        root["changes"] = JSONValue(.array(snapshot.changes.map { entry in
             JSONValue(.object(object([("time", JSONValue(.double(entry.time))), ("element", entry.change.elementID.map(string) ?? JSONValue(.null)),
                                       ("property", string(entry.change.property)), ("old", value(entry.change.old)), ("new", value(entry.change.new))])))
         }))
-        if let store = run.store {
-            root["store"] = JSONValue(.object(object(store.model.entities.map { entity in
-                (entity.name, JSONValue(.integer(Int64(store.objects(of: entity.name, includingDescendants: false).count))))
-            })))
+        if let store = snapshot.store {
+            root["store"] = JSONValue(.object(object(store.map { ($0.entity, JSONValue(.integer(Int64($0.count)))) })))
         }
-        root["problems"] = JSONValue(.array(screen.problems.map { problem in
+        root["problems"] = JSONValue(.array(snapshot.problems.map { problem in
             JSONValue(.object(object([("code", string(problem.code.rawValue)), ("message", string(problem.message)), ("file", string(problem.file)),
                                       ("line", problem.location.map { JSONValue(.integer(Int64($0.line))) } ?? JSONValue(.null)),
                                       ("column", problem.location.map { JSONValue(.integer(Int64($0.column))) } ?? JSONValue(.null)),
@@ -91,27 +87,17 @@ public enum SnapshotJSON {
         return JSONValue(.object(root))
     }
 
-    /// The declared status controllers, then the per-call statuses of action controllers.
-    package static func statuses(_ screen: ScreenRun) -> [(String, ScreenObject)] {
-        screen.objects.filter { $0.type == .actionStatusController }.map { ($0.id, $0) }
-            + screen.objects.filter(\.type.isActionController).compactMap { object -> (String, ScreenObject)? in
-                guard case .object(let status) = object.value(forKey: "status"), let status = status as? ScreenObject else { return nil }
-                return ("\(object.id).status", status)
-            }
-    }
-
-    private static func element(_ element: Element, in screen: ScreenRun) -> JSONValue {
+    private static func element(_ element: Snapshot.ElementState) -> JSONValue {
         var json = JSONObject()
         json["id"] = element.id.map(string) ?? JSONValue(.null)
-        json["type"] = string(element.kind.typeName)
-        json["state"] = JSONValue(.object(object(element.displayState.map { ($0.name, value($0.value)) })))
-        let placeholders = screen.placeholderTargets(of: element)
-        if !placeholders.isEmpty { json["placeholder"] = JSONValue(.array(placeholders.map(string))) }
-        if !element.children.isEmpty { json["children"] = JSONValue(.array(element.children.map { SnapshotJSON.element($0, in: screen) })) }
+        json["type"] = string(element.type)
+        json["state"] = JSONValue(.object(object(element.state.map { ($0.name, value($0.value)) })))
+        if !element.placeholders.isEmpty { json["placeholder"] = JSONValue(.array(element.placeholders.map(string))) }
+        if !element.children.isEmpty { json["children"] = JSONValue(.array(element.children.map(SnapshotJSON.element))) }
         return JSONValue(.object(json))
     }
 
-    private static func value(_ value: Value) -> JSONValue {
+    static func value(_ value: Value) -> JSONValue {
         switch value {
         case .null: JSONValue(.null)
         case .bool(let flag): JSONValue(.bool(flag))

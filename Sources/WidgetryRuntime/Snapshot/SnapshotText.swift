@@ -10,90 +10,86 @@ import WidgetryScreen
 /// gives the same bytes on every machine.
 public enum SnapshotText {
     public static func render(_ run: WidgetRun) -> String {
-        let screen = run.screen
+        render(Snapshot(run))
+    }
+
+    public static func render(_ snapshot: Snapshot) -> String {
         var lines: [String] = []
-        lines.append("screen \(screen.document.name) at \(RunTimeText.seconds(run.timeline.now)) (\(TimeLabel.iso(run.timeline.date)))")
-        if run.stack.count > 1 { lines.append("stack: " + run.stack.map(\.document.name).joined(separator: " > ")) }
-        lines.append("content: \(describe(screen.controller.content))")
-        if screen.controller.isDismissed { lines.append("dismissed") }
-        if screen.titleView != nil || !screen.barButtonItems.isEmpty {
+        lines.append("screen \(snapshot.screen) at \(RunTimeText.seconds(snapshot.time)) (\(TimeLabel.iso(snapshot.date)))")
+        if snapshot.stack.count > 1 { lines.append("stack: " + snapshot.stack.joined(separator: " > ")) }
+        lines.append("content: \(describe(snapshot.content))")
+        if snapshot.dismissed { lines.append("dismissed") }
+        if !snapshot.navigation.isEmpty {
             lines.append("navigation:")
-            if let title = screen.titleView { lines += tree(title, indent: 1, in: screen) }
-            for item in screen.barButtonItems { lines += tree(item, indent: 1, in: screen) }
+            for item in snapshot.navigation { lines += tree(item, indent: 1) }
         }
-        if let root = screen.root {
+        if let root = snapshot.views {
             lines.append("views:")
-            lines += tree(root, indent: 1, in: screen)
+            lines += tree(root, indent: 1)
         }
-        for object in screen.objects where object.type.showsRows {
-            guard let table = screen.tables[object.id] else { continue }
-            let rows = table.sections.reduce(0) { $0 + $1.rows.count }
-            lines.append("table \(table.tableID) (\(object.id)): \(table.sections.count) section\(table.sections.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")")
+        for table in snapshot.tables {
+            let rows = table.rows.count
+            lines.append("table \(table.table) (\(table.controller)): \(table.sections.count) section\(table.sections.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")")
             for (sectionIndex, section) in table.sections.enumerated() {
                 lines.append("  section \(sectionIndex)" + (section.name.isEmpty ? "" : " \"\(section.name)\""))
                 for (rowIndex, row) in section.rows.enumerated() {
                     lines.append("    row \(rowIndex) (\(row.reuseIdentifier)) \(describe(row.object))")
-                    for (id, element) in row.elements { lines.append("      " + line(id: id, element, in: screen)) }
+                    for (id, element) in row.elements { lines.append("      " + line(id: id, element)) }
                 }
             }
         }
-        let statuses = SnapshotJSON.statuses(screen)
-        if !statuses.isEmpty {
+        if !snapshot.statuses.isEmpty {
             lines.append("statuses:")
-            for (name, status) in statuses {
-                var state = ["inProgress", "isSuccess", "isFailure"].first { status.value(forKey: $0).isOn } ?? "idle"
-                if state == "inProgress", let progress = status.value(forKey: "progress").doubleValue, progress > 0 {
+            for status in snapshot.statuses {
+                var state = status.inProgress.isOn ? "inProgress" : status.isSuccess.isOn ? "isSuccess" : status.isFailure.isOn ? "isFailure" : "idle"
+                if status.inProgress.isOn, let progress = status.progress.doubleValue, progress > 0 {
                     state += " \(Int((progress * 100).rounded()))%"
                 }
-                lines.append("  \(name) (\(status.attribute("actionName").stringValue ?? "?")): \(state)")
+                lines.append("  \(status.name) (\(status.action.stringValue ?? "?")): \(state)")
             }
         }
-        lines.append("alerts:" + (screen.alerts.isEmpty ? " none" : ""))
-        for alert in screen.alerts {
+        lines.append("alerts:" + (snapshot.alerts.isEmpty ? " none" : ""))
+        for alert in snapshot.alerts {
             lines.append("  \(RunTimeText.seconds(alert.time)) \(JSONValue(.string(alert.title)).serialized()): \(JSONValue(.string(alert.message)).serialized())")
         }
-        lines.append("requests:" + (run.engine.requestLog.isEmpty ? " none" : ""))
-        lines += requestLines(run.engine, credentials: run.options.credentials)
-        lines.append("events:" + (run.engine.events.isEmpty ? " none" : ""))
-        lines += run.engine.events.map { "  \($0)" }
-        lines.append("changes:" + (screen.changes.isEmpty ? " none" : ""))
-        lines += screen.changes.map { entry in
+        lines.append("requests:" + (snapshot.requests.isEmpty ? " none" : ""))
+        lines += requestLines(snapshot.requests)
+        lines.append("events:" + (snapshot.events.isEmpty ? " none" : ""))
+        lines += snapshot.events.map { "  \($0)" }
+        lines.append("changes:" + (snapshot.changes.isEmpty ? " none" : ""))
+        lines += snapshot.changes.map { entry in
             "  \(RunTimeText.seconds(entry.time)) \(entry.change.elementID ?? "-").\(entry.change.property): \(describe(entry.change.old)) -> \(describe(entry.change.new))"
         }
-        if let store = run.store {
-            let counts = store.model.entities.map { entity in "\(entity.name) \(store.objects(of: entity.name, includingDescendants: false).count)" }
-            lines.append("store: " + counts.joined(separator: ", "))
+        if let store = snapshot.store {
+            lines.append("store: " + store.map { "\($0.entity) \($0.count)" }.joined(separator: ", "))
         }
-        if !screen.problems.isEmpty {
+        if !snapshot.problems.isEmpty {
             lines.append("problems:")
-            lines += screen.problems.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }
+            lines += snapshot.problems.map { "  " + $0.description.replacingOccurrences(of: "\n", with: "\n  ") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The engine's request log, two spaces in: each request's run time and first line, then
-    /// its headers and body further in (secrets redacted).
-    public static func requestLines(_ engine: ActionEngine, credentials: Credentials?) -> [String] {
-        engine.requestLog.flatMap { logged -> [String] in
-            let request = logged.request.logLines(redacting: credentials)
-            var lines = ["  \(RunTimeText.seconds(logged.time)) \(request[0])"] + request.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
-            if let level = logged.signedAs { lines.append("    (signed as the \(level.rawValue))") }
-            if let fallback = logged.parameterFallback { lines.append("    (parameters sent unsubstituted: \(fallback.message))") }
+    /// Requests, two spaces in: each request's run time and first line, then its headers and
+    /// body further in (secrets already redacted).
+    public static func requestLines(_ requests: [Snapshot.Request]) -> [String] {
+        requests.flatMap { request -> [String] in
+            var lines = ["  \(RunTimeText.seconds(request.time)) \(request.lines[0])"] + request.lines.dropFirst().map { $0.isEmpty ? "" : "    " + $0 }
+            if let level = request.signedAs { lines.append("    (signed as the \(level))") }
+            if let fallback = request.parameterFallback { lines.append("    (parameters sent unsubstituted: \(fallback))") }
             return lines
         }
     }
 
-    private static func tree(_ element: Element, indent: Int, in screen: ScreenRun) -> [String] {
-        [String(repeating: "  ", count: indent) + line(id: element.id, element, in: screen)]
-            + element.children.flatMap { tree($0, indent: indent + 1, in: screen) }
+    private static func tree(_ element: Snapshot.ElementState, indent: Int) -> [String] {
+        [String(repeating: "  ", count: indent) + line(id: element.id, element)] + element.children.flatMap { tree($0, indent: indent + 1) }
     }
 
     /// `id (Type): name=value …`, and which bound targets show their placeholder.
-    private static func line(id: String?, _ element: Element, in screen: ScreenRun) -> String {
-        let state = element.displayState.map { "\($0.name)=\(describe($0.value))" }.joined(separator: " ")
-        let placeholders = screen.placeholderTargets(of: element)
-        return (id ?? "-") + " (\(element.kind.typeName))" + (state.isEmpty ? "" : ": " + state)
-            + (placeholders.isEmpty ? "" : " [placeholder: \(placeholders.joined(separator: ", "))]")
+    private static func line(id: String?, _ element: Snapshot.ElementState) -> String {
+        let state = element.state.map { "\($0.name)=\(describe($0.value))" }.joined(separator: " ")
+        return (id ?? "-") + " (\(element.type))" + (state.isEmpty ? "" : ": " + state)
+            + (element.placeholders.isEmpty ? "" : " [placeholder: \(element.placeholders.joined(separator: ", "))]")
     }
 
     /// A value as snapshots print it: JSON for text and numbers, objects by their description.

@@ -63,8 +63,8 @@ public final class ActionEngine {
         tokens[.user] != nil ? .user : tokens[.app] != nil ? .app : nil
     }
 
-    /// Called with every event, in order, when it happens.
-    public var onEvent: ((ActionEvent) -> Void)?
+    /// Called with every event, in order, when it happens; see ``observe(_:)``.
+    private var observers: [(ActionEvent) -> Void] = []
     /// Every event so far.
     public private(set) var events: [ActionEvent] = []
     /// Every request sent so far (stub requests included: they are built the same way).
@@ -340,9 +340,16 @@ public final class ActionEngine {
         }
     }
 
+    /// Adds `observer`, called with every event from now on, in order, when it happens, after
+    /// the observers added before it. Observers are only ever added: one cannot silence another
+    /// (the run that drives the screens observes first).
+    public func observe(_ observer: @escaping (ActionEvent) -> Void) {
+        observers.append(observer)
+    }
+
     private func emit(_ event: ActionEvent) {
         events.append(event)
-        onEvent?(event)
+        for observer in observers { observer(event) }
     }
 
     private func identity(_ action: String, _ sender: String?) -> String {
