@@ -60,6 +60,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetryAssets",
+            dependencies: ["WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -212,7 +213,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryAssetsTests",
-            dependencies: ["WidgetryAssets", "WidgetryBundleFetch", "WidgetryTestSupport"],
+            dependencies: ["WidgetryAssets", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
