@@ -1,6 +1,8 @@
+public import WidgetryJSON
+
 /// A problem found while reading an asset catalogue (`Assets.car`), with a stable code
 /// (`assets.*`), the file, the block or image concerned, and a hint.
-public struct AssetError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct AssetError: LocatedError, Equatable {
     /// Stable identifiers, printed in brackets after each message.
     public enum Code: String, Sendable, CaseIterable {
         /// The file does not start with `BOMStore`, or a block lacks its tag (`tree`, `RATC`…).
@@ -41,12 +43,13 @@ public struct AssetError: Error, Sendable, Equatable, CustomStringConvertible {
         self.cause = cause
     }
 
-    public var description: String {
-        var text = "\(file): \(message) [\(code.rawValue)]"
-        if let image { text += "\n  at: image \(image)" }
-        if let cause { text += "\n  cause: \(cause.message) [\(cause.code.rawValue)]" }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
+    /// Catalogues are binary: there are no lines and columns.
+    public var location: SourceLocation? { nil }
+    public var pointer: JSONPointer? { nil }
+
+    /// The image, and the decompression error underneath.
+    public var notes: [String] {
+        [image.map { "image \($0)" }, cause.map { "\($0.message) at byte \($0.offset) [\($0.code.rawValue)]" }].compactMap { $0 }
     }
 }
 

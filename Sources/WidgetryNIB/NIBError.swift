@@ -55,15 +55,4 @@ public struct NIBError: LocatedError, Equatable {
         self.key = key
         self.hint = hint
     }
-
-    /// `file: message [code]`, then the object and key, then the hint.
-    public var description: String {
-        var text = "\(file): \(message) [\(code.rawValue)]"
-        var place: [String] = []
-        if let objectIndex { place.append("object \(objectIndex)") }
-        if let key { place.append("key \(key)") }
-        if !place.isEmpty { text += "\n  at: " + place.joined(separator: ", ") }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
-    }
 }

@@ -1,6 +1,8 @@
+public import WidgetryJSON
+
 /// A problem found while decompressing an LZFSE or LZVN stream, with a stable code (`lzfse.*`),
 /// the byte offset in the compressed input where it was found, and a hint.
-public struct LZFSEError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct LZFSEError: LocatedError, Equatable {
     /// Stable identifiers, printed in brackets after each message.
     public enum Code: String, Sendable, CaseIterable {
         /// The input ends inside a block header, a payload or an LZVN instruction.
@@ -34,11 +36,11 @@ public struct LZFSEError: Error, Sendable, Equatable, CustomStringConvertible {
         self.hint = hint ?? Self.defaultHint(code)
     }
 
-    public var description: String {
-        var text = "byte \(offset): \(message) [\(code.rawValue)]"
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
-    }
+    /// A stream has no file of its own; the offset is the place.
+    public var file: String { "" }
+    public var location: SourceLocation? { nil }
+    public var pointer: JSONPointer? { nil }
+    public var notes: [String] { ["at byte \(offset)"] }
 
     private static func defaultHint(_ code: Code) -> String {
         switch code {
