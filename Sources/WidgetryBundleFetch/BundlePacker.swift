@@ -58,6 +58,8 @@ public struct BundlePacker: Sendable {
         defer { archive_write_free(archive) }
         archive_write_set_format_zip(archive)
         archive_write_zip_set_compression_deflate(archive)
+        // Names are written as UTF-8 and marked so (bit 11) when they are not ASCII.
+        archive_write_set_options(archive, "hdrcharset=UTF-8")
         guard archive_write_open_filename(archive, path) == ARCHIVE_OK else {
             throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
         }
@@ -69,7 +71,7 @@ public struct BundlePacker: Sendable {
                 throw .writeFailed(path: path, reason: "libarchive could not allocate an entry")
             }
             defer { archive_entry_free(entry) }
-            archive_entry_set_pathname(entry, name)
+            archive_entry_set_pathname_utf8(entry, name)
             archive_entry_unset_mtime(entry)
             archive_entry_set_uid(entry, 0)
             archive_entry_set_gid(entry, 0)
