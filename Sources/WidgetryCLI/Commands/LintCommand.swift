@@ -128,7 +128,8 @@ struct LintCommand: AsyncParsableCommand {
                                                                       displayName: configPath ?? prefix + LintConfiguration.fileName)
             var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration)
             report.diagnostics = (problems + report.diagnostics).sorted()
-            return .linted(report, warnings: loaded.warnings)
+            // The not-a-screen rule reports these as errors at their file.
+            return .linted(report, warnings: loaded.warnings.filter { $0.code != NotAScreen.code })
         } catch {
             return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
         }
