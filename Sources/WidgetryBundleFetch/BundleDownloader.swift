@@ -108,7 +108,7 @@ public struct BundleDownloader: Sendable {
             var request = HTTPClientRequest(url: current)
             request.headers.add(name: "User-Agent", value: "Widgetry")
             // The caller's headers are for the host it named, not for wherever that host sends us.
-            let sameHost = URLComponents(string: current)?.host == URLComponents(string: url)?.host
+            let sameHost = URLComponents(string: current)?.host?.lowercased() == URLComponents(string: url)?.host?.lowercased()
             for (name, value) in (sameHost ? options.headers : []) + extraHeaders {
                 request.headers.add(name: name, value: value)
             }

@@ -38,6 +38,11 @@ public struct BundlePacker: Sendable {
             throw .linkEntry(entry: link, target: target)
         }
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        var info = stat()
+        if stat(outputURL.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            // The zip is renamed into place: a device (`/dev/full`) or a folder would be replaced.
+            throw .writeFailed(path: outputURL.path, reason: "it is not a regular file, and pack replaces the file it writes")
+        }
         let temporary = outputURL.deletingLastPathComponent().path + "/." + outputURL.lastPathComponent + ".tmp-" + UUID().uuidString
         do throws(BundleError) {
             let report = try write(listing: listing, root: root, to: temporary)

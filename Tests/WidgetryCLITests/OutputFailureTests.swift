@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Output that cannot be written is exit 3 with a message, never a silent success: a report on
-/// standard output, `--events` and `--write-baseline` into `/dev/full`. A device is written in
+/// standard output, `--events`, `--write-baseline` and `pack --output` into `/dev/full`. A device is written in
 /// place, never replaced by a file.
 struct OutputFailureTests {
     private func expectFull(_ outcome: CommandRunner.Outcome, mentioning what: String) {
@@ -26,6 +26,14 @@ struct OutputFailureTests {
 
     @Test func aBaselineThatCannotBeWrittenIsExitThree() throws {
         expectFull(try CommandRunner.run(["lint", CommandRunner.feed, "--write-baseline", "/dev/full"]), mentioning: "--write-baseline /dev/full")
+    }
+
+    @Test func aZipThatCannotBeWrittenIsExitThreeAndTheDeviceStays() throws {
+        let outcome = try CommandRunner.run(["pack", CommandRunner.feed, "--output", "/dev/full"])
+        #expect(outcome.status == 3, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("[archive.write-failed]"), "\(outcome.stderr)")
+        var info = stat()
+        #expect(stat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/full is still the device")
     }
 
     @Test func eventsGoToADeviceInPlace() throws {
