@@ -45,9 +45,19 @@ struct RedirectPolicyTests {
         }
     }
 
+    @Test(arguments: ["http://127.attacker.invalid/x", "http://example.invalid/x", "http://0127.0.0.1/x"])
+    func plainHTTPOffLoopbackIsRefusedBeforeAnyLookup(url: String) async throws {
+        let result = try await send(ServiceRequest(action: "a", method: .get, url: url))
+        guard case .failure(let error) = result else { Issue.record("sent"); return }
+        #expect(error.code == .insecureURL)
+        #expect(error.code.rawValue == "action.insecure-url")
+    }
+
     @Test func aDowngradeFromHTTPSIsRefused() {
         var hop = RedirectHop(request: ServiceRequest(action: "a", method: .get, url: "https://api.example.com/x"), maxRedirects: 5)
         #expect(hop.follow(status: 302, location: "http://127.0.0.1/y")?.code == .insecureRedirect)
+        var trusting = RedirectHop(request: ServiceRequest(action: "a", method: .get, url: "https://api.example.com/x"), maxRedirects: 5, allowsPlainHTTP: true)
+        #expect(trusting.follow(status: 302, location: "http://api.example.com/y")?.code == .insecureRedirect, "never from https to http")
         #expect(hop.follow(status: 302, location: "https://cdn.example.com/y") == nil)
         #expect(hop.request.url == "https://cdn.example.com/y")
     }

@@ -51,7 +51,7 @@ struct CallCommand: AsyncParsableCommand {
         defer { loaded.removeExtractedFiles() }
         let argument = try parsedArgument()
         let options = WidgetRun.Options(service: serviceOptions.service.selection, storeFile: dryRun ? nil : store,
-                                        credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
+                                        credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
                                         recordsStubs: serviceOptions.recordStubs != nil)
         let services = try place.reporting { try WidgetServices(bundle: loaded.bundle, options: options) }
         if dryRun {

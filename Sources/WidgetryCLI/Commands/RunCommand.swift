@@ -99,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
-                                        storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
+                                        storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
                                         screen: screen, maxRenderPasses: maxRenderPasses)
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         if let log { widget.onEvent = { log.append($0) } }

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import WidgetryJSON
 
 /// Limits for ``HTTPTransport``.
 public struct HTTPTransportOptions: Sendable {
@@ -17,14 +18,18 @@ public struct HTTPTransportOptions: Sendable {
     public var maxRedirects: Int
     /// Largest response body accepted, in bytes; a compressed body is held to it as it inflates.
     public var maxResponseBytes: Int
+    /// Whether plain http may go to hosts that are not loopback (``PlainHTTPPolicy``), for the
+    /// request and its redirects; never from https to http either way.
+    public var allowsPlainHTTP: Bool
 
     public init(connectTimeout: Double = 10, readTimeout: Double = 30, totalTimeout: Double = 60, maxRedirects: Int = 5,
-                maxResponseBytes: Int = 32 << 20) {
+                maxResponseBytes: Int = 32 << 20, allowsPlainHTTP: Bool = false) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
         self.totalTimeout = totalTimeout
         self.maxRedirects = maxRedirects
         self.maxResponseBytes = maxResponseBytes
+        self.allowsPlainHTTP = allowsPlainHTTP
     }
 }
 
@@ -86,12 +91,16 @@ public final class HTTPTransport: ServiceTransport {
     }
 
     private func send(_ request: ServiceRequest, progress: (@Sendable (Double) -> Void)?) async -> Result<ServiceResponse, ActionError> {
+        if !options.allowsPlainHTTP, PlainHTTPPolicy.isPlainHTTPOffLoopback(request.url) {
+            return .failure(ActionError(.insecureURL, "\(request.method) \(request.url): plain http to a host that is not this machine is refused",
+                                        hint: "use https, or allow plain http (--allow-http, HTTPTransportOptions.allowsPlainHTTP) for a service you trust"))
+        }
         // The client's time-out ends when the head arrives; the body is held to the same
         // deadline here, checked as each chunk arrives (a stalled body meets the read time-out).
         let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(max(0, options.totalTimeout) * 1e9)))
         let headDeadline = NIODeadline.now() + HTTPTransport.amount(options.totalTimeout)
         do {
-            var hop = RedirectHop(request: request, maxRedirects: options.maxRedirects)
+            var hop = RedirectHop(request: request, maxRedirects: options.maxRedirects, allowsPlainHTTP: options.allowsPlainHTTP)
             var response = try await client.execute(hop.outgoing, deadline: headDeadline)
             while let location = RedirectHop.location(of: response) {
                 if let refusal = hop.follow(status: Int(response.status.code), location: location) { return .failure(refusal) }

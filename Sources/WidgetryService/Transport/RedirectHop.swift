@@ -6,17 +6,20 @@ import WidgetryJSON
 
 /// One request of an action as it is redirected: ``HTTPTransport`` follows redirects itself,
 /// one hop at a time, so each hop is checked (``PlainHTTPPolicy``: never from https to http,
-/// never to plain http off loopback), counted and checked for a loop.
+/// to plain http off loopback only when the transport allows plain http), counted and checked
+/// for a loop.
 struct RedirectHop {
     private(set) var request: ServiceRequest
     private let original: ServiceRequest
     private let maxRedirects: Int
+    private let allowsPlainHTTP: Bool
     private var visited: Set<String>
 
-    init(request: ServiceRequest, maxRedirects: Int) {
+    init(request: ServiceRequest, maxRedirects: Int, allowsPlainHTTP: Bool = false) {
         self.request = request
         self.original = request
         self.maxRedirects = maxRedirects
+        self.allowsPlainHTTP = allowsPlainHTTP
         self.visited = [request.url]
     }
 
@@ -49,7 +52,7 @@ struct RedirectHop {
                                hint: "raise HTTPTransportOptions.maxRedirects if the service is trusted")
         }
         let next: String
-        switch PlainHTTPPolicy.redirect(from: request.url, to: location, allowsPlainHTTP: false) {
+        switch PlainHTTPPolicy.redirect(from: request.url, to: location, allowsPlainHTTP: allowsPlainHTTP) {
         case .success(let url):
             next = url
         case .failure(.notHTTP):
