@@ -102,7 +102,7 @@ public struct ScenarioRunner {
             case .expectStore(let entity, let filter, let count):
                 if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, message) }
             case .golden(let path):
-                if let message = compareGolden(path, run: run, scenarioFile: scenario.file, written: &result.goldensWritten) { fail(index, step, message) }
+                if let message = compareGolden(path, run: run, written: &result.goldensWritten) { fail(index, step, message) }
             }
             afterStep?(index, step, run)
         }
@@ -169,7 +169,7 @@ public struct ScenarioRunner {
 
     /// Compares the snapshot with the golden file (text, or JSON for `.json`), or writes it. The
     /// golden is read and written only inside the scenario's folder (``ConfinedPath/resolved()``).
-    private func compareGolden(_ golden: ConfinedPath, run: WidgetRun, scenarioFile: String, written: inout [String]) -> String? {
+    private func compareGolden(_ golden: ConfinedPath, run: WidgetRun, written: inout [String]) -> String? {
         let path = golden.relative
         let fullPath: String
         do throws(PathEscape) {
