@@ -14,6 +14,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidJSON([JSONParseError])
     case unreadableFile(path: String, reason: String)
     case tooManyFiles(path: String, limit: Int)
+    /// Two files whose names differ only by Unicode normalisation (NFC and NFD).
+    case normalizationTwins(first: String, second: String)
     /// The main storyboard exists only compiled (`Base.lproj/Main.storyboardc`).
     case compiledStoryboard(path: String)
     /// A compiled nib, whose views cannot be read.
@@ -21,6 +23,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
 
     // Archives
     case unreadableArchive(path: String, reason: String)
+    /// A zip whose central directory is missing: cut short in transit or on disk.
+    case truncatedArchive(path: String)
     case unsafeEntryPath(entry: String, reason: String)
     case invalidEntryName(bytes: [UInt8])
     case linkEntry(entry: String, target: String)
@@ -35,6 +39,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     // Downloads
     case invalidURL(String)
     case insecureURL(String)
+    /// A redirect from `url` to `location` that is plain http off loopback, or goes from https to http.
+    case insecureRedirect(url: String, location: String, downgrade: Bool)
     case httpStatus(url: String, status: Int)
     case downloadTooLarge(url: String, limit: Int64)
     case truncatedDownload(url: String, received: Int64, expected: Int64)
@@ -54,9 +60,11 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidJSON: "bundle.invalid-json"
         case .unreadableFile: "bundle.unreadable-file"
         case .tooManyFiles: "bundle.too-many-files"
+        case .normalizationTwins: "bundle.normalization-twins"
         case .compiledStoryboard: "bundle.compiled-storyboard"
         case .compiledNib: "bundle.compiled-nib"
         case .unreadableArchive: "archive.unreadable"
+        case .truncatedArchive: "archive.truncated"
         case .unsafeEntryPath: "archive.unsafe-path"
         case .invalidEntryName: "archive.invalid-name"
         case .linkEntry: "archive.link"
@@ -69,6 +77,7 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writeFailed: "archive.write-failed"
         case .invalidURL: "download.invalid-url"
         case .insecureURL: "download.insecure-url"
+        case .insecureRedirect: "download.insecure-redirect"
         case .httpStatus: "download.http-status"
         case .downloadTooLarge: "download.too-large"
         case .truncatedDownload: "download.truncated"
@@ -98,14 +107,20 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot read '\(path)': \(reason)"
         case .tooManyFiles(let path, let limit):
             "'\(path)' holds more than \(limit) files"
+        case .normalizationTwins(let first, let second):
+            "'\(second)' and '\(first)' differ only by Unicode normalisation, so they name the same file"
         case .compiledStoryboard(let path):
             "'\(path)' is a compiled storyboard, which cannot be read"
         case .compiledNib(let path):
             "'\(path)' is a compiled nib, which cannot be read"
         case .unreadableArchive(let path, let reason):
             "cannot read archive '\(path)': \(reason)"
+        case .truncatedArchive(let path):
+            "'\(path)' is a zip cut short: it has no central directory, so its entries cannot be trusted"
         case .unsafeEntryPath(let entry, let reason):
             "archive entry '\(entry)' \(reason)"
+        case .invalidEntryName(let bytes) where bytes.isEmpty:
+            "an archive entry's name cannot be read as UTF-8 text"
         case .invalidEntryName(let bytes):
             "archive entry name is not valid UTF-8 (bytes \(bytes.prefix(32).map { String($0, radix: 16) }.joined(separator: " ")))"
         case .linkEntry(let entry, let target):
@@ -128,6 +143,9 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(url)' is not an http(s) URL"
         case .insecureURL(let url):
             "refusing plain http for '\(url)'"
+        case .insecureRedirect(let url, let location, let downgrade):
+            downgrade ? "'\(url)' redirects from https to plain http ('\(location)'); refused"
+                : "'\(url)' redirects to plain http off this machine ('\(location)'); refused"
         case .httpStatus(let url, let status):
             "GET \(url) answered HTTP \(status)"
         case .downloadTooLarge(let url, let limit):
@@ -158,11 +176,15 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "put the storyboard's source from the Xcode project, '\(String(path.dropLast()))', in the bundle in its place"
         case .compiledNib:
             "views are read from the storyboard source only: describe the view there (a cell prototype) and remove the nib"
+        case .normalizationTwins: "keep one of them (write names in NFC, as most editors do)"
         case .tooManyEntries, .tooManyFiles: "raise the entry limit (--max-entries) if the bundle is trusted"
         case .unpackedSizeLimit: "raise the size limit (--max-unpacked-bytes) if the bundle is trusted"
         case .compressionRatioLimit: "raise the ratio limit (--max-ratio) if the bundle is trusted"
+        case .truncatedArchive: "download or copy the archive again; a whole zip ends with its central directory"
         case .destinationExists: "choose an empty or new folder, or pass --replace"
         case .insecureURL: "use https, or pass --allow-http for a server you trust"
+        case .insecureRedirect(_, _, let downgrade):
+            downgrade ? "a download that starts on https stays on https; fix the server's redirect" : "use https, or pass --allow-http for a server you trust"
         case .httpStatus(_, let status) where status == 404: "check the URL"
         case .downloadTooLarge: "raise the download limit (--max-download-bytes) if the source is trusted"
         case .timeout: "retry, or raise --timeout"
@@ -184,6 +206,8 @@ extension BundleError: DiagnosticConvertible {
             return failures.flatMap(\.diagnostics)
         case .invalidManifest(let file, let location, let pointer, let message):
             return [Diagnostic(code: code, severity: .error, file: file, location: location, pointer: pointer, message: message, hint: hint)]
+        case .normalizationTwins(_, let second):
+            return [Diagnostic(code: code, severity: .error, file: second, location: nil, pointer: nil, message: message, hint: hint)]
         default:
             return [Diagnostic(code: code, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)]
         }

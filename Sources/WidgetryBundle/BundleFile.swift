@@ -64,16 +64,27 @@ public enum ModelSource: Sendable {
 public struct BundleWarning: Sendable, Equatable, CustomStringConvertible {
     public var code: String
     public var message: String
+    /// The file it is about, relative to the bundle root, and where in it; nil when it is about
+    /// the bundle as a whole.
+    public var file: String?
+    public var location: SourceLocation?
+    public var hint: String?
 
-    public init(code: String, message: String) {
+    public init(code: String, message: String, file: String? = nil, location: SourceLocation? = nil, hint: String? = nil) {
         self.code = code
         self.message = message
+        self.file = file
+        self.location = location
+        self.hint = hint
     }
 
-    public var description: String { "warning: \(message) [\(code)]" }
+    public var description: String {
+        (file.map { $0 + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": " } ?? "") + "warning: \(message) [\(code)]"
+    }
 
     /// The warning as a finding.
     public var diagnostic: Diagnostic {
-        Diagnostic(code: code, severity: .warning, file: "", location: nil, pointer: nil, message: message)
+        Diagnostic(code: code, severity: .warning, file: file ?? "", location: location, pointer: file == nil ? nil : .root,
+                   message: message, hint: hint)
     }
 }

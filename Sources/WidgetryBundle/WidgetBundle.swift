@@ -159,6 +159,7 @@ extension WidgetBundle {
         }
         let nibs = (listing.files + listing.directories).filter { $0.hasSuffix(".nib") && !$0.contains(".storyboardc/") && !$0.contains(".nib/") }
         if let nib = nibs.sorted().first { throw .compiledNib(path: nib) }
+        warnings += NotAScreen.find(files: (screens.map(\.file) + others).map { ($0.path, $0.root) }, entryScreen: manifest.entryScreen).map(\.warning)
         let claimed = Set(screens.map(\.file.path) + others.map(\.path) + known.values.map(\.path)
                           + [BundleFileName.jsonManifest, BundleFileName.plistManifest])
         self.rootPath = root
@@ -254,5 +255,19 @@ package struct BundleListing {
         files.sort()
         directories.sort()
         skippedLinks.sort()
+        try Self.refuseNormalizationTwins(files + directories)
+    }
+
+    /// Refuses two paths that differ only by Unicode normalisation (`Café` in NFC and in NFD):
+    /// Swift compares such strings as equal, so one would silently stand for both (and macOS
+    /// stores them as one file). The error names both.
+    package static func refuseNormalizationTwins(_ paths: [String]) throws(BundleError) {
+        var seen: [String: String] = [:]
+        for path in paths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            if let earlier = seen[path], !earlier.utf8.elementsEqual(path.utf8) {
+                throw .normalizationTwins(first: earlier, second: path)
+            }
+            seen[path] = path
+        }
     }
 }

@@ -46,7 +46,7 @@ public struct ArchiveExtractor: Sendable {
             throw .writeFailed(path: staging.path, reason: String(cString: strerror(errno)))
         }
         do {
-            let report = try unpack(archivePath: archivePath, into: staging.path)
+            let report = try UTF8ThreadLocale.run { () throws(BundleError) in try unpack(archivePath: archivePath, into: staging.path) }
             try moveIntoPlace(staging: staging.path, destination: destinationURL.path, replaceExisting: replaceExisting)
             return report
         } catch {
@@ -62,13 +62,16 @@ public struct ArchiveExtractor: Sendable {
             throw .unreadableArchive(path: archivePath, reason: "libarchive could not allocate a reader")
         }
         defer { archive_read_free(archive) }
-        archive_read_support_format_zip(archive)
+        // Zips are read from their central directory only: the streaming reader would take the
+        // local headers of an archive cut off before it, and extract what happened to arrive.
+        archive_read_support_format_zip_seekable(archive)
         archive_read_support_format_tar(archive)
         archive_read_support_filter_gzip(archive)
         archive_read_support_filter_bzip2(archive)
         archive_read_support_filter_xz(archive)
         archive_read_support_filter_zstd(archive)
         guard archive_read_open_filename(archive, archivePath, 64 * 1024) == ARCHIVE_OK else {
+            if ArchiveExtractor.startsLikeZip(archivePath) { throw .truncatedArchive(path: archivePath) }
             throw .unreadableArchive(path: archivePath, reason: ArchiveExtractor.errorString(archive))
         }
         let archiveSize = max(Int64(1), ArchiveExtractor.fileSize(archivePath))
@@ -141,11 +144,20 @@ public struct ArchiveExtractor: Sendable {
         }
     }
 
+    /// Whether the file begins with a zip local header (`PK\u{3}\u{4}`), so that a zip reader
+    /// that finds no central directory means the archive was cut short.
+    static func startsLikeZip(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return [UInt8](handle.readData(ofLength: 4)) == [0x50, 0x4B, 0x03, 0x04]
+    }
+
     // MARK: Entry checks
 
-    /// The entry's name as UTF-8 text; names that are not valid UTF-8 are refused.
+    /// The entry's name as UTF-8 text; names that are not valid UTF-8 are refused. Read inside
+    /// ``UTF8ThreadLocale/run(_:)``, so names the archive marks as UTF-8 convert.
     static func entryName(_ entry: OpaquePointer) throws(BundleError) -> String {
-        guard let raw = archive_entry_pathname(entry) ?? archive_entry_pathname_utf8(entry) else {
+        guard let raw = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry) else {
             throw .invalidEntryName(bytes: [])
         }
         let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 public import WidgetryBundle
+import WidgetryJSON
 
 /// Fetches bundle archives over HTTP(S) with AsyncHTTPClient: streamed to a file, with progress,
 /// cancellation, timeouts, a redirect limit, a size limit and an optional validating cache.
@@ -78,7 +79,8 @@ public struct BundleDownloader: Sendable {
         _ url: String, to path: String, extraHeaders: [(String, String)], progress: (@Sendable (DownloadProgress) -> Void)?
     ) async throws(BundleError) -> ResponseInfo {
         var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .follow(max: options.maxRedirects, allowCycles: false)
+        // Redirects are followed here, hop by hop, so each hop meets the plain-http policy.
+        configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: .init(options.connectTimeout), read: .init(options.readTimeout))
         configuration.decompression = .disabled
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -98,12 +100,31 @@ public struct BundleDownloader: Sendable {
         _ url: String, with client: HTTPClient, to path: String, extraHeaders: [(String, String)],
         progress: (@Sendable (DownloadProgress) -> Void)?
     ) async throws -> ResponseInfo {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "User-Agent", value: "Widgetry")
-        for (name, value) in options.headers + extraHeaders {
-            request.headers.add(name: name, value: value)
+        let deadline = NIODeadline.now() + .init(options.totalTimeout)
+        var current = url
+        var visited: Set<String> = [url]
+        var response: HTTPClientResponse
+        while true {
+            var request = HTTPClientRequest(url: current)
+            request.headers.add(name: "User-Agent", value: "Widgetry")
+            // The caller's headers are for the host it named, not for wherever that host sends us.
+            let sameHost = URLComponents(string: current)?.host?.lowercased() == URLComponents(string: url)?.host?.lowercased()
+            for (name, value) in (sameHost ? options.headers : []) + extraHeaders {
+                request.headers.add(name: name, value: value)
+            }
+            response = try await client.execute(request, deadline: deadline)
+            guard [301, 302, 303, 307, 308].contains(response.status.code), let location = response.headers.first(name: "Location") else { break }
+            guard visited.count <= options.maxRedirects else { throw BundleError.tooManyRedirects(url: url) }
+            switch PlainHTTPPolicy.redirect(from: current, to: location, allowsPlainHTTP: options.allowInsecureHTTP) {
+            case .success(let next):
+                guard visited.insert(next).inserted else { throw BundleError.tooManyRedirects(url: url) }
+                current = next
+            case .failure(.notHTTP):
+                throw BundleError.invalidURL(location)
+            case .failure(let refusal):
+                throw BundleError.insecureRedirect(url: current, location: location, downgrade: refusal == .downgrade)
+            }
         }
-        let response = try await client.execute(request, timeout: .init(options.totalTimeout))
         let info = ResponseInfo(status: Int(response.status.code), etag: response.headers.first(name: "ETag"),
                                 lastModified: response.headers.first(name: "Last-Modified"))
         if info.status == 304, !extraHeaders.isEmpty { return info }
@@ -150,14 +171,10 @@ public struct BundleDownloader: Sendable {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "https" || scheme == "http", let host = components.host, !host.isEmpty
         else { throw .invalidURL(text) }
-        if scheme == "http", !options.allowInsecureHTTP, !BundleDownloader.isLoopback(host) {
+        if scheme == "http", !options.allowInsecureHTTP, !PlainHTTPPolicy.isLoopback(host: host) {
             throw .insecureURL(text)
         }
         return text
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     static func map(_ error: any Error, url: String) -> BundleError {

@@ -38,6 +38,11 @@ public struct BundlePacker: Sendable {
             throw .linkEntry(entry: link, target: target)
         }
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        var info = stat()
+        if stat(outputURL.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            // The zip is renamed into place: a device (`/dev/full`) or a folder would be replaced.
+            throw .writeFailed(path: outputURL.path, reason: "it is not a regular file, and pack replaces the file it writes")
+        }
         let temporary = outputURL.deletingLastPathComponent().path + "/." + outputURL.lastPathComponent + ".tmp-" + UUID().uuidString
         do throws(BundleError) {
             let report = try write(listing: listing, root: root, to: temporary)
@@ -58,6 +63,8 @@ public struct BundlePacker: Sendable {
         defer { archive_write_free(archive) }
         archive_write_set_format_zip(archive)
         archive_write_zip_set_compression_deflate(archive)
+        // Names are written as UTF-8 and marked so (bit 11) when they are not ASCII.
+        archive_write_set_options(archive, "hdrcharset=UTF-8")
         guard archive_write_open_filename(archive, path) == ARCHIVE_OK else {
             throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
         }
@@ -69,7 +76,7 @@ public struct BundlePacker: Sendable {
                 throw .writeFailed(path: path, reason: "libarchive could not allocate an entry")
             }
             defer { archive_entry_free(entry) }
-            archive_entry_set_pathname(entry, name)
+            archive_entry_set_pathname_utf8(entry, name)
             archive_entry_unset_mtime(entry)
             archive_entry_set_uid(entry, 0)
             archive_entry_set_gid(entry, 0)

@@ -11,6 +11,13 @@ import WidgetryJSON
 public enum WidgetryCLI {
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) async -> Int32 {
+        let code = await run(arguments)
+        guard let failure = OutputFailure.take() else { return code }
+        Console.standard.report(ReportedDiagnostics(failure, exitCode: failure.exitCode))
+        return failure.exitCode
+    }
+
+    private static func run(_ arguments: [String]) async -> Int32 {
         let console = Console.standard
         var parsed: (any ParsableCommand)?
         do {

@@ -1,4 +1,5 @@
 public import Foundation
+public import WidgetryBundle
 public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryRuntime
@@ -34,8 +35,8 @@ public struct Scenario: Sendable {
             /// The number of objects of an entity (and its sub-entities) matching a filter.
             case expectStore(entity: String, filter: WidgetryExpressions.Predicate?, count: Int)
             /// The whole snapshot, as text (`.txt`) or JSON (`.json`), against a golden file
-            /// (a path relative to the scenario file).
-            case golden(String)
+            /// (a path relative to the scenario file, inside its folder).
+            case golden(ConfinedPath)
         }
 
         public var kind: Kind

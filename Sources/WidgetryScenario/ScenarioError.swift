@@ -11,6 +11,8 @@ public enum ScenarioErrorCode: String, StrictReaderCodes, CaseIterable {
     case invalidValue = "scenario.invalid-value"
     /// An expectation or a store filter that does not parse.
     case expectationSyntax = "scenario.expectation-syntax"
+    /// A golden or a picked file named outside the scenario's folder (``ConfinedPath``).
+    case pathEscape = "bundle.path-escape"
 }
 
 /// All the problems of one scenario file.

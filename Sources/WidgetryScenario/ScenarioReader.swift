@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryBundle
 import WidgetryExpressions
 public import WidgetryJSON
 import WidgetryRuntime
@@ -116,9 +117,8 @@ public enum ScenarioReader {
                     fail(.missingKey, "a pickMedia step needs \"with\": the media picker's id", at: json)
                     return nil
                 }
-                let directory = (file as NSString).deletingLastPathComponent
-                kind = string(kindValue).flatMap { path in
-                    interaction(.pickMedia(path: path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path), picker: picker))
+                kind = string(kindValue).flatMap { confined($0, at: kindValue) }.flatMap { path in
+                    interaction(.pickMedia(path: path.path, picker: picker))
                 }
             case "back":
                 guard kindValue.boolValue == true else {
@@ -140,7 +140,7 @@ public enum ScenarioReader {
                 if object["where"] != nil, filter == nil { return nil }
                 kind = .expectStore(entity: entity, filter: filter, count: count)
             case "golden":
-                kind = string(kindValue).map(Scenario.Step.Kind.golden)
+                kind = string(kindValue).flatMap { confined($0, at: kindValue) }.map(Scenario.Step.Kind.golden)
             default:
                 kind = nil
             }
@@ -154,6 +154,16 @@ public enum ScenarioReader {
             } catch {
                 fail(.expectationSyntax, "\"\(text)\" does not parse: \(error)", at: json,
                      hint: "expectations are predicates over the snapshot, e.g. elements.titleLabel.value == 'Favio Mobile'")
+                return nil
+            }
+        }
+
+        /// `name` inside the scenario's folder, or a located `bundle.path-escape`.
+        private mutating func confined(_ name: String, at json: JSONValue) -> ConfinedPath? {
+            do throws(PathEscape) {
+                return try ConfinedPath(name, in: (file as NSString).deletingLastPathComponent)
+            } catch {
+                fail(.pathEscape, error.message, at: json, hint: error.hint)
                 return nil
             }
         }

@@ -79,6 +79,7 @@ public struct ScenarioRunner {
             switch step.kind {
             case .interaction(let interaction, let seconds, let expectedFailure):
                 do {
+                    try Self.confine(interaction, scenarioFile: scenario.file)
                     try await run.perform(interaction, for: seconds)
                     if let expectedFailure { fail(index, step, "it was expected to fail with \"\(expectedFailure)\", but it succeeded") }
                 } catch {
@@ -102,7 +103,7 @@ public struct ScenarioRunner {
             case .expectStore(let entity, let filter, let count):
                 if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, message) }
             case .golden(let path):
-                if let message = compareGolden(path, run: run, scenarioFile: scenario.file, written: &result.goldensWritten) { fail(index, step, message) }
+                if let message = compareGolden(path, run: run, written: &result.goldensWritten) { fail(index, step, message) }
             }
             afterStep?(index, step, run)
         }
@@ -156,10 +157,27 @@ public struct ScenarioRunner {
         return "expected \(count) \(entity)" + (filter.map { " where \($0.format)" } ?? "") + ", found \(matching)"
     }
 
-    /// Compares the snapshot with the golden file (text, or JSON for `.json`), or writes it.
-    private func compareGolden(_ path: String, run: WidgetRun, scenarioFile: String, written: inout [String]) -> String? {
-        let directory = (scenarioFile as NSString).deletingLastPathComponent
-        let fullPath = path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    /// A picked file must still be inside the scenario's folder once links are resolved
+    /// (``ConfinedPath/resolved()``); the reader has checked its name.
+    private static func confine(_ interaction: Interaction, scenarioFile: String) throws(InteractionError) {
+        guard case .pickMedia(let path, _) = interaction else { return }
+        do throws(PathEscape) {
+            _ = try ConfinedPath(joined: path, in: (scenarioFile as NSString).deletingLastPathComponent).resolved()
+        } catch {
+            throw InteractionError("\(error.message) [\(PathEscape.code)]")
+        }
+    }
+
+    /// Compares the snapshot with the golden file (text, or JSON for `.json`), or writes it. The
+    /// golden is read and written only inside the scenario's folder (``ConfinedPath/resolved()``).
+    private func compareGolden(_ golden: ConfinedPath, run: WidgetRun, written: inout [String]) -> String? {
+        let path = golden.relative
+        let fullPath: String
+        do throws(PathEscape) {
+            fullPath = try golden.resolved()
+        } catch {
+            return "\(error.message) [\(PathEscape.code)]\n  hint: \(error.hint)"
+        }
         let actual = path.hasSuffix(".json")
             ? SnapshotJSON.render(run).serialized(JSONWritingOptions(pretty: true)) + "\n"
             : SnapshotText.render(run)
@@ -170,7 +188,7 @@ public struct ScenarioRunner {
             do {
                 try FileManager.default.createDirectory(atPath: (fullPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try Data(actual.utf8).write(to: URL(fileURLWithPath: fullPath), options: .atomic)
-                written.append(fullPath)
+                written.append(golden.path)
                 return nil
             } catch {
                 return "cannot write golden \(path): \(error.localizedDescription)"

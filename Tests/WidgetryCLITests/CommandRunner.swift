@@ -23,8 +23,9 @@ enum CommandRunner {
     }()
 
     /// Runs `widgetry arguments…` with `NO_COLOR` set. Output goes to files rather than pipes,
-    /// so a chatty child can never block on a full pipe.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
+    /// so a chatty child can never block on a full pipe; `standardOutput` sends standard output
+    /// to that file instead (`/dev/full`), and the outcome's `stdout` is then empty.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], standardOutput: String? = nil) throws -> Outcome {
         let scratch = NSTemporaryDirectory() + "widgetry-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -40,7 +41,7 @@ enum CommandRunner {
         environment["XDG_CACHE_HOME"] = scratch + "/cache"
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardOutput = FileHandle(forWritingAtPath: standardOutput ?? outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice
         try process.run()

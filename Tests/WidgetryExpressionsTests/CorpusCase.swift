@@ -62,24 +62,24 @@ struct CorpusCase: Sendable, CustomStringConvertible {
         } else {
             throw CorpusError("\(file) #\(index): neither 'predicate' nor 'expression'")
         }
-        object = json["object"].map { Value(json: $0, tagged: true) } ?? .null
+        object = try json["object"].map { try Value(taggedJSON: $0, file: file) } ?? .null
         var variables: [String: Value] = [:]
         if case .object(let members)? = json["variables"]?.kind {
-            for member in members { variables[member.key] = Value(json: member.value, tagged: true) }
+            for member in members { variables[member.key] = try Value(taggedJSON: member.value, file: file) }
         }
         self.variables = variables
         if case .array(let values)? = json["arguments"]?.kind {
-            arguments = values.map { Value(json: $0, tagged: true) }
+            arguments = try values.map { try Value(taggedJSON: $0, file: file) }
         } else {
             arguments = []
         }
-        if let now = json["now"], case .date(let date) = Value(json: now, tagged: true) {
+        if let now = json["now"], case .date(let date) = try Value(taggedJSON: now, file: file) {
             self.now = date
         } else {
             now = nil
         }
         if let expected = json["expected"] {
-            outcome = .value(Value(json: expected, tagged: true))
+            outcome = .value(try Value(taggedJSON: expected, file: file))
         } else if let error = json["error"], let code = error["code"]?.stringValue {
             outcome = .error(code: code, column: error["column"]?.integerValue.map(Int.init))
         } else {

@@ -171,7 +171,7 @@ struct WidgetHostTests {
         let calls = LineLog()
         try await host.registerCommand("currentUser", for: "bridged") { call in
             calls.append("\(call.action) sender=\(call.sender ?? "-")")
-            return ["name": "Host User"]
+            return ["id_str": "host-1", "name": "Host User"]
         }
         try await host.registerCommand("currentUser", for: "refused") { _ throws(HostCommandError) -> JSONValue in
             throw HostCommandError(code: "auth.denied", message: "no account on this device")

@@ -51,7 +51,7 @@ struct CallCommand: AsyncParsableCommand {
         defer { loaded.removeExtractedFiles() }
         let argument = try parsedArgument()
         let options = WidgetRun.Options(service: serviceOptions.service.selection, storeFile: dryRun ? nil : store,
-                                        credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
+                                        credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
                                         recordsStubs: serviceOptions.recordStubs != nil)
         let services = try place.reporting { try WidgetServices(bundle: loaded.bundle, options: options) }
         if dryRun {
@@ -73,7 +73,7 @@ struct CallCommand: AsyncParsableCommand {
         await services.shutdown()
         if let recorder = services.recorder, let path = serviceOptions.recordStubs {
             let source = serviceOptions.service == .dev ? (loaded.bundle.developmentService ?? loaded.bundle.service) : loaded.bundle.service
-            try recorder.writeStubFile(from: source?.document.root ?? JSONValue(.object(JSONObject())), to: path)
+            try OutputFile.write(recorder.stubFile(from: source?.document.root ?? JSONValue(.object(JSONObject()))), to: path, option: "--record-stubs")
             console.writeError("recorded \(path)\n")
         }
         console.write(CallReport.render(engine: services.engine, store: services.store, credentials: serviceOptions.credentials))

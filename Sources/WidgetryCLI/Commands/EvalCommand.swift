@@ -98,7 +98,7 @@ struct EvalCommand: ParsableCommand {
             }
             name = data
         }
-        return Value(json: try JSONParser.parse(bytes, fileName: name).root, tagged: true)
+        return try Value(taggedJSON: try JSONParser.parse(bytes, fileName: name).root, file: name)
     }
 
     private func context() throws -> EvaluationContext {
@@ -120,11 +120,13 @@ struct EvalCommand: ParsableCommand {
     }
 
     private func parseJSON(_ text: String, what: String) throws -> Value {
+        let root: JSONValue
         do {
-            return Value(json: try JSONParser.parse(text, fileName: what).root, tagged: true)
+            root = try JSONParser.parse(text, fileName: what).root
         } catch {
             throw CommandFailure(.invalidOption, "\(what): '\(text)' is not JSON: \(error.message)", hint: "write strings in quotes, e.g. '\"Ann\"'")
         }
+        return try Value(taggedJSON: root, file: what)
     }
 }
 

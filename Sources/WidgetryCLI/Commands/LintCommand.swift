@@ -97,12 +97,8 @@ struct LintCommand: AsyncParsableCommand {
         }
         if let accepted { report.diagnostics = accepted.filter(report.diagnostics) }
         if let writeBaseline {
-            do {
-                try Data((Baseline(report.diagnostics).json.serialized(JSONWritingOptions(pretty: true)) + "\n").utf8)
-                    .write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
-            } catch {
-                throw CommandFailure(.unwritableFile, "--write-baseline \(writeBaseline): \(error.localizedDescription)")
-            }
+            try OutputFile.write(Baseline(report.diagnostics).json.serialized(JSONWritingOptions(pretty: true)) + "\n",
+                                 to: writeBaseline, option: "--write-baseline")
         }
         console.write(format.reportFormat.render(report, colour: format == .text && ValidateCommand.stdoutWantsColour,
                                                  toolVersion: WidgetryVersion.current, suite: "widgetry lint"))
@@ -132,7 +128,8 @@ struct LintCommand: AsyncParsableCommand {
                                                                       displayName: configPath ?? prefix + LintConfiguration.fileName)
             var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration)
             report.diagnostics = (problems + report.diagnostics).sorted()
-            return .linted(report, warnings: loaded.warnings)
+            // The not-a-screen rule reports these as errors at their file.
+            return .linted(report, warnings: loaded.warnings.filter { $0.code != NotAScreen.code })
         } catch {
             return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
         }

@@ -23,7 +23,13 @@ struct PackCommand: AsyncParsableCommand {
 
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
-        let report = try BundlePacker().pack(directory: directory, to: output)
+        let report: BundlePacker.Report
+        do {
+            report = try BundlePacker().pack(directory: directory, to: output)
+        } catch .writeFailed(let path, let reason) {
+            // A zip that could not be written is exit 3, like every output a command cannot write.
+            throw ReportedDiagnostics(BundleError.writeFailed(path: path, reason: reason), exitCode: ExitStatus.internalError)
+        }
         Console.standard.write("packed \(report.fileCount) files (\(report.bytes) bytes) into \(output)\n")
     }
 }

@@ -88,6 +88,8 @@ struct RunCommand: AsyncParsableCommand {
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
         let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
+        let located = loaded.bundle.warnings.filter { $0.file != nil }
+        if !located.isEmpty { console.report(ReportedDiagnostics(LocatedWarnings(warnings: located), in: place)) }
         let log = try events.map { try EventLog(path: $0) }
         if let scenario {
             let passed = try await play(scenario, bundle: loaded.bundle, console: console, log: log)
@@ -97,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
-                                        storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions,
+                                        storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
                                         screen: screen, maxRenderPasses: maxRenderPasses)
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         if let log { widget.observe { log.append($0) } }
@@ -133,4 +135,11 @@ struct RunCommand: AsyncParsableCommand {
 extension RunCommand: ReportsErrors {
     var errorFormat: ReportFormat { errorOptions.format ?? (format == .json ? .json : .text) }
     var reportName: String { "widgetry run" }
+}
+
+/// Warnings about a file of the bundle (`bundle.not-a-screen`), printed before the run goes on,
+/// at their place like any finding.
+private struct LocatedWarnings: DiagnosticConvertible {
+    var warnings: [BundleWarning]
+    var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) }
 }

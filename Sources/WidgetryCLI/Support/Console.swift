@@ -20,12 +20,19 @@ struct Console: Sendable {
         return stderrIsTerminal && !noColor
     }
 
+    /// Writes to standard output. A failed write (a full disk, a closed pipe, `> /dev/full`) is
+    /// remembered, not ignored: the command then ends with exit 3 and says so
+    /// (``OutputFailure``), since a report that did not arrive must not pass for one that did.
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            OutputFailure.record("standard output", error)
+        }
     }
 
     func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 
     func warning(_ warning: BundleWarning) {

@@ -23,11 +23,6 @@ final class EventLog {
     }
 
     func close() throws {
-        let text = lines.map { $0 + "\n" }.joined()
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure(.unwritableFile, "--events \(path): cannot write the file: \(error.localizedDescription)")
-        }
+        try OutputFile.write(lines.map { $0 + "\n" }.joined(), to: path, option: "--events")
     }
 }

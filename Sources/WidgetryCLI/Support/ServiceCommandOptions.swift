@@ -50,7 +50,8 @@ struct ServiceCommandOptions: ParsableArguments {
         return credentials.isEmpty ? nil : credentials
     }
 
-    var transportOptions: HTTPTransportOptions {
-        HTTPTransportOptions(totalTimeout: requestTimeout, maxResponseBytes: maxResponseBytes)
+    /// The transport's limits; plain http off loopback only with `--allow-http`.
+    func transportOptions(allowingPlainHTTP: Bool) -> HTTPTransportOptions {
+        HTTPTransportOptions(totalTimeout: requestTimeout, maxResponseBytes: maxResponseBytes, allowsPlainHTTP: allowingPlainHTTP)
     }
 }

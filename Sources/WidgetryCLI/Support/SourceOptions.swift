@@ -26,7 +26,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("max-download-bytes"), help: "Largest archive to download.")
     var maxDownloadBytes: Int64 = 256 << 20
 
-    @Flag(name: .customLong("allow-http"), help: "Allow plain http for hosts other than localhost.")
+    @Flag(name: .customLong("allow-http"), help: "Allow plain http for hosts other than loopback, for the bundle download and for service requests.")
     var allowHTTP = false
 
     @Option(name: .customLong("header"), help: ArgumentHelp("A request header, as 'Name: value'. Repeatable.", valueName: "header"))

@@ -2,30 +2,19 @@ public import Foundation
 public import WidgetryJSON
 
 extension Value {
-    /// The value of a JSON document. With `tagged`, one-key objects `{"$date": "ISO 8601"}` and
-    /// `{"$set": [...]}` become dates and sets (the form `widgetry eval --data` and the test corpus
-    /// use, since JSON has neither).
-    public init(json: JSONValue, tagged: Bool = false) {
+    /// The value of a JSON document: objects become dictionaries (``init(taggedJSON:)`` reads
+    /// the tagged form with dates and sets).
+    public init(json: JSONValue) {
         switch json.kind {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
         case .integer(let value): self = .int(value)
         case .double(let value): self = .double(value)
         case .string(let value): self = .string(value)
-        case .array(let elements): self = .array(elements.map { Value(json: $0, tagged: tagged) })
+        case .array(let elements): self = .array(elements.map { Value(json: $0) })
         case .object(let object):
-            if tagged, object.count == 1, let member = object.member("$date"), let text = member.value.stringValue,
-                let date = ISO8601.date(from: text)
-            {
-                self = .date(date)
-                return
-            }
-            if tagged, object.count == 1, let member = object.member("$set"), case .array(let elements) = member.value.kind {
-                self = .makeSet(elements.map { Value(json: $0, tagged: tagged) })
-                return
-            }
             var dictionary = ValueDictionary(minimumCapacity: object.count)
-            for member in object { dictionary[member.key] = Value(json: member.value, tagged: tagged) }
+            for member in object { dictionary[member.key] = Value(json: member.value) }
             self = .dictionary(dictionary)
         }
     }

@@ -15,6 +15,9 @@ struct InsecureURLRule: LintRule {
             LintExample("an absolute plain-http path", files: [
                 "StubService.json": #"{"defaults": {"baseUrl": "https://api.example.com/"}, "actions": {"up": {"path": 1️⃣"http://upload.example.com/x", "response": {}}}}"#,
                 "S.json": #"{"S": {}}"#]),
+            LintExample("a name that merely starts like a loopback address", files: [
+                "StubService.json": #"{"defaults": {"baseUrl": 1️⃣"http://127.attacker.invalid/"}, "actions": {"load": {"response": []}}}"#,
+                "S.json": #"{"S": {}}"#]),
             LintExample("https, and http on loopback", files: [
                 "StubService.json": #"{"defaults": {"baseUrl": "https://api.example.com/"}, "actions": {"local": {"path": "http://127.0.0.1:8080/x", "response": {}}}}"#,
                 "S.json": #"{"S": {}}"#]),
@@ -40,9 +43,8 @@ struct InsecureURLRule: LintRule {
     }
 
     /// Whether `url` is `http:` to a host other than a loopback one.
+    /// Loopback is decided on the parsed host (``PlainHTTPPolicy``): `http://127.attacker.invalid/` is not.
     static func isInsecure(_ url: String) -> Bool {
-        guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http" else { return false }
-        let host = components.host?.lowercased() ?? ""
-        return !(host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127."))
+        PlainHTTPPolicy.isPlainHTTPOffLoopback(url)
     }
 }

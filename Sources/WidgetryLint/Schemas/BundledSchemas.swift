@@ -745,7 +745,7 @@ public enum BundledSchemas {
       "properties": {
         "golden": {
           "type": "string",
-          "description": "A golden file, relative to the scenario, the whole snapshot must equal: text, or JSON when the name ends in .json. widgetry test --update writes it."
+          "description": "A golden file, relative to the scenario and inside the bundle's Tests folder (no absolute path, no .., no link out: bundle.path-escape), the whole snapshot must equal: text, or JSON when the name ends in .json. widgetry test --update writes it."
         }
       },
       "patternProperties": {
@@ -764,7 +764,7 @@ public enum BundledSchemas {
       "properties": {
         "pickMedia": {
           "type": "string",
-          "description": "A file (relative to the scenario) picked with the media picker named by \"with\": it fills the first empty media upload form, which uploads it."
+          "description": "A file (relative to the scenario, inside the bundle's Tests folder) picked with the media picker named by \"with\": it fills the first empty media upload form, which uploads it."
         },
         "with": {
           "type": "string",

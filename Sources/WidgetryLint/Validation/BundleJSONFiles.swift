@@ -91,6 +91,7 @@ public struct BundleJSONFiles: Sendable {
             default: continue
             }
         }
+        try BundleListing.refuseNormalizationTwins(files + folders)
         return (files, folders)
     }
 

@@ -51,12 +51,36 @@ public struct BundleValidator: Sendable {
                     continue
                 }
                 report.diagnostics += diagnostics(for: document, schema: schema, file: file.displayPath)
+                if kind == .scenario {
+                    report.diagnostics += ScenarioPaths.escapes(in: document, file: file.displayPath,
+                                                                testsFolder: bundle.rootPath + "/" + BundleFileName.testsFolder)
+                }
             }
             report.files.append(file.displayPath)
             report.sources[file.displayPath] = file.source
         }
+        report.diagnostics += notAScreen(bundle)
         report.diagnostics.sort()
         return Outcome(report: report, skippedFiles: skipped)
+    }
+
+    /// A top-level `X.json` that the entry screen or a segue opens but that is not a screen
+    /// (``NotAScreen``): an error at the file.
+    private func notAScreen(_ bundle: BundleJSONFiles) -> [Diagnostic] {
+        var roots: [(path: String, root: JSONValue)] = []
+        var displayPaths: [String: String] = [:]
+        var entryScreen: String?
+        for file in bundle.files {
+            guard case .success(let document) = file.parsed, !file.path.contains("/") else { continue }
+            if file.path == BundleFileName.jsonManifest { entryScreen = document.root["entryScreen"]?.stringValue }
+            roots.append((file.path, document.root))
+            displayPaths[file.path] = file.displayPath
+        }
+        return NotAScreen.find(files: roots, entryScreen: entryScreen).map { finding in
+            var diagnostic = finding.diagnostic(severity: .error)
+            diagnostic.file = displayPaths[finding.file] ?? finding.file
+            return diagnostic
+        }
     }
 
     /// The findings of one parsed file against the schema for `kind`; empty when there is none.

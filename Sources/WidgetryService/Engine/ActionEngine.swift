@@ -24,12 +24,17 @@ public final class ActionEngine {
         public var chainLimit: Int
         public var credentials: Credentials?
         public var substitution: JSONSubstitutionMode
+        /// Where the file an upload names is read (``RequestBuilder/uploadFiles``); a run sets it
+        /// to keep uploads inside the bundle.
+        public var uploadFiles: RequestBuilder.UploadFiles?
 
-        public init(widgetIdentifier: String, chainLimit: Int = 16, credentials: Credentials? = nil, substitution: JSONSubstitutionMode = .fixed) {
+        public init(widgetIdentifier: String, chainLimit: Int = 16, credentials: Credentials? = nil, substitution: JSONSubstitutionMode = .fixed,
+                    uploadFiles: RequestBuilder.UploadFiles? = nil) {
             self.widgetIdentifier = widgetIdentifier
             self.chainLimit = chainLimit
             self.credentials = credentials
             self.substitution = substitution
+            self.uploadFiles = uploadFiles
         }
     }
 
@@ -97,6 +102,7 @@ public final class ActionEngine {
         self.importer = importer
         self.options = options
         builder = RequestBuilder(credentials: options.credentials, substitution: options.substitution)
+        builder.uploadFiles = options.uploadFiles
         signIn = configuration.signIn
     }
 

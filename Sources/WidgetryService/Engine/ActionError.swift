@@ -20,9 +20,13 @@ public struct ActionError: Error, Sendable, Equatable, CustomStringConvertible {
         case timeout = "action.timeout"
         /// The server redirected more often than the transport follows, or in a loop.
         case tooManyRedirects = "action.too-many-redirects"
+        /// Plain http to a host that is not loopback, which the transport does not allow.
+        case insecureURL = "action.insecure-url"
+        /// A redirect from https to plain http, or to plain http off loopback.
+        case insecureRedirect = "action.insecure-redirect"
         /// The response body is larger than the transport's limit.
         case responseTooLarge = "action.response-too-large"
-        /// The server answered with an error (status ≠ 200 and a JSON object body).
+        /// The server answered with a status outside 2xx.
         case server = "action.server"
         /// The body is not JSON.
         case invalidJSON = "action.invalid-json"

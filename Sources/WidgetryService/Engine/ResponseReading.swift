@@ -3,25 +3,40 @@ import WidgetryServiceConfiguration
 
 /// How a response turns into the JSON an action imports (FORMAT.md#service.response, steps 1 and 4).
 enum ResponseReading {
-    /// The body as JSON, or the server's error: a status other than 200 with a JSON object body
-    /// is an error whose message comes from the object's `errorKeyPath` member (a top-level key).
-    /// An empty 204/205 body reads as null.
+    /// The body as JSON, or the server's error. Only a 2xx status is success; any other is
+    /// `action.server`, whose message is the member at `errorKeyPath` (a top-level key) of a
+    /// JSON object body, else the body itself, shortened to ``echoedLength`` characters and
+    /// given once. An empty 204/205 body reads as null.
     static func json(of response: ServiceResponse, errorKeyPath: String, action: String) -> Result<JSONValue, ActionError> {
+        let succeeded = (200..<300).contains(response.status)
         if response.body.isEmpty, response.status == 204 || response.status == 205 { return .success(JSONValue(.null)) }
         let parsed: JSONValue
         do throws(JSONParseError) {
             parsed = try JSONParser.parse(response.body, fileName: "\(action) response").root
         } catch {
-            if response.status != 200 {
-                return .failure(ActionError(.server, "\(action) failed with HTTP status \(response.status)", status: response.status))
+            if !succeeded {
+                let text = String(decoding: response.body, as: UTF8.self)
+                return .failure(ActionError(.server, "\(action) failed with HTTP status \(response.status)" + (text.isEmpty ? "" : ": " + echo(text)),
+                                            status: response.status))
             }
             return .failure(ActionError(.invalidJSON, "the response to \(action) is not JSON: \(error.message) at \(error.location.line):\(error.location.column)",
                                         status: response.status))
         }
-        if response.status != 200, case .object(let object) = parsed.kind {
-            return .failure(ActionError(.server, "\(action) failed: " + message(object[errorKeyPath] ?? parsed), status: response.status))
+        if !succeeded {
+            let info = parsed.objectValue.flatMap { $0[errorKeyPath] } ?? parsed
+            return .failure(ActionError(.server, "\(action) failed: " + echo(message(info)), status: response.status))
         }
         return .success(parsed)
+    }
+
+    /// The most characters of a server's error body an error message repeats.
+    static let echoedLength = 200
+
+    /// `text` on one line, cut to ``echoedLength`` characters with the full length said.
+    static func echo(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        guard line.count > echoedLength else { return line }
+        return String(line.prefix(echoedLength)) + "… (\(text.utf8.count) bytes)"
     }
 
     /// The text of a server's error: a string as it is, an object's `message` (or its JSON), anything else as JSON.

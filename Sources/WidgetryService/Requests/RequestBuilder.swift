@@ -34,6 +34,13 @@ public struct RequestBuilder: Sendable {
     /// How `$keyPath` is substituted in parameters; ``JSONSubstitutionMode/upstream`` reproduces
     /// upstream's text substitution with its fallback.
     public var substitution: JSONSubstitutionMode
+    /// Where the file an upload value names is read: given the path (a `file://` URL already
+    /// turned into one), the path to read, or an error saying why it may not be read. Nil reads
+    /// the path as given (a host's own call); a run confines it to the bundle.
+    public var uploadFiles: UploadFiles?
+
+    /// See ``uploadFiles``.
+    public typealias UploadFiles = @Sendable (String) throws -> String
 
     public init(credentials: Credentials? = nil, substitution: JSONSubstitutionMode = .fixed) {
         self.credentials = credentials
@@ -121,7 +128,7 @@ public struct RequestBuilder: Sendable {
 
     private func uploadBody(for action: ResolvedAction, argument: Value) throws(ActionError) -> ([UInt8], String) {
         guard let multipart = action.action.multipart else {
-            let content = try UploadContent(argument, subject: "the argument", action: action.name)
+            let content = try UploadContent(argument, subject: "the argument", action: action.name, files: uploadFiles)
             return (content.bytes, content.contentType)
         }
         var parts: [MultipartBody.Part] = []
@@ -133,7 +140,7 @@ public struct RequestBuilder: Sendable {
             } catch {
                 throw ActionError(.upload, "action '\(action.name)': \(subject): \(error.message)")
             }
-            let content = try UploadContent(value, subject: subject, action: action.name)
+            let content = try UploadContent(value, subject: subject, action: action.name, files: uploadFiles)
             parts.append(MultipartBody.Part(name: part.name, fileName: content.fileName ?? part.name,
                                             contentType: content.contentType, content: content.bytes))
         }

@@ -11,14 +11,22 @@ struct UploadContent {
     var contentType: String
 
     /// The content of `value`; `subject` names it in errors ("part 'media'", "the argument").
-    init(_ value: Value, subject: String, action: String) throws(ActionError) {
+    init(_ value: Value, subject: String, action: String, files: RequestBuilder.UploadFiles? = nil) throws(ActionError) {
         switch value {
         case .data(let bytes):
             self.bytes = bytes
             fileName = nil
             contentType = UploadContent.octetStream
         case .string(let text):
-            let path = UploadContent.filePath(text)
+            var path = UploadContent.filePath(text)
+            if let files {
+                do {
+                    path = try files(path)
+                } catch {
+                    throw ActionError(.upload, "action '\(action)': \(subject): the file '\(text)' may not be read: \(error)",
+                                      hint: "an upload reads only files inside the bundle, named relative to its folder")
+                }
+            }
             var isDirectory: ObjCBool = false
             guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
                   let data = FileManager.default.contents(atPath: path)

@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import WidgetryJSON
 import WidgetryServiceConfiguration
 
 /// Limits for ``HTTPTransport``.
@@ -18,14 +19,18 @@ public struct HTTPTransportOptions: Sendable {
     public var maxRedirects: Int
     /// Largest response body accepted, in bytes; a compressed body is held to it as it inflates.
     public var maxResponseBytes: Int
+    /// Whether plain http may go to hosts that are not loopback (``PlainHTTPPolicy``), for the
+    /// request and its redirects; never from https to http either way.
+    public var allowsPlainHTTP: Bool
 
     public init(connectTimeout: Double = 10, readTimeout: Double = 30, totalTimeout: Double = 60, maxRedirects: Int = 5,
-                maxResponseBytes: Int = 32 << 20) {
+                maxResponseBytes: Int = 32 << 20, allowsPlainHTTP: Bool = false) {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
         self.totalTimeout = totalTimeout
         self.maxRedirects = maxRedirects
         self.maxResponseBytes = maxResponseBytes
+        self.allowsPlainHTTP = allowsPlainHTTP
     }
 }
 
@@ -39,7 +44,8 @@ public final class HTTPTransport: ServiceTransport {
     public init(options: HTTPTransportOptions = HTTPTransportOptions()) {
         self.options = options
         var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .follow(max: options.maxRedirects, allowCycles: false)
+        // Redirects are followed by ``RedirectHop``, so each hop meets the plain-http policy.
+        configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: HTTPTransport.amount(options.connectTimeout), read: HTTPTransport.amount(options.readTimeout))
         configuration.decompression = .enabled(limit: .size(options.maxResponseBytes))
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
@@ -86,16 +92,21 @@ public final class HTTPTransport: ServiceTransport {
     }
 
     private func send(_ request: ServiceRequest, progress: (@Sendable (Double) -> Void)?) async -> Result<ServiceResponse, ActionError> {
-        var outgoing = HTTPClientRequest(url: request.url)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-        outgoing.headers.add(name: "User-Agent", value: "Widgetry")
-        for header in request.headers { outgoing.headers.replaceOrAdd(name: header.name, value: header.value) }
-        if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
+        if !options.allowsPlainHTTP, PlainHTTPPolicy.isPlainHTTPOffLoopback(request.url) {
+            return .failure(ActionError(.insecureURL, "\(request.method) \(request.url): plain http to a host that is not this machine is refused",
+                                        hint: "use https, or allow plain http (--allow-http, HTTPTransportOptions.allowsPlainHTTP) for a service you trust"))
+        }
         // The client's time-out ends when the head arrives; the body is held to the same
         // deadline here, checked as each chunk arrives (a stalled body meets the read time-out).
         let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(max(0, options.totalTimeout) * 1e9)))
+        let headDeadline = NIODeadline.now() + HTTPTransport.amount(options.totalTimeout)
         do {
-            let response = try await client.execute(outgoing, timeout: HTTPTransport.amount(options.totalTimeout))
+            var hop = RedirectHop(request: request, maxRedirects: options.maxRedirects, allowsPlainHTTP: options.allowsPlainHTTP)
+            var response = try await client.execute(hop.outgoing, deadline: headDeadline)
+            while let location = RedirectHop.location(of: response) {
+                if let refusal = hop.follow(status: Int(response.status.code), location: location) { return .failure(refusal) }
+                response = try await client.execute(hop.outgoing, deadline: headDeadline)
+            }
             let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
             if let length, length > options.maxResponseBytes { return .failure(tooLarge(request)) }
             var body: [UInt8] = []

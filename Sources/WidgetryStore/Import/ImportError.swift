@@ -10,6 +10,8 @@ public enum ImportErrorCode: String, DiagnosticCode, CaseIterable {
     case conversion = "import.conversion"
     case unknownTransformer = "import.unknown-transformer"
     case store = "import.store"
+    /// An inserted object lacks a non-optional attribute (its identity included).
+    case missingValue = "import.missing-value"
 }
 
 extension PlacedProblem: StoreErrorRepresentable where C == ImportErrorCode {

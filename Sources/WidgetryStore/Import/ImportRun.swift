@@ -5,6 +5,8 @@ struct ImportRun<Node: ImportNode> {
     let plan: ImportPlan
     let context: TransformerContext
     let transformerNames: () -> [String]
+    /// What this import inserted, for ``checkRequiredAttributes(in:)``.
+    let objects = ImportedObjects<Node>()
 
     /// Imports an object or an array of objects into `entity`; returns the objects in order.
     func importValue(_ node: Node, into entity: ImportPlan.Entity, in transaction: inout StoreTransaction) throws(ImportError) -> [ObjectID] {
@@ -38,6 +40,7 @@ struct ImportRun<Node: ImportNode> {
             id = existing
         } else {
             id = try storing(at: node) { () throws(StoreError) in try transaction.insert(entity.layout) }
+            objects.record(id, from: node)
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
         for attribute in entity.attributes {
@@ -76,11 +79,13 @@ struct ImportRun<Node: ImportNode> {
         }
         let key = try value(node, for: identity, of: entity)
         if let found = transaction.object(withIdentity: key, in: entity.layout) { return found }
-        return try storing(at: node) { () throws(StoreError) in
+        let id = try storing(at: node) { () throws(StoreError) in
             let id = try transaction.insert(entity.layout)
             try transaction.setAttribute(identity.slot, to: key, of: id, at: transaction.location(of: id))
             return id
         }
+        objects.record(id, from: node)
+        return id
     }
 
     /// A JSON value through the attribute's transformer and converted to its type: integer types

@@ -74,6 +74,7 @@ public struct JSONImporter: Sendable {
         let ids = try run.importValue(root.prepared, into: target, in: &transaction)
         let setRun = ImportRun<JSONValue>(plan: plan, context: transformerContext, transformerNames: { transformers.names })
         try apply(options.set, to: ids, run: setRun, in: &transaction)
+        try run.checkRequiredAttributes(in: transaction)
         return ids
     }
 

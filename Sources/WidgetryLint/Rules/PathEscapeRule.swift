@@ -1,0 +1,34 @@
+import Foundation
+import WidgetryBundle
+import WidgetryJSON
+
+/// A scenario names a golden or a picked file outside its `Tests/` folder: an absolute path, a
+/// `..`, or a symbolic link that leads out (``ConfinedPath``). `widgetry test` refuses it; lint
+/// says so first, at the name, under the runtime's code `bundle.path-escape`.
+struct PathEscapeRule: LintRule {
+    static let description = LintRuleDescription(
+        id: "path-escape", severity: .error,
+        summary: "Files a scenario names (goldens, picked media) stay inside the bundle's Tests folder.",
+        rationale: "A bundle is not trusted: a golden named '../../.ssh/config' or '/etc/passwd' would be written by `widgetry test --update` or printed in a diff in CI. Findings carry the code bundle.path-escape.",
+        examples: [
+            LintExample("a golden outside the bundle", files: [
+                "S.json": #"{"S": {}}"#,
+                "Tests/a.scenario.json": #"{"steps": [{"golden": 1️⃣"../../outside.txt"}, {"golden": 2️⃣"/etc/passwd"}]}"#]),
+            LintExample("goldens and media inside Tests", files: [
+                "S.json": #"{"S": {}}"#,
+                "Tests/a.scenario.json": #"{"steps": [{"pickMedia": "fixtures/photo.jpg", "with": "picker"}, {"golden": "goldens/a.txt"}]}"#]),
+        ])
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        let folder = context.bundle.rootPath + "/" + BundleFileName.testsFolder
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }
+        var findings: [Diagnostic] = []
+        for name in names.sorted() {
+            let relative = BundleFileName.testsFolder + "/" + name
+            guard let bytes = try? BoundedFile.bytes(of: folder + "/" + name, limit: JSONParserOptions().maxDocumentBytes),
+                  let document = try? JSONParser.parse(bytes, fileName: context.displayPrefix + relative) else { continue }
+            findings += ScenarioPaths.escapes(in: document, file: context.displayPrefix + relative, testsFolder: folder)
+        }
+        return findings
+    }
+}
