@@ -38,7 +38,7 @@ public enum ScenarioReader {
             let defaultName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension.replacingOccurrences(of: ".scenario", with: "")
             var result = Scenario(name: defaultName, file: file, settings: Scenario.Settings(), steps: [])
             guard let object = read.object(root, allowed: ScenarioReader.rootKeys, what: "a scenario") else { return result }
-            if let name = object["name"] { result.name = string(name) ?? result.name }
+            if let name = object["name"] { result.name = read.string(name) ?? result.name }
             if let settings = object["settings"] { result.settings = self.settings(settings) }
             let steps = read.required("steps", of: object, in: root, what: "a scenario",
                                       hint: "a list such as [{\"tap\": \"addButton\"}, {\"expect\": \"screen == 'NewPostViewController'\"}]")
@@ -49,19 +49,19 @@ public enum ScenarioReader {
         private mutating func settings(_ json: JSONValue) -> Scenario.Settings {
             var settings = Scenario.Settings()
             guard let object = read.object(json, allowed: ScenarioReader.settingKeys, what: "settings") else { return settings }
-            if let value = object["now"], let text = string(value) {
+            if let value = object["now"], let text = read.string(value) {
                 if let date = ISO8601DateFormatter().date(from: text) { settings.now = date } else {
                     fail(.invalidValue, "now must be an ISO 8601 instant", at: value, hint: "for example \"2018-06-20T19:00:00Z\"")
                 }
             }
-            if let value = object["timeZone"], let text = string(value) {
+            if let value = object["timeZone"], let text = read.string(value) {
                 if let zone = TimeZone(identifier: text) { settings.timeZone = zone } else { fail(.invalidValue, "\(text) is not a known time zone", at: value) }
             }
-            if let value = object["locale"], let text = string(value) { settings.locale = Locale(identifier: text) }
+            if let value = object["locale"], let text = read.string(value) { settings.locale = Locale(identifier: text) }
             if let service = read.choice(object["service"], ServiceSelection.self, what: "service", invalid: .invalidValue) {
                 settings.service = service
             }
-            if let value = object["screen"] { settings.screen = string(value) }
+            if let value = object["screen"] { settings.screen = read.string(value) }
             if let value = object["stub"], read.object(value, what: "stub") != nil { settings.stubPatch = value }
             if let value = object["defaults"], let defaults = read.object(value, what: "defaults") {
                 for member in defaults { settings.defaults[member.key] = Value(json: member.value) }
@@ -80,44 +80,44 @@ public enum ScenarioReader {
             }
             let object = read.object(json, allowed: ScenarioReader.stepKinds[kindKey, default: []].union([kindKey]), what: "a \(kindKey) step") ?? written
             let seconds = object["for"].flatMap { number($0, what: "for") }
-            let failure = object["expectFailure"].flatMap { string($0) }
+            let failure = object["expectFailure"].flatMap { read.string($0) }
             func interaction(_ interaction: Interaction?) -> Scenario.Step.Kind? {
                 interaction.map { .interaction($0, seconds: seconds, expectedFailure: failure) }
             }
             let kind: Scenario.Step.Kind?
             switch kindKey {
-            case "tap": kind = interaction(string(kindValue).map(Interaction.tap))
+            case "tap": kind = interaction(read.string(kindValue).map(Interaction.tap))
             case "tapRow", "deleteRow":
                 let row = integer(kindValue, what: kindKey)
                 let section = object["section"].flatMap { integer($0, what: "section") } ?? 0
-                guard let table = object["of"].flatMap({ string($0) }) else {
+                guard let table = object["of"].flatMap({ read.string($0) }) else {
                     fail(.missingKey, "a \(kindKey) step needs \"of\": the table's id", at: json)
                     return nil
                 }
                 kind = row.flatMap { row in interaction(kindKey == "tapRow" ? .tapRow(table: table, section: section, row: row) : .deleteRow(table: table, section: section, row: row)) }
             case "type":
-                guard let into = object["into"].flatMap({ string($0) }) else {
+                guard let into = object["into"].flatMap({ read.string($0) }) else {
                     fail(.missingKey, "a type step needs \"into\": the text input's id", at: json)
                     return nil
                 }
                 let interval = object["interval"].flatMap { number($0, what: "interval") }
-                kind = string(kindValue).flatMap { interaction(.type(text: $0, into: into, interval: interval)) }
-            case "return": kind = interaction(string(kindValue).map(Interaction.pressReturn))
-            case "clear": kind = interaction(string(kindValue).map(Interaction.clear))
-            case "refresh": kind = interaction(string(kindValue).map(Interaction.refresh))
-            case "scrollToEnd": kind = interaction(string(kindValue).map(Interaction.scrollToEnd))
-            case "post": kind = interaction(string(kindValue).map(Interaction.post))
+                kind = read.string(kindValue).flatMap { interaction(.type(text: $0, into: into, interval: interval)) }
+            case "return": kind = interaction(read.string(kindValue).map(Interaction.pressReturn))
+            case "clear": kind = interaction(read.string(kindValue).map(Interaction.clear))
+            case "refresh": kind = interaction(read.string(kindValue).map(Interaction.refresh))
+            case "scrollToEnd": kind = interaction(read.string(kindValue).map(Interaction.scrollToEnd))
+            case "post": kind = interaction(read.string(kindValue).map(Interaction.post))
             case "setDefault":
                 let value = object["value"].map { Value(json: $0) } ?? .null
-                kind = interaction(string(kindValue).map { Interaction.setDefault(key: $0, value: value) })
+                kind = interaction(read.string(kindValue).map { Interaction.setDefault(key: $0, value: value) })
             case "advance":
                 kind = number(kindValue, what: "advance").map { .interaction(.advance($0), seconds: nil, expectedFailure: nil) }
             case "pickMedia":
-                guard let picker = object["with"].flatMap({ string($0) }) else {
+                guard let picker = object["with"].flatMap({ read.string($0) }) else {
                     fail(.missingKey, "a pickMedia step needs \"with\": the media picker's id", at: json)
                     return nil
                 }
-                kind = string(kindValue).flatMap { confined($0, at: kindValue) }.flatMap { path in
+                kind = read.string(kindValue).flatMap { confined($0, at: kindValue) }.flatMap { path in
                     interaction(.pickMedia(path: path.path, picker: picker))
                 }
             case "back":
@@ -131,7 +131,7 @@ public enum ScenarioReader {
                 let predicates = texts.compactMap { predicate($0) }
                 kind = predicates.count == texts.count ? .expect(predicates) : nil
             case "expectStore":
-                guard let entity = string(kindValue) else { return nil }
+                guard let entity = read.string(kindValue) else { return nil }
                 guard let count = object["count"].flatMap({ integer($0, what: "count") }) else {
                     fail(.missingKey, "an expectStore step needs \"count\"", at: json)
                     return nil
@@ -140,7 +140,7 @@ public enum ScenarioReader {
                 if object["where"] != nil, filter == nil { return nil }
                 kind = .expectStore(entity: entity, filter: filter, count: count)
             case "golden":
-                kind = string(kindValue).flatMap { confined($0, at: kindValue) }.map(Scenario.Step.Kind.golden)
+                kind = read.string(kindValue).flatMap { confined($0, at: kindValue) }.map(Scenario.Step.Kind.golden)
             default:
                 kind = nil
             }
@@ -148,7 +148,7 @@ public enum ScenarioReader {
         }
 
         private mutating func predicate(_ json: JSONValue) -> WidgetryExpressions.Predicate? {
-            guard let text = string(json) else { return nil }
+            guard let text = read.string(json) else { return nil }
             do {
                 return try WidgetryExpressions.Predicate(format: text, arguments: [])
             } catch {
@@ -166,10 +166,6 @@ public enum ScenarioReader {
                 fail(.pathEscape, error.message, at: json, hint: error.hint)
                 return nil
             }
-        }
-
-        private mutating func string(_ json: JSONValue) -> String? {
-            read.string(json)
         }
 
         private mutating func number(_ json: JSONValue, what: String) -> Double? {

@@ -53,8 +53,8 @@ public enum ScreenReader {
             if let segues = screen["segues"].flatMap({ read.object($0, what: "segues") }) {
                 document.segues = segues.compactMap { member in segue(member.key, member.value) }
             }
-            document.input = screen["input"].flatMap { json in string(json).map { TypeDeclaration(entity: $0, place: SourcePlace(json)) } }
-            document.update = screen["update"].flatMap { json in string(json).map { TypeDeclaration(entity: $0, place: SourcePlace(json)) } }
+            document.input = screen["input"].flatMap { json in read.string(json).map { TypeDeclaration(entity: $0, place: SourcePlace(json)) } }
+            document.update = screen["update"].flatMap { json in read.string(json).map { TypeDeclaration(entity: $0, place: SourcePlace(json)) } }
             return document
         }
 
@@ -62,9 +62,9 @@ public enum ScreenReader {
 
         private mutating func object(_ id: String, _ json: JSONValue) -> ObjectEntry? {
             guard let entry = read.object(json, allowed: ScreenReader.objectKeys, what: "object \(id)") else { return nil }
-            guard let type = string(read.required("type", of: entry, in: json, what: "object \(id)",
+            guard let type = read.string(read.required("type", of: entry, in: json, what: "object \(id)",
                                                   hint: "name the mediating controller's class, e.g. \"type\": \"ManagedObjectsProvider\"")) else { return nil }
-            return ObjectEntry(id: id, type: type, alias: entry["alias"].flatMap { string($0) }, attrs: attrs(entry["attrs"]),
+            return ObjectEntry(id: id, type: type, alias: entry["alias"].flatMap { read.string($0) }, attrs: attrs(entry["attrs"]),
                                evals: evals(entry["evals"]), outlets: outlets(entry["outlets"]), place: SourcePlace(json))
         }
 
@@ -89,14 +89,14 @@ public enum ScreenReader {
             let allowed = target ? ScreenReader.bindingKeys : ScreenReader.bindingKeys.subtracting(["to", "from"])
             guard let entry = read.object(json, allowed: allowed, what: target ? "a binding" : "an evaluation") else { return nil }
             var spec = BindingSpec(location: json.location, pointer: json.pointer)
-            if let to = entry["to"] { spec.to = string(to) ?? spec.to }
-            spec.from = entry["from"].flatMap { string($0) }
-            spec.predicateFormat = entry["predicateFormat"].flatMap { string($0) }
+            if let to = entry["to"] { spec.to = read.string(to) ?? spec.to }
+            spec.from = entry["from"].flatMap { read.string($0) }
+            spec.predicateFormat = entry["predicateFormat"].flatMap { read.string($0) }
             spec.ifTrue = entry["ifTrue"]
             spec.ifFalse = entry["ifFalse"]
-            spec.placeholder = entry["placeholder"].flatMap { string($0) }
-            spec.transformer = entry["transformer"].flatMap { string($0) }
-            spec.format = entry["format"].flatMap { string($0) }
+            spec.placeholder = entry["placeholder"].flatMap { read.string($0) }
+            spec.transformer = entry["transformer"].flatMap { read.string($0) }
+            spec.format = entry["format"].flatMap { read.string($0) }
             return spec
         }
 
@@ -107,7 +107,7 @@ public enum ScreenReader {
                 case .string(let id):
                     return OutletEntry(property: member.key, targets: [id], isArray: false, place: SourcePlace(member.value))
                 case .array(let items):
-                    let ids = items.compactMap { string($0) }
+                    let ids = items.compactMap { read.string($0) }
                     return ids.count == items.count ? OutletEntry(property: member.key, targets: ids, isArray: true, place: SourcePlace(member.value)) : nil
                 default:
                     return read.wrongType(member.value, expected: "an id or an array of ids")
@@ -117,8 +117,8 @@ public enum ScreenReader {
 
         private mutating func action(_ json: JSONValue) -> ActionEntry? {
             guard let entry = read.object(json, allowed: ["target", "selector"], what: "an action") else { return nil }
-            guard let target = string(read.required("target", of: entry, in: json, what: "an action")),
-                  let selector = string(read.required("selector", of: entry, in: json, what: "an action")) else { return nil }
+            guard let target = read.string(read.required("target", of: entry, in: json, what: "an action")),
+                  let selector = read.string(read.required("selector", of: entry, in: json, what: "an action")) else { return nil }
             return ActionEntry(target: target, selector: selector, place: SourcePlace(json))
         }
 
@@ -126,8 +126,8 @@ public enum ScreenReader {
 
         private mutating func view(_ json: JSONValue) -> ViewNode? {
             guard let entry = read.object(json, allowed: ScreenReader.viewKeys, what: "a view") else { return nil }
-            guard let type = string(read.required("type", of: entry, in: json, what: "a view", hint: "a UIKit class name such as \"UILabel\"")) else { return nil }
-            let id = entry["id"].flatMap { string($0) }
+            guard let type = read.string(read.required("type", of: entry, in: json, what: "a view", hint: "a UIKit class name such as \"UILabel\"")) else { return nil }
+            let id = entry["id"].flatMap { read.string($0) }
             if let id, let idValue = entry["id"] {
                 let place = SourcePlace(idValue)
                 if var inCell = prototypeViewIDs {
@@ -148,7 +148,7 @@ public enum ScreenReader {
             let prototypes = read.array(entry["prototypes"], expected: "an array of cell prototypes")?.compactMap { prototype($0) } ?? []
             return ViewNode(id: id, type: type, properties: attrs(entry["properties"]), children: views(entry["children"]),
                             header: entry["header"].flatMap { view($0) }, footer: entry["footer"].flatMap { view($0) },
-                            prototypes: prototypes, segue: entry["segue"].flatMap { string($0) }, place: SourcePlace(json))
+                            prototypes: prototypes, segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json))
         }
 
         private mutating func views(_ json: JSONValue?) -> [ViewNode] {
@@ -157,31 +157,25 @@ public enum ScreenReader {
 
         private mutating func prototype(_ json: JSONValue) -> CellPrototype? {
             guard let entry = read.object(json, allowed: ScreenReader.prototypeKeys, what: "a cell prototype") else { return nil }
-            guard let reuseIdentifier = string(read.required("reuseIdentifier", of: entry, in: json, what: "a cell prototype")) else { return nil }
+            guard let reuseIdentifier = read.string(read.required("reuseIdentifier", of: entry, in: json, what: "a cell prototype")) else { return nil }
             let outer = prototypeViewIDs
             prototypeViewIDs = [:]
             defer { prototypeViewIDs = outer }
             return CellPrototype(reuseIdentifier: reuseIdentifier, children: views(entry["children"]),
-                                 segue: entry["segue"].flatMap { string($0) }, place: SourcePlace(json))
+                                 segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json))
         }
 
         private mutating func navigationItem(_ json: JSONValue) -> NavigationItemNode? {
             guard let entry = read.object(json, allowed: ScreenReader.navigationKeys, what: "navigationItem") else { return nil }
-            return NavigationItemNode(title: entry["title"].flatMap { string($0) }, titleView: entry["titleView"].flatMap { view($0) },
+            return NavigationItemNode(title: entry["title"].flatMap { read.string($0) }, titleView: entry["titleView"].flatMap { view($0) },
                                       leftBarButtonItems: views(entry["leftBarButtonItems"]), rightBarButtonItems: views(entry["rightBarButtonItems"]))
         }
 
         private mutating func segue(_ id: String, _ json: JSONValue) -> SegueEntry? {
             guard let entry = read.object(json, allowed: ScreenReader.segueKeys, what: "segue \(id)") else { return nil }
-            guard let destination = string(read.required("destination", of: entry, in: json, what: "segue \(id)", hint: "the name of the screen it shows")) else { return nil }
+            guard let destination = read.string(read.required("destination", of: entry, in: json, what: "segue \(id)", hint: "the name of the screen it shows")) else { return nil }
             let kind = read.choice(entry["kind"], SegueEntry.Kind.self, what: "segue kind", invalid: .invalidValue) ?? .show
             return SegueEntry(id: id, destination: destination, kind: kind, place: SourcePlace(json))
-        }
-
-        // MARK: Helpers
-
-        private mutating func string(_ value: JSONValue?) -> String? {
-            read.string(value)
         }
     }
 }

@@ -91,7 +91,7 @@ public enum ServiceConfigurationReader {
         mutating func configuration(_ root: JSONValue) -> ServiceConfiguration {
             var configuration = ServiceConfiguration(file: file)
             guard let object = members(root, section: .root, what: "the service file") else { return configuration }
-            _ = string(object["$schema"])
+            _ = read.string(object["$schema"])
             if let auth = object["auth"] { configuration.auth = self.auth(auth) }
             if let defaults = object["defaults"] { configuration.defaults = self.defaults(defaults) }
             if let actions = object["actions"] { configuration.actions = self.actions(actions) }
@@ -103,11 +103,11 @@ public enum ServiceConfigurationReader {
 
         private mutating func auth(_ json: JSONValue) -> JSONObject? {
             guard let object = read.object(json, what: "auth", expected: "an object (the auth section: url and any keys the host reads)") else { return nil }
-            _ = string(object["url"])
+            _ = read.string(object["url"])
             for key in SignIn.actionKeys {
-                if let name = object[key], string(name) != nil { nextActions.append(name) }
+                if let name = object[key], read.string(name) != nil { nextActions.append(name) }
             }
-            _ = string(object["tokenKeyPath"])
+            _ = read.string(object["tokenKeyPath"])
             return ServiceConfigurationReader.withoutComments(json).objectValue
         }
 
@@ -118,10 +118,10 @@ public enum ServiceConfigurationReader {
             defaults.httpMethod = httpMethod(object["httpMethod"])
             defaults.headers = headers(object["headers"]) ?? []
             defaults.parameters = parameters(object["parameters"]) ?? JSONObject()
-            defaults.resultKeyPath = string(object["resultKeyPath"])
-            defaults.errorKeyPath = string(object["errorKeyPath"])
-            defaults.needAuth = bool(object["needAuth"])
-            defaults.socket = string(object["socket"])
+            defaults.resultKeyPath = read.string(object["resultKeyPath"])
+            defaults.errorKeyPath = read.string(object["errorKeyPath"])
+            defaults.needAuth = read.bool(object["needAuth"])
+            defaults.socket = read.string(object["socket"])
             defaults.parameterEncoding = parameterEncoding(object["parameterEncoding"])
             return defaults
         }
@@ -159,15 +159,15 @@ public enum ServiceConfigurationReader {
         private mutating func action(named name: String, _ json: JSONValue) -> ServiceAction? {
             guard let object = members(json, section: .action, what: "action \(name)") else { return nil }
             var action = ServiceAction(name: name, location: json.location, pointer: json.pointer)
-            action.path = string(object["path"])
+            action.path = read.string(object["path"])
             action.httpMethod = httpMethod(object["httpMethod"])
             action.headers = headers(object["headers"])
             action.parameters = parameters(object["parameters"])
             action.resultType = resultType(object["resultType"])
-            action.resultKeyPath = string(object["resultKeyPath"])
-            action.errorKeyPath = string(object["errorKeyPath"])
-            action.needAuth = bool(object["needAuth"])
-            if let next = object["nextAction"], let name = string(next) {
+            action.resultKeyPath = read.string(object["resultKeyPath"])
+            action.errorKeyPath = read.string(object["errorKeyPath"])
+            action.needAuth = read.bool(object["needAuth"])
+            if let next = object["nextAction"], let name = read.string(next) {
                 action.nextAction = name
                 nextActions.append(next)
             }
@@ -175,10 +175,10 @@ public enum ServiceConfigurationReader {
             if let set = object["set"], read.object(set, what: "set", expected: "an object of attribute values") != nil {
                 action.set = ServiceConfigurationReader.withoutComments(set).objectValue
             }
-            action.isUpload = bool(object["isUpload"]) ?? false
+            action.isUpload = read.bool(object["isUpload"]) ?? false
             action.multipart = multipart(object["multipart"])
             action.parameterEncoding = parameterEncoding(object["parameterEncoding"])
-            action.host = bool(object["host"]) ?? false
+            action.host = read.bool(object["host"]) ?? false
             if kind == .stub, let response = object["response"] {
                 action.response = ServiceConfigurationReader.withoutComments(response)
             }
@@ -221,7 +221,7 @@ public enum ServiceConfigurationReader {
         // MARK: Values
 
         private mutating func baseURL(_ json: JSONValue?) -> String? {
-            guard let json, var url = string(json) else { return nil }
+            guard let json, var url = read.string(json) else { return nil }
             let scheme = url.hasPrefix("https://") ? "https://" : url.hasPrefix("http://") ? "http://" : nil
             guard let scheme, url.count > scheme.count, !url.dropFirst(scheme.count).hasPrefix("/") else {
                 read.report(.invalidValue, "baseUrl \"\(url)\" is not an http or https URL", at: json,
@@ -233,7 +233,7 @@ public enum ServiceConfigurationReader {
         }
 
         private mutating func httpMethod(_ json: JSONValue?) -> HTTPMethod? {
-            guard let json, let text = string(json) else { return nil }
+            guard let json, let text = read.string(json) else { return nil }
             if let method = HTTPMethod(rawValue: text) { return method }
             let upper = text.uppercased()
             read.report(.invalidValue, "httpMethod \"\(text)\" is not an upper-case HTTP method", at: json,
@@ -256,7 +256,7 @@ public enum ServiceConfigurationReader {
         }
 
         private mutating func resultType(_ json: JSONValue?) -> ResultType? {
-            guard let json, let text = string(json) else { return nil }
+            guard let json, let text = read.string(json) else { return nil }
             if let type = ResultType(text) { return type }
             read.report(.invalidValue, "resultType \"\(text)\" is not an entity name or [entity name]", at: json,
                         hint: "write \"Post\" to import one object, \"[Post]\" to import an array")
@@ -275,7 +275,7 @@ public enum ServiceConfigurationReader {
             guard let json, let object = read.object(json, what: "multipart", expected: "an object of part names to key paths") else { return nil }
             var parts: [MultipartPart] = []
             for member in object {
-                guard let keyPath = string(member.value) else { continue }
+                guard let keyPath = read.string(member.value) else { continue }
                 guard !keyPath.isEmpty else {
                     read.report(.invalidValue, "multipart part \"\(member.key)\" has an empty key path", at: member.value,
                                 hint: "write the key path of the part's content in the action's argument, e.g. \"image\"")
@@ -315,14 +315,6 @@ public enum ServiceConfigurationReader {
 
         private mutating func seconds(_ json: JSONValue) -> Double? {
             read.number(json, expected: "a number of seconds")
-        }
-
-        private mutating func string(_ json: JSONValue?) -> String? {
-            read.string(json)
-        }
-
-        private mutating func bool(_ json: JSONValue?) -> Bool? {
-            read.bool(json)
         }
 
         private static func quotedList(_ names: [String]) -> String {
