@@ -214,7 +214,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryStoreTests",
-            dependencies: ["WidgetryStore", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport"],
+            dependencies: ["WidgetryStore", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -119,7 +119,7 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unpackedSizeLimit(let entry, let limit):
             "archive unpacks to more than \(limit) bytes (reached at entry '\(entry)')"
         case .compressionRatioLimit(let entry, let limit):
-            "archive expands more than \(Int(limit)) times its size (reached at entry '\(entry)')"
+            "archive expands more than \(limit.formatted(.number.grouping(.never))) times its size (reached at entry '\(entry)')"
         case .destinationExists(let path):
             "'\(path)' already exists and is not empty"
         case .writeFailed(let path, let reason):

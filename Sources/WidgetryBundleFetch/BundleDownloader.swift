@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import WidgetryJSON
 import NIOCore
 import NIOHTTP1
 public import WidgetryBundle
@@ -199,8 +200,9 @@ extension Duration {
 }
 
 extension TimeAmount {
+    /// `duration`, with negative durations as 0 and anything past ``NumericPolicy/maximumSeconds``
+    /// as that maximum, so no duration overflows NIO's nanoseconds.
     init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self = .nanoseconds(NumericPolicy.nanoseconds(min(duration.seconds, NumericPolicy.maximumSeconds)))
     }
 }

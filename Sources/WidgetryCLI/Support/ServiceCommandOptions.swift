@@ -49,7 +49,12 @@ struct ServiceCommandOptions: ParsableArguments {
         return credentials.isEmpty ? nil : credentials
     }
 
+    /// The transport's limits, once every number is in range.
     var transportOptions: HTTPTransportOptions {
-        HTTPTransportOptions(totalTimeout: requestTimeout, maxResponseBytes: maxResponseBytes)
+        get throws(CommandFailure) {
+            try NumericOptions.seconds(requestTimeout, option: "--request-timeout", allowZero: false)
+            try NumericOptions.count(maxResponseBytes, option: "--max-response-bytes", in: 1...Int.max)
+            return HTTPTransportOptions(totalTimeout: requestTimeout, maxResponseBytes: maxResponseBytes)
+        }
     }
 }

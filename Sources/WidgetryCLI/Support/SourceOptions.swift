@@ -51,7 +51,22 @@ struct SourceOptions: ParsableArguments {
         }
     }
 
+    /// The options for a loader, once every number is in range.
     var loaderOptions: BundleLoader.Options {
+        get throws(CommandFailure) {
+            try NumericOptions.seconds(cacheTTL, option: "--cache-ttl")
+            try NumericOptions.seconds(readTimeout, option: "--timeout", allowZero: false)
+            try NumericOptions.seconds(connectTimeout, option: "--connect-timeout", allowZero: false)
+            try NumericOptions.count(maxRedirects, option: "--max-redirects", in: 0...1_000)
+            try NumericOptions.count(maxEntries, option: "--max-entries", in: 1...Int(Int32.max))
+            try NumericOptions.count(maxDownloadBytes, option: "--max-download-bytes", in: 1...Int64.max)
+            try NumericOptions.count(maxUnpackedBytes, option: "--max-unpacked-bytes", in: 1...Int64.max)
+            try NumericOptions.number(maxRatio, option: "--max-ratio", in: 1...1e9)
+            return uncheckedLoaderOptions
+        }
+    }
+
+    private var uncheckedLoaderOptions: BundleLoader.Options {
         let download = DownloadOptions(
             connectTimeout: .seconds(connectTimeout), readTimeout: .seconds(readTimeout),
             maxRedirects: maxRedirects, maxBytes: maxDownloadBytes, allowInsecureHTTP: allowHTTP,

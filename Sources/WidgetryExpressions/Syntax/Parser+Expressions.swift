@@ -52,11 +52,17 @@ extension Parser {
     }
 
     /// One binary level: operands of the next tighter level joined by this level's operators.
+    /// Each operator nests the chain one level deeper (`1+1+1` is `(1+1)+1`), so each counts
+    /// towards ``ParseOptions/maxDepth``: every later stage walks the tree by recursion.
     mutating func parseBinary(level: Int, first: ExpressionSyntax?, after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
         guard let binaryLevel = BinaryLevel(rawValue: level) else { return try parseUnary(first: first, after: token) }
         var left = try parseBinary(level: level + 1, first: first, after: token)
+        var levels = 0
+        defer { depth -= levels }
         while let operation = binaryLevel.operation(tokens[index].kind) {
             let operatorToken = current
+            try enter()
+            levels += 1
             index += 1
             left = operation.node(left, try parseBinary(level: level + 1, first: nil, after: operatorToken))
         }
@@ -81,12 +87,20 @@ extension Parser {
         return try parsePostfix(parsePrimary(after: token))
     }
 
-    /// `.key`, `.@count` and `[index]` after a primary.
+    /// `.key`, `.@count` and `[index]` after a primary. A subscript, and a key after anything
+    /// but a key path, wraps the expression in one more node, which counts towards
+    /// ``ParseOptions/maxDepth`` as a parenthesis does; more keys on a key path do not.
     mutating func parsePostfix(_ primary: ExpressionSyntax) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var expression = primary
+        var levels = 0
+        defer { depth -= levels }
         while true {
             switch tokens[index].kind {
             case .punctuation(.dot):
+                if case .keyPath = expression.kind {} else {
+                    try enter()
+                    levels += 1
+                }
                 index += 1
                 if case .collectionOperator(let name) = tokens[index].kind { try checkCollectionOperator(name, token: current) }
                 guard let component = keyPathComponent(tokens[index].kind) else {
@@ -97,6 +111,8 @@ extension Parser {
                 expression = appending(component, to: expression, end: previousEnd)
             case .punctuation(.leftBracket):
                 let open = current
+                try enter()
+                levels += 1
                 index += 1
                 let subscriptIndex: SubscriptIndex
                 switch tokens[index].kind {

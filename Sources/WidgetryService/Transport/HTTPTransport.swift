@@ -4,8 +4,10 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import WidgetryJSON
 
-/// Limits for ``HTTPTransport``.
+/// Limits for ``HTTPTransport``. A time-out past ``NumericPolicy/maximumSeconds`` counts as that
+/// maximum, and a negative one as 0.
 public struct HTTPTransportOptions: Sendable {
     /// Seconds to establish a connection (TLS included).
     public var connectTimeout: Double
@@ -92,7 +94,7 @@ public final class HTTPTransport: ServiceTransport {
         if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
         // The client's time-out ends when the head arrives; the body is held to the same
         // deadline here, checked as each chunk arrives (a stalled body meets the read time-out).
-        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(max(0, options.totalTimeout) * 1e9)))
+        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(HTTPTransport.nanoseconds(options.totalTimeout)))
         do {
             let response = try await client.execute(outgoing, timeout: HTTPTransport.amount(options.totalTimeout))
             let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
@@ -122,7 +124,13 @@ public final class HTTPTransport: ServiceTransport {
     }
 
     private static func amount(_ seconds: Double) -> TimeAmount {
-        .nanoseconds(Int64(max(0, seconds) * 1e9))
+        .nanoseconds(nanoseconds(seconds))
+    }
+
+    /// A time-out in nanoseconds: negative and NaN count as 0, and anything past
+    /// ``NumericPolicy/maximumSeconds`` (infinity included) as that maximum.
+    private static func nanoseconds(_ seconds: Double) -> Int64 {
+        NumericPolicy.nanoseconds(min(seconds, NumericPolicy.maximumSeconds))
     }
 
     private func tooLarge(_ request: ServiceRequest) -> ActionError {
