@@ -21,7 +21,7 @@ struct NumericSweepTests {
 
     /// Every numeric option of the commands that read bundles and run them.
     static let optionCases: [OptionCase] = {
-        let shared = ["--timeout", "--connect-timeout", "--cache-ttl", "--max-redirects", "--max-download-bytes",
+        let shared = ["--timeout", "--connect-timeout", "--total-timeout", "--stall-timeout", "--cache-ttl", "--max-redirects", "--max-download-bytes",
                       "--max-entries", "--max-unpacked-bytes", "--max-ratio"]
         let service = ["--request-timeout", "--max-response-bytes"]
         return (["--for", "--max-render-passes"] + service + shared).map { OptionCase(arguments: ["run", hello], option: $0) }
@@ -97,9 +97,11 @@ struct NumericSweepTests {
     /// A sample file holding `key` with a number, and the range of that number in its text.
     private static func occurrence(of sweep: KeyCase) -> (bundle: String, file: String, text: String, range: Range<String.Index>)? {
         let samples = CommandRunner.packageRoot + "/SampleWidgets"
-        let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []).sorted()
+        // The samples first, then a fixture that uses the keys no sample needs.
+        let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []).sorted().map { samples + "/" + $0 }
+            + [CommandRunner.packageRoot + "/Tests/Fixtures/NumericSweep"]
         let pattern = try! NSRegularExpression(pattern: "\"\(NSRegularExpression.escapedPattern(for: sweep.key))\"\\s*:\\s*(-?[0-9][0-9.eE+-]*)")
-        for bundle in bundles.map({ samples + "/" + $0 }) {
+        for bundle in bundles {
             for file in files(of: sweep.schema, in: bundle) {
                 guard let text = try? String(contentsOfFile: bundle + "/" + file, encoding: .utf8),
                       let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
@@ -113,7 +115,7 @@ struct NumericSweepTests {
     @Test(arguments: keyCases)
     func extremeValuesOfASchemaKeyNeverTrap(_ sweep: KeyCase) throws {
         guard let place = Self.occurrence(of: sweep) else {
-            Issue.record("no sample bundle uses the numeric key \(sweep): add one so the sweep covers it")
+            Issue.record("no sample bundle uses the numeric key \(sweep): add it to Tests/Fixtures/NumericSweep")
             return
         }
         for value in Self.jsonValues {

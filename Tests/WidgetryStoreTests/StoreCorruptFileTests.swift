@@ -15,7 +15,7 @@ struct StoreCorruptFileTests {
           "Item": {"identityAttribute": "key", "attributes": {
             "key": {"type": "String"}, "small": {"type": "Integer 16", "optional": true},
             "seen": {"type": "Boolean", "default": false}, "at": {"type": "Date", "optional": true}},
-            "relationships": {"folder": {"destination": "Folder", "inverse": "items", "optional": true}}},
+            "relationships": {"folder": {"destination": "Folder", "inverse": "items"}}},
           "Folder": {"attributes": {"title": {"type": "String", "optional": true}},
             "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "folder", "ordered": true}}}}}
         """
@@ -53,7 +53,7 @@ struct StoreCorruptFileTests {
         Damage(description: "a negative next id", sql: "UPDATE _widgetry SET value = '-5' WHERE key = 'nextID'", place: ["_widgetry"]),
         Damage(description: "no next id", sql: "DELETE FROM _widgetry WHERE key = 'nextID'", place: ["_widgetry"]),
         Damage(description: "a next id below the rows' ids", sql: "UPDATE _widgetry SET value = '2' WHERE key = 'nextID'", place: ["\"Item\"", "\"_id\""]),
-        Damage(description: "an id of text", sql: "UPDATE Item SET _id = 'x' WHERE _id = 2", place: ["\"Item\"", "\"_id\""]),
+        Damage(description: "an id of zero", sql: "UPDATE Item SET _id = 0 WHERE _id = 2", place: ["\"Item\"", "\"_id\""]),
         Damage(description: "a negative id", sql: "UPDATE Item SET _id = -1 WHERE _id = 2", place: ["\"Item\"", "\"_id\""]),
         Damage(description: "an id in two tables", sql: "INSERT INTO Folder (_id) VALUES (2)", place: ["_id 2", "\"_id\""]),
         Damage(description: "an integer 16 out of range", sql: "UPDATE Item SET small = 70000 WHERE _id = 2", place: ["\"Item\"", "_id 2", "\"small\""]),

@@ -12,6 +12,7 @@ public enum LintRules {
         UnprovidedVariableRule(),
         UnreachableScreenRule(),
         UnusedObjectRule(),
+        TimerIntervalRule(),
         InsecureURLRule(),
         HostAllowListRule(),
         ExecutableFileRule(),

@@ -35,7 +35,10 @@ final class StoreFile: Sendable {
         do {
             database = try DatabaseQueue(path: path)
         } catch {
-            throw StoreError(.persistence, "cannot open store file \(path): \(StoreFile.describe(error))")
+            // A file that is there but that SQLite cannot open is damaged, not missing.
+            let exists = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0
+            throw StoreError(exists ? .corruptFile : .persistence, "cannot open store file \(path): \(StoreFile.describe(error))",
+                             hint: exists ? "the file is not a Widgetry store; delete it to start with an empty store" : nil)
         }
     }
 
