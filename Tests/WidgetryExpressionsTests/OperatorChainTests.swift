@@ -18,6 +18,9 @@ struct OperatorChainTests {
         "a" + String(repeating: "[0]", count: links),
         "a" + String(repeating: "[0].b", count: links),
         "FUNCTION(a, 'length')" + String(repeating: ".length", count: 2) + String(repeating: "[0]", count: links),
+        "a" + String(repeating: ".@max", count: links),
+        "a" + String(repeating: ".@unionOfObjects", count: links) + ".b",
+        "@count" + String(repeating: ".@sum", count: links),
     ]
 
     @Test(arguments: hostileChains)
@@ -47,8 +50,9 @@ struct OperatorChainTests {
         let path = Array(repeating: "b", count: Self.links).joined(separator: ".")
         let expression = try Expression(format: path)
         #expect(try expression.evaluate(with: ["b": 1]) == .null)
-        let operators = "a" + String(repeating: ".@max", count: Self.links)
-        _ = try Expression(format: operators)
+        let operators = "a" + String(repeating: ".@unionOfObjects", count: 200) + ".b"
+        let parsed = try Expression(format: operators)
+        _ = try? parsed.evaluate(with: ["a": [["b": 1]]])
     }
 
     /// Just under the limit, the chain parses, prints, parses back and evaluates.
