@@ -36,12 +36,5 @@ let package = Package(
         fuzzTarget("FuzzCompiledModel", fuzzing: "WidgetryStore"),
         // The asset catalogue reader, every rendition to PNG, and LZFSE on the bytes.
         fuzzTarget("FuzzAssets", fuzzing: "WidgetryAssets"),
-        // The bytes as a scenario file, played on SampleWidgets/Hello when it reads.
-        .executableTarget(
-            name: "FuzzScenario",
-            dependencies: [.product(name: "WidgetryScenario", package: "Widgetry"), .product(name: "WidgetryBundle", package: "Widgetry"),
-                           .product(name: "WidgetryJSON", package: "Widgetry")],
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
     ]
 )
