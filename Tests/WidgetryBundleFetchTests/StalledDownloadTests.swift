@@ -15,7 +15,9 @@ struct StalledDownloadTests {
         }
         let cache = try TemporaryDirectory()
         defer { cache.remove() }
-        let options = DownloadOptions(readTimeout: .seconds(30), stallTimeout: .milliseconds(300), cacheDirectory: cache.path)
+        // Generous connect and read time-outs: a loaded machine must not turn the stall into a time-out.
+        let options = DownloadOptions(connectTimeout: .seconds(120), readTimeout: .seconds(120), stallTimeout: .milliseconds(300),
+                                      cacheDirectory: cache.path)
         do {
             _ = try await BundleDownloader(options: options).download(server.baseURL + "/trickle.zip")
             Issue.record("the trickle was downloaded")

@@ -42,7 +42,7 @@ public enum SnapshotText {
             for (name, status) in statuses {
                 var state = ["inProgress", "isSuccess", "isFailure"].first { status.value(forKey: $0).isOn } ?? "idle"
                 if state == "inProgress", let progress = status.value(forKey: "progress").doubleValue, progress > 0 {
-                    state += " \(Int((progress * 100).rounded()))%"
+                    state += " \(Int((min(progress, 1) * 100).rounded()))%"
                 }
                 lines.append("  \(name) (\(status.attribute("actionName").stringValue ?? "?")): \(state)")
             }
