@@ -299,6 +299,7 @@ extension EntityTable {
     /// Empties a deleted object's row (rows never move, so other locations stay valid).
     mutating func removeRow(_ row: Int) {
         ids[row] = ObjectID(rawValue: 0)
+        emptyRows += 1
         for slot in attributes.indices { attributes[slot][row] = .null }
         for slot in toOne.indices { toOne[slot][row] = 0 }
         for slot in toMany.indices { toMany[slot][row] = [] }
