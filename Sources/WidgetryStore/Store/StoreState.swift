@@ -24,7 +24,8 @@ struct ObjectLocation: Sendable {
 
 /// The objects of one entity (not its descendants), column by column: a row per object in
 /// insertion order, a column per attribute and relationship slot of the entity's ``EntityLayout``.
-/// Deleted objects leave an empty row behind (their id becomes 0), so rows never move.
+/// Deleted objects leave an empty row behind (their id becomes 0), so rows never move within a
+/// transaction; ``StoreState/compactTables()`` drops empty rows between transactions.
 struct EntityTable: Sendable {
     var ids: [ObjectID] = []
     var attributes: [[Value]]
