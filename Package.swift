@@ -244,7 +244,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryStoreTests",
-            dependencies: ["WidgetryStore", "WidgetryModel", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport"],
+            dependencies: ["WidgetryStore", "WidgetryModel", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strictSwift6
         ),
         .testTarget(

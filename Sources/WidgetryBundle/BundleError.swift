@@ -45,6 +45,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case downloadTooLarge(url: String, limit: Int64)
     case truncatedDownload(url: String, received: Int64, expected: Int64)
     case timeout(url: String)
+    /// Bytes trickled in slower than ``DownloadStall/minimumBytes`` per `seconds`.
+    case stalled(url: String, seconds: Double)
     case tooManyRedirects(url: String)
     case transport(url: String, reason: String)
     case cancelled(url: String)
@@ -82,6 +84,7 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .downloadTooLarge: "download.too-large"
         case .truncatedDownload: "download.truncated"
         case .timeout: "download.timeout"
+        case .stalled: "download.stalled"
         case .tooManyRedirects: "download.too-many-redirects"
         case .transport: "download.failed"
         case .cancelled: "download.cancelled"
@@ -134,7 +137,7 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unpackedSizeLimit(let entry, let limit):
             "archive unpacks to more than \(limit) bytes (reached at entry '\(entry)')"
         case .compressionRatioLimit(let entry, let limit):
-            "archive expands more than \(Int(limit)) times its size (reached at entry '\(entry)')"
+            "archive expands more than \(limit.formatted(.number.grouping(.never))) times its size (reached at entry '\(entry)')"
         case .destinationExists(let path):
             "'\(path)' already exists and is not empty"
         case .writeFailed(let path, let reason):
@@ -154,6 +157,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "download of \(url) ended after \(received) of \(expected) bytes"
         case .timeout(let url):
             "download of \(url) timed out"
+        case .stalled(let url, let seconds):
+            "download of \(url) stalled: fewer than \(DownloadStall.minimumBytes) bytes arrived in \(seconds.formatted()) s"
         case .tooManyRedirects(let url):
             "too many redirects, or a redirect loop, for \(url)"
         case .transport(let url, let reason):
@@ -187,7 +192,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             downgrade ? "a download that starts on https stays on https; fix the server's redirect" : "use https, or pass --allow-http for a server you trust"
         case .httpStatus(_, let status) where status == 404: "check the URL"
         case .downloadTooLarge: "raise the download limit (--max-download-bytes) if the source is trusted"
-        case .timeout: "retry, or raise --timeout"
+        case .timeout: "retry, or raise --timeout or --total-timeout"
+        case .stalled: "retry, or raise --stall-timeout if the server is slow"
         default: nil
         }
     }

@@ -45,6 +45,8 @@ public struct ArchiveExtractor: Sendable {
         guard mkdir(staging.path, 0o755) == 0 else {
             throw .writeFailed(path: staging.path, reason: String(cString: strerror(errno)))
         }
+        TemporaryPaths.register(staging.path)
+        defer { TemporaryPaths.unregister(staging.path) }
         do {
             let report = try UTF8ThreadLocale.run { () throws(BundleError) in try unpack(archivePath: archivePath, into: staging.path) }
             try moveIntoPlace(staging: staging.path, destination: destinationURL.path, replaceExisting: replaceExisting)

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import WidgetryJSON
 import NIOCore
 import NIOHTTP1
 public import WidgetryBundle
@@ -43,6 +44,8 @@ public struct BundleDownloader: Sendable {
             if let etag = cached.etag { conditional.append(("If-None-Match", etag)) }
             if let lastModified = cached.lastModified { conditional.append(("If-Modified-Since", lastModified)) }
         }
+        TemporaryPaths.register(temporary)
+        defer { TemporaryPaths.unregister(temporary) }
         do {
             let response = try await fetch(url, to: temporary, extraHeaders: conditional, progress: progress)
             if response.status == 304, let cache, let cached {
@@ -142,11 +145,15 @@ public struct BundleDownloader: Sendable {
         }
         defer { try? handle.close() }
         var received: Int64 = 0
+        var stall = DownloadStall(seconds: options.stallTimeout.seconds)
         progress?(DownloadProgress(receivedBytes: 0, totalBytes: expected))
         do {
             for try await buffer in response.body {
                 try Task.checkCancellation()
                 received += Int64(buffer.readableBytes)
+                if stall.received(buffer.readableBytes) {
+                    throw BundleError.stalled(url: url, seconds: options.stallTimeout.seconds)
+                }
                 guard received <= options.maxBytes else {
                     throw BundleError.downloadTooLarge(url: url, limit: options.maxBytes)
                 }
@@ -200,7 +207,7 @@ extension BundleError {
     /// Client errors (4xx) and local limits are not: the cache would hide a real problem.
     var allowsCacheFallback: Bool {
         switch self {
-        case .timeout, .transport, .tooManyRedirects, .truncatedDownload: true
+        case .timeout, .stalled, .transport, .tooManyRedirects, .truncatedDownload: true
         case .httpStatus(_, let status): status >= 500
         default: false
         }
@@ -216,8 +223,9 @@ extension Duration {
 }
 
 extension TimeAmount {
+    /// `duration`, with negative durations as 0 and anything past ``NumericPolicy/maximumSeconds``
+    /// as that maximum, so no duration overflows NIO's nanoseconds.
     init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self = .nanoseconds(NumericPolicy.nanoseconds(min(duration.seconds, NumericPolicy.maximumSeconds)))
     }
 }

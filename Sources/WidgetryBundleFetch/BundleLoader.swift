@@ -80,10 +80,16 @@ public struct BundleLoader: BundleLoading {
             archivePath = downloaded.archivePath
             fromCache = downloaded.fromCache
             warnings = downloaded.warnings
-            if downloaded.isTemporary { temporaryArchive = downloaded.archivePath }
+            if downloaded.isTemporary {
+                temporaryArchive = downloaded.archivePath
+                TemporaryPaths.register(downloaded.archivePath)
+            }
         }
         defer {
-            if let temporaryArchive { try? FileManager.default.removeItem(atPath: temporaryArchive) }
+            if let temporaryArchive {
+                try? FileManager.default.removeItem(atPath: temporaryArchive)
+                TemporaryPaths.unregister(temporaryArchive)
+            }
         }
         let report = try ArchiveExtractor(limits: options.extraction)
             .extract(archiveAt: archivePath, to: destination, replaceExisting: replaceExisting)

@@ -8,6 +8,9 @@ public struct DownloadOptions: Sendable {
     public var readTimeout: Duration
     /// Longest time for the whole download, redirects included.
     public var totalTimeout: Duration
+    /// The window in which a download must receive ``DownloadStall/minimumBytes``, or it has
+    /// stalled (a server that trickles bytes never meets the read time-out).
+    public var stallTimeout: Duration
     /// Most redirects followed; a redirect loop fails at once.
     public var maxRedirects: Int
     /// Largest archive accepted, in bytes.
@@ -28,6 +31,7 @@ public struct DownloadOptions: Sendable {
         connectTimeout: Duration = .seconds(10),
         readTimeout: Duration = .seconds(30),
         totalTimeout: Duration = .seconds(300),
+        stallTimeout: Duration = .seconds(30),
         maxRedirects: Int = 5,
         maxBytes: Int64 = 256 << 20,
         allowInsecureHTTP: Bool = false,
@@ -39,6 +43,7 @@ public struct DownloadOptions: Sendable {
         self.connectTimeout = connectTimeout
         self.readTimeout = readTimeout
         self.totalTimeout = totalTimeout
+        self.stallTimeout = stallTimeout
         self.maxRedirects = maxRedirects
         self.maxBytes = maxBytes
         self.allowInsecureHTTP = allowInsecureHTTP

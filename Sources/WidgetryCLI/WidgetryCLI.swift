@@ -68,6 +68,8 @@ struct CommandFailure: DiagnosticConvertible {
     enum Code: String, DiagnosticCode {
         /// An option's value that is not of the form the option takes.
         case invalidOption = "usage.invalid-option"
+        /// A number outside what its option takes (README, "Numbers").
+        case outOfRange = "usage.out-of-range"
         /// A name (an action, a rule) that the bundle or the tool does not have.
         case unknownName = "usage.unknown-name"
         /// A bundle that lacks what the command works on (scenarios, a stub file).

@@ -50,7 +50,13 @@ public enum ScenarioReader {
             var settings = Scenario.Settings()
             guard let object = read.object(json, allowed: ScenarioReader.settingKeys, what: "settings") else { return settings }
             if let value = object["now"], let text = read.string(value) {
-                if let date = ISO8601DateFormatter().date(from: text) { settings.now = date } else {
+                if let date = ISO8601DateFormatter().date(from: text) {
+                    if NumericPolicy.isDate(secondsSince1970: date.timeIntervalSince1970) {
+                        settings.now = date
+                    } else {
+                        fail(.outOfRange, "now must be in the years 1 to 9999", at: value)
+                    }
+                } else {
                     fail(.invalidValue, "now must be an ISO 8601 instant", at: value, hint: "for example \"2018-06-20T19:00:00Z\"")
                 }
             }
@@ -171,6 +177,10 @@ public enum ScenarioReader {
         private mutating func number(_ json: JSONValue, what: String) -> Double? {
             guard let number = json.doubleValue, number >= 0, number.isFinite else {
                 fail(.wrongType, "\(what) takes a number of seconds ≥ 0, not \(json)", at: json)
+                return nil
+            }
+            guard NumericPolicy.isTimeSpan(number) else {
+                fail(.outOfRange, "\(what) takes \(NumericPolicy.timeSpanWords), not \(json)", at: json)
                 return nil
             }
             return number

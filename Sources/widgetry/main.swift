@@ -4,4 +4,5 @@ import WidgetryCLI
 import Glibc
 #endif
 
+SignalCleanup.install()
 exit(await WidgetryCLI.main(CommandLine.arguments.dropFirst().map { $0 }))

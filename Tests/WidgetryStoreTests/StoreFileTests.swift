@@ -100,7 +100,7 @@ struct StoreFileTests {
         }
     }
 
-    @Test func aFileThatIsNotADatabaseIsAPersistenceError() throws {
+    @Test func aFileThatIsNotADatabaseIsACorruptFile() throws {
         let path = files.newFile("store.sqlite")
         try Data("not a database, just some text that is long enough to have a header".utf8).write(to: URL(fileURLWithPath: path))
         let model = try model()
@@ -108,7 +108,7 @@ struct StoreFileTests {
             _ = try ObjectStore(model: model, filePath: path)
             Issue.record("opened")
         } catch {
-            #expect(error.code == .persistence)
+            #expect(error.code == .corruptFile)
             #expect(error.message.contains(path))
         }
     }

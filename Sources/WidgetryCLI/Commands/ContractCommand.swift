@@ -30,7 +30,7 @@ struct ContractCommand: AsyncParsableCommand {
 
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
-        let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
+        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let services = try place.reporting { try WidgetServices(bundle: loaded.bundle, options: WidgetRun.Options(service: service.selection)) }
         let contract = ServiceContract.document(for: services.configuration, model: services.store?.model)

@@ -28,7 +28,7 @@ struct FetchCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
-        let loader = BundleLoader(options: sourceOptions.loaderOptions)
+        let loader = BundleLoader(options: try sourceOptions.loaderOptions)
         let progress = ProgressBar(console: console)
         let result: BundleLoader.FetchResult
         do {

@@ -36,7 +36,7 @@ struct InspectCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
-        let loader = BundleLoader(options: sourceOptions.loaderOptions)
+        let loader = BundleLoader(options: try sourceOptions.loaderOptions)
         let progress = ProgressBar(console: console)
         let loaded: LoadedBundle, place: BundlePlace
         do {

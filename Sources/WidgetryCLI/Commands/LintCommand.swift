@@ -73,7 +73,7 @@ struct LintCommand: AsyncParsableCommand {
         if let shard, let (index, count) = Self.parse(shard: shard) {
             selected = selected.filter { $0.offset % count == index - 1 }
         }
-        let options = sourceOptions.loaderOptions
+        let options = try sourceOptions.loaderOptions
         let configPath = config
         let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, argument) in selected {

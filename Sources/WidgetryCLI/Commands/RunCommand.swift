@@ -38,7 +38,6 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func validate() throws {
         if untilIdle, duration != nil { throw ValidationError("--until-idle and --for are alternatives; give one") }
-        if let duration, duration < 0 { throw ValidationError("--for takes a number of seconds ≥ 0") }
         if maxRenderPasses < 1 { throw ValidationError("--max-render-passes takes a number ≥ 1") }
     }
 
@@ -82,11 +81,12 @@ struct RunCommand: AsyncParsableCommand {
         let console = Console.standard
         var start = Date()
         if let now {
-            guard let date = ISO8601DateFormatter().date(from: now) else { throw ValidationError("--now takes an ISO 8601 instant such as 2018-06-20T19:00:00Z") }
-            start = date
+            start = try NumericOptions.date(now, option: "--now")
         }
+        if let duration { try NumericOptions.seconds(duration, option: "--for") }
+        try NumericOptions.count(maxRenderPasses, option: "--max-render-passes", in: 1...1_000)
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
-        let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
+        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let located = loaded.bundle.warnings.filter { $0.file != nil }
         if !located.isEmpty { console.report(ReportedDiagnostics(LocatedWarnings(warnings: located), in: place)) }
@@ -99,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
-                                        storeFile: store, credentials: serviceOptions.credentials, transport: serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
+                                        storeFile: store, credentials: serviceOptions.credentials, transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
                                         screen: screen, maxRenderPasses: maxRenderPasses)
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         if let log { widget.observe { log.append($0) } }

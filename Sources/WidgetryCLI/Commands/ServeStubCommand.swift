@@ -31,7 +31,7 @@ struct ServeStubCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
-        let (loaded, place) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
+        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         guard let file = loaded.bundle.stubService else {
             throw CommandFailure(.missingPart, "\(bundle) has no StubService.json", hint: "serve-stub serves canned responses from the bundle's StubService.json; add one")

@@ -54,7 +54,7 @@ struct TestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard
-        let (loaded, _) = try await BundleLoader(options: sourceOptions.loaderOptions).load(argument: bundle)
+        let (loaded, _) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let paths = ScenarioFiles.paths(in: loaded.bundle)
         var scenarios: [Scenario] = []

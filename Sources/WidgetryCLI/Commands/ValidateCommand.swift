@@ -71,7 +71,7 @@ struct ValidateCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.internalError, "internal error: the bundled schemas do not compile: \(error)", exitCode: ExitStatus.internalError)
         }
-        let options = sourceOptions.loaderOptions
+        let options = try sourceOptions.loaderOptions
         let checks = await withTaskGroup(of: (Int, BundleCheck).self) { group in
             for (index, argument) in bundles.enumerated() {
                 group.addTask { (index, await ValidateCommand.check(argument, with: validator, options: options)) }

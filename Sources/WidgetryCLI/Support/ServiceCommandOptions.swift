@@ -50,8 +50,10 @@ struct ServiceCommandOptions: ParsableArguments {
         return credentials.isEmpty ? nil : credentials
     }
 
-    /// The transport's limits; plain http off loopback only with `--allow-http`.
-    func transportOptions(allowingPlainHTTP: Bool) -> HTTPTransportOptions {
-        HTTPTransportOptions(totalTimeout: requestTimeout, maxResponseBytes: maxResponseBytes, allowsPlainHTTP: allowingPlainHTTP)
+    /// The transport's limits, once every number is in range; plain http off loopback only with `--allow-http`.
+    func transportOptions(allowingPlainHTTP: Bool) throws(CommandFailure) -> HTTPTransportOptions {
+        try NumericOptions.seconds(requestTimeout, option: "--request-timeout", allowZero: false)
+        try NumericOptions.count(maxResponseBytes, option: "--max-response-bytes", in: 1...Int.max)
+        return HTTPTransportOptions(totalTimeout: requestTimeout, maxResponseBytes: maxResponseBytes, allowsPlainHTTP: allowingPlainHTTP)
     }
 }

@@ -17,6 +17,12 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("timeout"), help: ArgumentHelp("Seconds to wait for response bytes.", valueName: "seconds"))
     var readTimeout: Int = 30
 
+    @Option(name: .customLong("total-timeout"), help: ArgumentHelp("Seconds a download may take in all.", valueName: "seconds"))
+    var totalTimeout: Double = 300
+
+    @Option(name: .customLong("stall-timeout"), help: ArgumentHelp("Seconds in which a download must receive at least 1 KiB (a server trickling bytes stalls it).", valueName: "seconds"))
+    var stallTimeout: Double = 30
+
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
     var connectTimeout: Int = 10
 
@@ -51,9 +57,27 @@ struct SourceOptions: ParsableArguments {
         }
     }
 
+    /// The options for a loader, once every number is in range.
     var loaderOptions: BundleLoader.Options {
+        get throws(CommandFailure) {
+            try NumericOptions.seconds(cacheTTL, option: "--cache-ttl")
+            try NumericOptions.seconds(readTimeout, option: "--timeout", allowZero: false)
+            try NumericOptions.seconds(connectTimeout, option: "--connect-timeout", allowZero: false)
+            try NumericOptions.seconds(totalTimeout, option: "--total-timeout", allowZero: false)
+            try NumericOptions.seconds(stallTimeout, option: "--stall-timeout", allowZero: false)
+            try NumericOptions.count(maxRedirects, option: "--max-redirects", in: 0...1_000)
+            try NumericOptions.count(maxEntries, option: "--max-entries", in: 1...Int(Int32.max))
+            try NumericOptions.count(maxDownloadBytes, option: "--max-download-bytes", in: 1...Int64.max)
+            try NumericOptions.count(maxUnpackedBytes, option: "--max-unpacked-bytes", in: 1...Int64.max)
+            try NumericOptions.number(maxRatio, option: "--max-ratio", in: 1...1e9)
+            return uncheckedLoaderOptions
+        }
+    }
+
+    private var uncheckedLoaderOptions: BundleLoader.Options {
         let download = DownloadOptions(
             connectTimeout: .seconds(connectTimeout), readTimeout: .seconds(readTimeout),
+            totalTimeout: .seconds(totalTimeout), stallTimeout: .seconds(stallTimeout),
             maxRedirects: maxRedirects, maxBytes: maxDownloadBytes, allowInsecureHTTP: allowHTTP,
             cacheDirectory: noCache ? nil : (cacheDirectory ?? DownloadOptions.defaultCacheDirectory),
             cacheTimeToLive: .seconds(cacheTTL), headers: headers.compactMap(parsedHeader))

@@ -13,6 +13,10 @@ public struct EvaluationError: Error, Sendable, Equatable, CustomStringConvertib
         /// An index outside an array or a string (`scores[100]`, `substringFromIndex:`), where
         /// Apple raises NSRangeException.
         case indexOutOfRange = "eval.index-out-of-range"
+        /// A number outside what it is turned into: a date past the four-digit years
+        /// (`CAST(1e300, 'NSDate')`), a count or an index no machine integer holds
+        /// (README, "Numbers").
+        case outOfRange = "eval.out-of-range"
     }
 
     public var code: Code

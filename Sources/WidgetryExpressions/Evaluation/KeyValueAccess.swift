@@ -64,12 +64,19 @@ final class KeyPathProgram: Sendable {
     /// The collection operator after `keys`, with the key path after it.
     let collectionOperator: (operator: CollectionOperator, argument: KeyPathProgram)?
 
-    init(_ components: [String]) {
+    convenience init(_ components: [String]) {
+        self.init(components[...])
+    }
+
+    /// The program of `components`, sharing their storage: an operator's argument is the rest of
+    /// the slice, not a copy of it.
+    init(_ components: ArraySlice<String>) {
         var keys: [DictionaryKey] = []
         var collectionOperator: (CollectionOperator, KeyPathProgram)?
-        for (position, component) in components.enumerated() {
+        for position in components.indices {
+            let component = components[position]
             if component.utf8.first == UInt8(ascii: "@"), let op = CollectionOperator(rawValue: String(component.dropFirst())) {
-                collectionOperator = (op, KeyPathProgram(Array(components[(position + 1)...])))
+                collectionOperator = (op, KeyPathProgram(components[(position + 1)...]))
                 break
             }
             keys.append(DictionaryKey(component))

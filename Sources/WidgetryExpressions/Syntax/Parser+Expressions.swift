@@ -52,11 +52,17 @@ extension Parser {
     }
 
     /// One binary level: operands of the next tighter level joined by this level's operators.
+    /// Each operator nests the chain one level deeper (`1+1+1` is `(1+1)+1`), so each counts
+    /// towards ``ParseOptions/maxDepth``: every later stage walks the tree by recursion.
     mutating func parseBinary(level: Int, first: ExpressionSyntax?, after token: Token? = nil) throws(PredicateSyntaxError) -> ExpressionSyntax {
         guard let binaryLevel = BinaryLevel(rawValue: level) else { return try parseUnary(first: first, after: token) }
         var left = try parseBinary(level: level + 1, first: first, after: token)
+        var levels = 0
+        defer { depth -= levels }
         while let operation = binaryLevel.operation(tokens[index].kind) {
             let operatorToken = current
+            try enter()
+            levels += 1
             index += 1
             left = operation.node(left, try parseBinary(level: level + 1, first: nil, after: operatorToken))
         }
@@ -81,22 +87,61 @@ extension Parser {
         return try parsePostfix(parsePrimary(after: token))
     }
 
-    /// `.key`, `.@count` and `[index]` after a primary.
+    /// `.key`, `.@count` and `[index]` after a primary. A subscript, a key after anything but
+    /// a key path, and every collection operator but the first of a path wrap what comes before
+    /// in one more level (`a.@max.@max.x` is `@max` over `@max.x`), and each counts towards
+    /// ``ParseOptions/maxDepth`` as a parenthesis does: every later stage walks those levels by
+    /// recursion. Keys of one path are gathered in one array, so a long path costs linear time.
     mutating func parsePostfix(_ primary: ExpressionSyntax) throws(PredicateSyntaxError) -> ExpressionSyntax {
         var expression = primary
+        var levels = 0
+        defer { depth -= levels }
+        /// Keys read after `expression`, not yet made into a key path node.
+        var components: [String] = []
+        var sawOperator = false
+        var start = primary.range.lowerBound
+        func gathered(end: Int) -> ExpressionSyntax {
+            guard !components.isEmpty else { return expression }
+            defer { components = [] }
+            return ExpressionSyntax(.keyPath(operand: expression, components: components), range: start..<end)
+        }
+        if case .keyPath(let operand, let existing) = primary.kind {
+            expression = operand
+            components = existing
+            sawOperator = existing.contains { $0.hasPrefix("@") }
+        }
+        var extended = false
         while true {
             switch tokens[index].kind {
             case .punctuation(.dot):
+                extended = true
+                if components.isEmpty {
+                    start = expression.range.lowerBound
+                    try enter()
+                    levels += 1
+                }
                 index += 1
-                if case .collectionOperator(let name) = tokens[index].kind { try checkCollectionOperator(name, token: current) }
+                if case .collectionOperator(let name) = tokens[index].kind {
+                    try checkCollectionOperator(name, token: current)
+                    if sawOperator {
+                        try enter()
+                        levels += 1
+                    }
+                    sawOperator = true
+                }
                 guard let component = keyPathComponent(tokens[index].kind) else {
                     throw error(tokens[index].kind == .end ? .unexpectedEnd : .unexpectedToken,
                                 "expected a key after '.', found \(describe(current))", at: current.range)
                 }
                 index += 1
-                expression = appending(component, to: expression, end: previousEnd)
+                components.append(component)
             case .punctuation(.leftBracket):
+                extended = true
+                expression = gathered(end: previousEnd)
+                sawOperator = false
                 let open = current
+                try enter()
+                levels += 1
                 index += 1
                 let subscriptIndex: SubscriptIndex
                 switch tokens[index].kind {
@@ -109,7 +154,7 @@ extension Parser {
                 expression = ExpressionSyntax(.subscripted(collection: expression, index: subscriptIndex),
                                               range: expression.range.lowerBound..<previousEnd)
             default:
-                return expression
+                return extended ? gathered(end: previousEnd) : primary
             }
         }
     }
@@ -130,14 +175,6 @@ extension Parser {
         guard CollectionOperator(rawValue: name) == nil else { return }
         throw error(.unknownFunction, "unknown collection operator @\(name)", at: token.range,
                     hint: "the operators are " + CollectionOperator.allCases.map { "@" + $0.rawValue }.joined(separator: ", "))
-    }
-
-    func appending(_ component: String, to expression: ExpressionSyntax, end: Int) -> ExpressionSyntax {
-        let range = expression.range.lowerBound..<end
-        if case .keyPath(let operand, let components) = expression.kind {
-            return ExpressionSyntax(.keyPath(operand: operand, components: components + [component]), range: range)
-        }
-        return ExpressionSyntax(.keyPath(operand: expression, components: [component]), range: range)
     }
 
     mutating func parsePrimary(after previous: Token?) throws(PredicateSyntaxError) -> ExpressionSyntax {

@@ -83,7 +83,9 @@ extension Parser {
             throw error(.invalidOperand, "CAST converts to 'NSNumber', 'NSString' or 'NSDate'", at: arguments[1].range)
         }
         // A date written as CAST(seconds, 'NSDate') is a date constant; the printer writes date constants so.
-        if type == .date, case .constant(let value) = arguments[0].kind, let seconds = value.doubleValue, value.isNumber {
+        // Out of range, it stays a cast, which evaluation refuses with eval.out-of-range.
+        if type == .date, case .constant(let value) = arguments[0].kind, let seconds = value.doubleValue, value.isNumber,
+           Casting.isDate(sinceReferenceDate: seconds) {
             return ExpressionSyntax(.constant(.date(Date(timeIntervalSinceReferenceDate: seconds))), range: range)
         }
         return ExpressionSyntax(.cast(arguments[0], type), range: range)

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryJSON
 
 /// The text of a value as `NSObject.description` gives it, which is what `$key` substitution,
 /// `wx_joinedBy:`, `toString` and text elements show: numbers `5` and `1.5`, booleans `1`/`0`,
@@ -74,11 +75,11 @@ extension Value: CustomStringConvertible {
         return String(value)
     }
 
-    /// `yyyy-MM-dd HH:mm:ss +0000`, in UTC. A date no calendar reaches (beyond some 30 million
-    /// years, or not a number, as `CAST(1e300, 'NSDate')` makes) prints its seconds since 1970.
+    /// `yyyy-MM-dd HH:mm:ss +0000`, in UTC. A date outside the four-digit years
+    /// (``NumericPolicy/dateRange``) prints its seconds since 1970.
     static func dateText(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return numberText(seconds) + " seconds since 1970" }
+        guard NumericPolicy.isDate(secondsSince1970: seconds) else { return numberText(date.timeIntervalSince1970) + " seconds since 1970" }
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)

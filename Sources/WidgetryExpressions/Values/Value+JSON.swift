@@ -119,8 +119,11 @@ enum ISO8601 {
         }
     }
 
+    /// `yyyy-MM-ddTHH:mm:ss[.SSS]Z`; a date outside ``NumericPolicy/dateRange`` prints as its
+    /// seconds since 1970 (`2.5e+17 seconds since 1970`), never as a wrapped year.
     static func string(from date: Date) -> String {
         let seconds = date.timeIntervalSince1970
+        guard NumericPolicy.isDate(secondsSince1970: seconds) else { return Value.numberText(seconds) + " seconds since 1970" }
         let whole = seconds.rounded(.down)
         let milliseconds = Int(((seconds - whole) * 1000).rounded())
         var time = time_t(whole)
@@ -132,12 +135,18 @@ enum ISO8601 {
         return text + "Z"
     }
 
+    /// The date `text` names in ISO 8601, when it is one with a four-digit year
+    /// (``NumericPolicy/dateRange``).
     static func date(from text: String) -> Date? {
         if let date = fastDate(from: text) { return date }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        var date = formatter.date(from: text)
+        if date == nil {
+            formatter.formatOptions = [.withInternetDateTime]
+            date = formatter.date(from: text)
+        }
+        guard let date, NumericPolicy.isDate(secondsSince1970: date.timeIntervalSince1970) else { return nil }
+        return date
     }
 }

@@ -7,6 +7,13 @@ public protocol StrictReaderCodes: DiagnosticCode {
     static var wrongType: Self { get }
     /// A key the object needs.
     static var missingKey: Self { get }
+    /// A number of the right type outside the range the key takes (``NumericPolicy``).
+    static var numberOutOfRange: Self { get }
+}
+
+extension StrictReaderCodes {
+    /// Domains without a code of their own report a number out of range as a wrong type.
+    public static var numberOutOfRange: Self { wrongType }
 }
 
 /// Reads JSON a person wrote into typed values, strictly and without stopping at the first
@@ -101,6 +108,17 @@ public struct StrictReader<Code: StrictReaderCodes>: Sendable {
     public mutating func number(_ json: JSONValue?, expected: String = "a number") -> Double? {
         guard let json else { return nil }
         guard let number = json.doubleValue, number.isFinite else { return wrongType(json, expected: expected) }
+        return number
+    }
+
+    /// The span of seconds `json` holds, as ``NumericPolicy/isTimeSpan(_:)`` accepts it: a
+    /// number out of that range is reported with the domain's `numberOutOfRange` code.
+    public mutating func timeSpan(_ json: JSONValue?, expected: String = "a number of seconds") -> Double? {
+        guard let json, let number = number(json, expected: expected) else { return nil }
+        guard NumericPolicy.isTimeSpan(number) else {
+            report(.numberOutOfRange, "\(Self.name(of: json)) must be \(NumericPolicy.timeSpanWords), found \(json)", at: json)
+            return nil
+        }
         return number
     }
 

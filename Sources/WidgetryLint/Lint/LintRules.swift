@@ -13,6 +13,7 @@ public enum LintRules {
         UnreachableScreenRule(),
         NotAScreenRule(),
         UnusedObjectRule(),
+        TimerIntervalRule(),
         InsecureURLRule(),
         PathNotURLRule(),
         HostAllowListRule(),

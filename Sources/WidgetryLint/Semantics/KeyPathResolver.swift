@@ -35,14 +35,36 @@ struct KeyPathResolution: Equatable {
 struct KeyPathResolver {
     let screen: ScreenModel
 
+    /// Reads `components` on `root`. A collection operator takes the rest of the path as its
+    /// argument, read on each element; operators that follow operators nest, and are undone in
+    /// reverse at the end, so a path of any length costs time and memory linear in its length.
     func resolve(_ components: [String], on root: SemanticType) -> KeyPathResolution {
         var type = root
         var toMany: KeyPathResolution.ToMany?
-        for (index, key) in components.enumerated() {
+        /// The path's own to-many step, before its first collection operator.
+        var outerToMany: KeyPathResolution.ToMany?
+        var operators: [CollectionOperator] = []
+        var problem: KeyPathResolution.Problem?
+        walk: for (index, key) in components.enumerated() {
             if key.first == "@", let op = CollectionOperator(rawValue: String(key.dropFirst())) {
-                var result = apply(op, at: index, rest: Array(components[(index + 1)...]), on: type)
-                result.toMany = toMany
-                return result
+                if operators.isEmpty { outerToMany = toMany }
+                switch type {
+                case .collection(let inner, _):
+                    type = inner
+                case .unknown, .dictionary:
+                    // Lint cannot see the elements: the operator's result is unknown too.
+                    type = .unknown
+                    break walk
+                default:
+                    problem = KeyPathResolution.Problem(index: index, message: "@\(op.rawValue) needs a collection, but \(type.description) is not one",
+                                                        hint: "collection operators apply to to-many relationships and arrays")
+                    type = .unknown
+                    break walk
+                }
+                operators.append(op)
+                if op == .count { break walk }
+                toMany = nil
+                continue
             }
             if key != "self", toMany == nil, case .collection(_, let relationship?) = type {
                 toMany = .init(index: max(0, index - 1), relationship: relationship)
@@ -51,11 +73,22 @@ struct KeyPathResolver {
             case .found(let next):
                 type = next
             case .missing(let hint):
-                let problem = KeyPathResolution.Problem(index: index, message: Self.missingMessage(key, on: type), hint: hint)
-                return KeyPathResolution(type: .unknown, problem: problem, toMany: toMany)
+                problem = KeyPathResolution.Problem(index: index, message: Self.missingMessage(key, on: type), hint: hint)
+                type = .unknown
+                break walk
             }
         }
-        return KeyPathResolution(type: type, toMany: toMany)
+        guard !operators.isEmpty else { return KeyPathResolution(type: type, problem: problem, toMany: toMany) }
+        for op in operators.reversed() {
+            switch op {
+            case .count, .sum, .avg: type = .value(.number)
+            case .min, .max: break
+            case .distinctUnionOfObjects, .unionOfObjects: type = type.isUnknown ? .unknown : .collection(type, toMany: nil)
+            case .distinctUnionOfArrays, .unionOfArrays: type = .unknown
+            }
+            if problem != nil { type = .unknown }
+        }
+        return KeyPathResolution(type: type, problem: problem, toMany: outerToMany)
     }
 
     private enum Step {
@@ -137,32 +170,6 @@ struct KeyPathResolver {
         }
         let keys = model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name)
         return .missing(hint: Suggestion.hint(for: key, among: keys))
-    }
-
-    /// `@count`, `@sum.x`, … on `type`: they need a collection and take the rest of the path as
-    /// their argument, read on each element.
-    private func apply(_ op: CollectionOperator, at index: Int, rest: [String], on type: SemanticType) -> KeyPathResolution {
-        let element: SemanticType
-        switch type {
-        case .collection(let inner, _): element = inner
-        case .unknown, .dictionary: return KeyPathResolution(type: .unknown)
-        default:
-            let problem = KeyPathResolution.Problem(index: index, message: "@\(op.rawValue) needs a collection, but \(type.description) is not one",
-                                                    hint: "collection operators apply to to-many relationships and arrays")
-            return KeyPathResolution(type: .unknown, problem: problem)
-        }
-        if op == .count { return KeyPathResolution(type: .value(.number)) }
-        var inner = resolve(rest, on: element)
-        inner.problem?.index += index + 1
-        inner.toMany = nil
-        switch op {
-        case .count, .sum, .avg: inner.type = .value(.number)
-        case .min, .max: break
-        case .distinctUnionOfObjects, .unionOfObjects: inner.type = inner.type.isUnknown ? .unknown : .collection(inner.type, toMany: nil)
-        case .distinctUnionOfArrays, .unionOfArrays: inner.type = .unknown
-        }
-        if inner.problem != nil { inner.type = .unknown }
-        return inner
     }
 
     /// What an element's key reads, where lint needs to go on: the elements an element holds.

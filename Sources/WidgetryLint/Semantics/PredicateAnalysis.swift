@@ -178,7 +178,18 @@ struct PredicateAnalysis: Sendable {
     /// Where each of the last `count` components of the key path at `range` is: the component
     /// tokens after a dot (and the first token, for a path on `SELF` written without it).
     private func componentRanges(_ count: Int, in range: Range<Int>, evaluatedRoot: Bool) -> [Range<Int>] {
-        let inside = tokens.filter { $0.kind != .end && range.contains($0.range.lowerBound) }
+        // Tokens are in text order: find the first inside by bisection, so a predicate of many
+        // key paths costs the tokens of each, not all tokens for each.
+        var low = 0, high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var inside: [Token] = []
+        while low < tokens.count, tokens[low].kind != .end, range.contains(tokens[low].range.lowerBound) {
+            inside.append(tokens[low])
+            low += 1
+        }
         var found: [Range<Int>] = []
         for (position, token) in inside.enumerated() where Self.isComponent(token.kind) {
             let afterDot = position > 0 && inside[position - 1].kind == .punctuation(.dot)

@@ -40,7 +40,13 @@ extension ScreenRun {
         try? status.setValue(.string(name), forKey: "actionName")
         status.setDerived("sender", sender.map(Value.string) ?? .null)
         actionController.setDerived("status", .object(status))
-        perCallStatuses.append(status)
+        if let index = perCallStatusIndex[actionController.id] {
+            perCallStatuses[index] = status
+        } else {
+            perCallStatusIndex[actionController.id] = perCallStatuses.count
+            perCallStatuses.append(status)
+        }
+        calledActions.insert(name)
         let delay = actionController.attribute("actionDelay").doubleValue ?? 0
         let run = { [environment] in environment.engine.perform(name, argument: argument, sender: sender) }
         if delay > 0 { environment.timeline.schedule(after: delay, run) } else { run() }
@@ -110,7 +116,7 @@ extension ScreenRun {
 
     /// Whether an action controller of this screen called `action`.
     func started(_ action: String) -> Bool {
-        perCallStatuses.contains { $0.attribute("actionName").stringValue == action }
+        calledActions.contains(action)
     }
 
     /// Takes `object` as the screen's `update` (typed flow) and renders.

@@ -5,12 +5,18 @@ import WidgetryScreen
 /// Why an interaction could not be done.
 public struct InteractionError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
+    /// A stable code for failures that are limits rather than mistakes (``stackDepthLimit``).
+    public var code: String?
 
-    public init(_ message: String) {
+    public init(_ message: String, code: String? = nil) {
         self.message = message
+        self.code = code
     }
 
-    public var description: String { message }
+    /// A segue past ``WidgetRun/Options/maxStackDepth``.
+    public static let stackDepthLimit = "navigation.depth-limit"
+
+    public var description: String { message + (code.map { " [\($0)]" } ?? "") }
 }
 
 extension ScreenRun {

@@ -61,8 +61,14 @@ public final class ScreenRun {
     var predicates: [String: Predicate] = [:]
     /// Cell prototypes prepared for making cells, by table id and reuse identifier.
     var cellPlans: [String: CellPlan] = [:]
-    /// The statuses of calls action controllers made, oldest first.
+    /// The status of the last call each action controller made, by the order of their first
+    /// calls. A new call replaces its controller's status (the controller shows only the last),
+    /// so an event costs the same after a thousand timer ticks as after one.
     var perCallStatuses: [ScreenObject] = []
+    /// Where each action controller's status is in ``perCallStatuses``, by controller id.
+    var perCallStatusIndex: [String: Int] = [:]
+    /// The actions this screen's action controllers called.
+    var calledActions: Set<String> = []
     /// Store objects whose rows were deleted and collapse until the store deletes them.
     var collapsedRows: Set<ObjectID> = []
     /// Per table display controller: the rows of the last render.

@@ -48,11 +48,17 @@ public final class WidgetRun {
         public var xmlLimits: XMLLimits
         /// The largest file ``ScreenRun/pickMedia(_:with:)`` reads.
         public var maxPickedFileBytes: Int
+        /// The most screens the navigation stack holds; a segue past it is refused with
+        /// `navigation.depth-limit`. Every screen on the stack follows every action event, so
+        /// the stack's depth bounds what one step costs.
+        public var maxStackDepth: Int = defaultMaxStackDepth
 
         /// Enough for a chain of elements, each bound to the one before, eight long.
         public static let defaultMaxRenderPasses = CompiledScreen.defaultMaxRenderPasses
         /// 50 MiB: a long phone video.
         public static let defaultMaxPickedFileBytes = 50 << 20
+        /// 64 screens: far more than any app shows a person at once.
+        public static let defaultMaxStackDepth = 64
 
         public init(service: ServiceSelection = .stub, now: Date = Date(), timeZone: TimeZone = .gmt,
                     locale: Locale = Locale(identifier: "en_US_POSIX"), clock: Timeline.Clock = .virtual,
@@ -184,6 +190,10 @@ public final class WidgetRun {
 
     /// A segue (FORMAT.md#screen.segue): the destination screen opens on top with the source's content.
     private func perform(_ segue: SegueEntry, content: Value, from source: ScreenRun) throws(InteractionError) {
+        guard stack.count < options.maxStackDepth else {
+            throw InteractionError("segue \(segue.id) would put screen \(stack.count + 1) on a navigation stack of at most \(options.maxStackDepth)",
+                                   code: InteractionError.stackDepthLimit)
+        }
         let destination: ScreenRun
         do throws(WidgetRunError) {
             destination = try open(segue.destination, content: content, checkingInput: true)

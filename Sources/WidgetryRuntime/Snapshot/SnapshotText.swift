@@ -43,7 +43,7 @@ public enum SnapshotText {
             for status in snapshot.statuses {
                 var state = status.inProgress.isOn ? "inProgress" : status.isSuccess.isOn ? "isSuccess" : status.isFailure.isOn ? "isFailure" : "idle"
                 if status.inProgress.isOn, let progress = status.progress.doubleValue, progress > 0 {
-                    state += " \(Int((progress * 100).rounded()))%"
+                    state += " \(Int((min(progress, 1) * 100).rounded()))%"
                 }
                 lines.append("  \(status.name) (\(status.action.stringValue ?? "?")): \(state)")
             }

@@ -54,7 +54,10 @@ public struct ActionEvent: Sendable, CustomStringConvertible {
 
 /// Run times as snapshots, logs and the command line print them: `t=0.250`.
 public enum RunTimeText {
+    /// `t=1.250`: run time to the millisecond. A time no millisecond count holds (a host's
+    /// `run(until:)` far past ``NumericPolicy/maximumSeconds``) prints as the number it is.
     public static func seconds(_ time: Double) -> String {
+        guard time.isFinite, abs(time) < 1e15 else { return "t=\(time)" }
         let milliseconds = Int((time * 1000).rounded())
         let whole = milliseconds / 1000, fraction = milliseconds % 1000
         return "t=\(whole)." + String(repeating: "0", count: 3 - String(fraction).count) + String(fraction)

@@ -7,7 +7,8 @@ import NIOHTTPCompression
 import WidgetryJSON
 import WidgetryServiceConfiguration
 
-/// Limits for ``HTTPTransport``.
+/// Limits for ``HTTPTransport``. A time-out past ``NumericPolicy/maximumSeconds`` counts as that
+/// maximum, and a negative one as 0.
 public struct HTTPTransportOptions: Sendable {
     /// Seconds to establish a connection (TLS included).
     public var connectTimeout: Double
@@ -98,7 +99,7 @@ public final class HTTPTransport: ServiceTransport {
         }
         // The client's time-out ends when the head arrives; the body is held to the same
         // deadline here, checked as each chunk arrives (a stalled body meets the read time-out).
-        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(Int64(max(0, options.totalTimeout) * 1e9)))
+        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(HTTPTransport.nanoseconds(options.totalTimeout)))
         let headDeadline = NIODeadline.now() + HTTPTransport.amount(options.totalTimeout)
         do {
             var hop = RedirectHop(request: request, maxRedirects: options.maxRedirects, allowsPlainHTTP: options.allowsPlainHTTP)
@@ -134,7 +135,13 @@ public final class HTTPTransport: ServiceTransport {
     }
 
     private static func amount(_ seconds: Double) -> TimeAmount {
-        .nanoseconds(Int64(max(0, seconds) * 1e9))
+        .nanoseconds(nanoseconds(seconds))
+    }
+
+    /// A time-out in nanoseconds: negative and NaN count as 0, and anything past
+    /// ``NumericPolicy/maximumSeconds`` (infinity included) as that maximum.
+    private static func nanoseconds(_ seconds: Double) -> Int64 {
+        NumericPolicy.nanoseconds(min(seconds, NumericPolicy.maximumSeconds))
     }
 
     private func tooLarge(_ request: ServiceRequest) -> ActionError {

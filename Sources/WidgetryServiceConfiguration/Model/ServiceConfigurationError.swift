@@ -9,9 +9,13 @@ public enum ServiceConfigurationErrorCode: String, StrictReaderCodes, CaseIterab
     case wrongType = "service.wrong-type"
     case missingKey = "service.missing-key"
     case invalidValue = "service.invalid-value"
+    /// A number outside the range its key takes: a delay past ``NumericPolicy/maximumSeconds``.
+    case outOfRange = "service.out-of-range"
     case unknownAction = "service.unknown-action"
     case invalidActionName = "service.invalid-action-name"
     case missingFile = "service.missing-file"
+
+    public static var numberOutOfRange: Self { .outOfRange }
 }
 
 /// All the problems found in one file, in the order of the file.

@@ -314,7 +314,7 @@ public enum ServiceConfigurationReader {
         }
 
         private mutating func seconds(_ json: JSONValue) -> Double? {
-            read.number(json, expected: "a number of seconds")
+            read.timeSpan(json, expected: "a number of seconds")
         }
 
         private static func quotedList(_ names: [String]) -> String {

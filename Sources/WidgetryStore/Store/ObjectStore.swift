@@ -47,6 +47,7 @@ public final class ObjectStore: Sendable {
             var transaction = StoreTransaction(model: model, state: current)
             let result = try body(&transaction)
             let changes = transaction.changes
+            if !changes.deleted.isEmpty { transaction.state.compactTables() }
             if let file, !changes.isEmpty {
                 do throws(StoreError) {
                     try file.save(changes, of: transaction.state)

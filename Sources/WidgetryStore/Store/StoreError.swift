@@ -14,6 +14,9 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case persistence = "store.persistence"
         /// The store file was written for a different model.
         case incompatibleFile = "store.incompatible-file"
+        /// The store file holds something Widgetry never writes (an id out of range, a value of
+        /// the wrong type, a target that is not there): the message names table, row and column.
+        case corruptFile = "store.corrupt-file"
     }
 
     public var code: Code

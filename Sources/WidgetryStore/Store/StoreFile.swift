@@ -36,7 +36,10 @@ final class StoreFile: Sendable {
         do {
             database = try DatabaseQueue(path: path)
         } catch {
-            throw StoreError(.persistence, "cannot open store file \(path): \(StoreFile.describe(error))")
+            // A file that is there but that SQLite cannot open is damaged, not missing.
+            let exists = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0
+            throw StoreError(exists ? .corruptFile : .persistence, "cannot open store file \(path): \(StoreFile.describe(error))",
+                             hint: exists ? "the file is not a Widgetry store; delete it to start with an empty store" : nil)
         }
     }
 
@@ -44,7 +47,8 @@ final class StoreFile: Sendable {
     func load() throws(StoreError) -> StoreState {
         let fingerprint = StoreFile.fingerprint(of: model)
         let path = path
-        return try run("read") { db in
+        // The file exists and opened: what SQLite cannot read in it is damage, not a model change.
+        return try run("read", failure: .corruptFile) { db in
             if try db.tableExists("_widgetry") {
                 let stored = try String.fetchOne(db, sql: "SELECT value FROM _widgetry WHERE key = 'model'")
                 guard stored == fingerprint else {
@@ -54,7 +58,7 @@ final class StoreFile: Sendable {
             } else {
                 try create(db, fingerprint: fingerprint)
             }
-            return try read(db)
+            return try StoreFileReader(path: path, model: model).read(db)
         }
     }
 
@@ -112,51 +116,12 @@ final class StoreFile: Sendable {
         ["_id"] + layout.attributes.map(\.name) + layout.toOne.map(\.description.name) + layout.toMany.map(\.description.name)
     }
 
+    /// `name` as an SQL identifier.
     static func quoted(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     // MARK: Rows
-
-    private func read(_ db: Database) throws -> StoreState {
-        var state = StoreState(model: model)
-        let next = try String.fetchOne(db, sql: "SELECT value FROM _widgetry WHERE key = 'nextID'").flatMap(UInt64.init) ?? 1
-        state.locations = Array(repeating: ObjectLocation(entity: 0, row: -1), count: Int(next - 1))
-        for layout in model.layouts {
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(StoreFile.quoted(layout.name)) ORDER BY _id")
-            while let row = try rows.next() {
-                let raw: Int64 = try row.decode(atIndex: 0)
-                guard raw > 0, raw < Int64(next) else {
-                    throw StoreError(.persistence, "\(layout.name) row with id \(raw) is outside the file's ids (next \(next))")
-                }
-                let id = ObjectID(rawValue: UInt64(raw))
-                var column = 1
-                let attributes = try layout.attributes.map { attribute in
-                    defer { column += 1 }
-                    return try StoreFile.value(row[column] as DatabaseValue, type: attribute.type, column: attribute.name, table: layout.name)
-                }
-                let toOne = try layout.toOne.map { _ in
-                    defer { column += 1 }
-                    let target: Int64? = try row.decode(atIndex: column)
-                    return UInt64(target ?? 0)
-                }
-                let toMany = try layout.toMany.map { _ in
-                    defer { column += 1 }
-                    let text: String? = try row.decode(atIndex: column)
-                    return try StoreFile.ids(text)
-                }
-                let rowIndex = state.tables[layout.index].ids.count
-                state.tables[layout.index].append(id, defaults: attributes)
-                for (slot, target) in toOne.enumerated() { state.tables[layout.index].toOne[slot][rowIndex] = target }
-                for (slot, targets) in toMany.enumerated() { state.tables[layout.index].toMany[slot][rowIndex] = targets }
-                state.locations[Int(raw) - 1] = ObjectLocation(entity: Int32(layout.index), row: Int32(rowIndex))
-                if let slot = layout.identitySlot, let root = layout.identityRoot, !attributes[slot].isNull {
-                    state.identities[root][attributes[slot]] = id
-                }
-            }
-        }
-        return state
-    }
 
     private func write(_ id: ObjectID, at location: ObjectLocation, of state: StoreState, in db: Database) throws {
         let layout = model.layouts[Int(location.entity)]
@@ -184,37 +149,13 @@ final class StoreFile: Sendable {
         }
     }
 
-    private static func value(_ stored: DatabaseValue, type: AttributeType, column: String, table: String) throws -> Value {
-        switch (stored.storage, type) {
-        case (.null, _): return .null
-        case (.int64(let number), .integer16), (.int64(let number), .integer32), (.int64(let number), .integer64): return .int(number)
-        case (.int64(let number), .boolean): return .bool(number != 0)
-        case (.double(let number), .double), (.double(let number), .float), (.double(let number), .decimal): return .double(number)
-        case (.int64(let number), .double), (.int64(let number), .float), (.int64(let number), .decimal): return .double(Double(number))
-        case (.double(let seconds), .date): return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case (.int64(let seconds), .date): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
-        case (.string(let text), .string), (.string(let text), .uri), (.string(let text), .uuid): return .string(text)
-        case (.blob(let data), .binary): return .data([UInt8](data))
-        default:
-            throw StoreError(.persistence, "\(table).\(column) holds \(stored), which is not a \(type.rawValue)")
-        }
-    }
-
-    private static func ids(_ text: String?) throws -> [ObjectID] {
-        guard let text, text.count > 2 else { return [] }
-        return try text.dropFirst().dropLast().split(separator: ",").map { part in
-            guard let raw = UInt64(part) else { throw StoreError(.persistence, "a to-many column holds \(text), not a list of ids") }
-            return ObjectID(rawValue: raw)
-        }
-    }
-
-    private func run<Result>(_ what: String, _ body: (Database) throws -> Result) throws(StoreError) -> Result {
+    private func run<Result>(_ what: String, failure: StoreError.Code = .persistence, _ body: (Database) throws -> Result) throws(StoreError) -> Result {
         do {
             return try database.write(body)
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError(.persistence, "cannot \(what) store file \(path): \(StoreFile.describe(error))")
+            throw StoreError(failure, "cannot \(what) store file \(path): \(StoreFile.describe(error))")
         }
     }
 

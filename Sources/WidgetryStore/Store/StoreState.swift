@@ -25,7 +25,8 @@ struct ObjectLocation: Sendable {
 
 /// The objects of one entity (not its descendants), column by column: a row per object in
 /// insertion order, a column per attribute and relationship slot of the entity's ``EntityLayout``.
-/// Deleted objects leave an empty row behind (their id becomes 0), so rows never move.
+/// Deleted objects leave an empty row behind (their id becomes 0), so rows never move within a
+/// transaction; ``StoreState/compactTables()`` drops empty rows between transactions.
 struct EntityTable: Sendable {
     var ids: [ObjectID] = []
     var attributes: [[Value]]
@@ -33,6 +34,8 @@ struct EntityTable: Sendable {
     var toOne: [[UInt64]]
     /// Targets in the order they were added.
     var toMany: [[[ObjectID]]]
+    /// Rows deleted objects left empty since the table was last compacted.
+    var emptyRows = 0
 
     init(layout: EntityLayout) {
         attributes = Array(repeating: [], count: layout.attributes.count)
@@ -62,6 +65,26 @@ struct StoreState: Sendable {
     }
 
     var nextID: ObjectID { ObjectID(rawValue: UInt64(locations.count) + 1) }
+
+    /// Drops the rows deleted objects left in a table once they are at least 64 and half its
+    /// rows, moving the live rows down and updating their locations. Rows stay put within a
+    /// transaction; between transactions this keeps a table's size, and what every transaction
+    /// copies and every fetch scans, proportional to its live objects (a timer that replaces
+    /// its results each tick would otherwise make each tick cost more than the last).
+    mutating func compactTables() {
+        for index in tables.indices where tables[index].emptyRows >= 64 && tables[index].emptyRows * 2 >= tables[index].ids.count {
+            let old = tables[index]
+            let kept = old.ids.indices.filter { old.ids[$0].rawValue != 0 }
+            var table = old
+            table.ids = kept.map { old.ids[$0] }
+            for slot in old.attributes.indices { table.attributes[slot] = kept.map { old.attributes[slot][$0] } }
+            for slot in old.toOne.indices { table.toOne[slot] = kept.map { old.toOne[slot][$0] } }
+            for slot in old.toMany.indices { table.toMany[slot] = kept.map { old.toMany[slot][$0] } }
+            table.emptyRows = 0
+            for (row, id) in table.ids.enumerated() { locations[Int(id.rawValue) - 1].row = Int32(row) }
+            tables[index] = table
+        }
+    }
 
     /// The location of a live object.
     func location(of id: ObjectID) -> ObjectLocation? {

@@ -297,9 +297,11 @@ extension EntityTable {
         for slot in toMany.indices { toMany[slot].append([]) }
     }
 
-    /// Empties a deleted object's row (rows never move, so other locations stay valid).
+    /// Empties a deleted object's row (rows do not move within a transaction, so other locations
+    /// stay valid; compaction comes after).
     mutating func removeRow(_ row: Int) {
         ids[row] = ObjectID(rawValue: 0)
+        emptyRows += 1
         for slot in attributes.indices { attributes[slot][row] = .null }
         for slot in toOne.indices { toOne[slot][row] = 0 }
         for slot in toMany.indices { toMany[slot][row] = [] }

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// Extreme numbers through every numeric option and every numeric key of every schema: the
+/// process never traps; it succeeds, fails a scenario, or stops with a typed error
+/// (README, "Numbers"). The schema keys are found by walking `Schemas/`, so a new numeric key
+/// is swept without touching this file (and fails here until a sample uses it).
+struct NumericSweepTests {
+    /// ±0, ±1e308, ±infinity (JSON cannot write it: 1e999 reads as infinity), NaN where the
+    /// option parser takes it, Int64.max + 1 and -1.
+    static let optionValues = ["0", "-0", "1e308", "-1e308", "inf", "-inf", "nan", "9223372036854775808", "-1"]
+    static let jsonValues = ["0", "-0", "1e308", "-1e308", "1e999", "-1e999", "9223372036854775808", "-1"]
+
+    struct OptionCase: CustomStringConvertible, Sendable {
+        var arguments: [String]
+        var option: String
+        var description: String { ([option] + arguments.prefix(1)).joined(separator: " on ") }
+    }
+
+    static let hello = CommandRunner.packageRoot + "/SampleWidgets/Hello"
+
+    /// Every numeric option of the commands that read bundles and run them.
+    static let optionCases: [OptionCase] = {
+        let shared = ["--timeout", "--connect-timeout", "--total-timeout", "--stall-timeout", "--cache-ttl", "--max-redirects", "--max-download-bytes",
+                      "--max-entries", "--max-unpacked-bytes", "--max-ratio"]
+        let service = ["--request-timeout", "--max-response-bytes"]
+        return (["--for", "--max-render-passes"] + service + shared).map { OptionCase(arguments: ["run", hello], option: $0) }
+            + ["--min-coverage"].map { OptionCase(arguments: ["test", hello], option: $0) }
+            + service.map { OptionCase(arguments: ["call", hello, "notes"], option: $0) }
+    }()
+
+    @Test(arguments: optionCases)
+    func extremeOptionValuesNeverTrap(_ sweep: OptionCase) throws {
+        for value in Self.optionValues {
+            let outcome = try CommandRunner.run(sweep.arguments + ["\(sweep.option)=\(value)"])
+            #expect([0, 1, 2].contains(outcome.status), "\(sweep.option)=\(value) ended with \(outcome.status): \(outcome.stderr.suffix(400))")
+            if outcome.status == 2 {
+                #expect(outcome.stderr.contains("usage.out-of-range") || outcome.stderr.contains("Error:"),
+                        "\(sweep.option)=\(value): \(outcome.stderr.suffix(300))")
+            }
+        }
+    }
+
+    // MARK: Schema keys
+
+    struct KeyCase: CustomStringConvertible, Sendable {
+        var schema: String
+        var key: String
+        var description: String { "\(schema)#\(key)" }
+    }
+
+    /// The keys whose schema allows a number or an integer, in every schema file.
+    static let keyCases: [KeyCase] = {
+        let folder = CommandRunner.packageRoot + "/Schemas"
+        var found: [KeyCase] = []
+        for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".json") {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + file),
+                  let root = try? JSONSerialization.jsonObject(with: data) else { continue }
+            var keys = Set<String>()
+            numericKeys(root, key: nil, into: &keys)
+            found += keys.sorted().map { KeyCase(schema: file, key: $0) }
+        }
+        return found
+    }()
+
+    private static func numericKeys(_ node: Any, key: String?, into keys: inout Set<String>) {
+        if let object = node as? [String: Any] {
+            let types = (object["type"] as? [String]) ?? [(object["type"] as? String)].compactMap { $0 }
+            if let key, types.contains("number") || types.contains("integer") { keys.insert(key) }
+            for (name, value) in object {
+                if name == "properties", let properties = value as? [String: Any] {
+                    for (property, schema) in properties { numericKeys(schema, key: property, into: &keys) }
+                } else {
+                    numericKeys(value, key: key, into: &keys)
+                }
+            }
+        } else if let array = node as? [Any] {
+            for element in array { numericKeys(element, key: key, into: &keys) }
+        }
+    }
+
+    /// The files of a sample bundle that `schema` describes.
+    private static func files(of schema: String, in bundle: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: bundle)) ?? []
+        let tests = ((try? FileManager.default.contentsOfDirectory(atPath: bundle + "/Tests")) ?? []).map { "Tests/" + $0 }
+        switch schema {
+        case "manifest.schema.json": return names.filter { $0 == "Info.json" }
+        case "scenario.schema.json": return tests.filter { $0.hasSuffix(".scenario.json") }.sorted()
+        case "stub-service.schema.json": return names.filter { $0 == "StubService.json" }
+        case "service.schema.json": return names.filter { $0 == "Service.json" || $0 == "Service.dev.json" }
+        case "model.schema.json": return names.filter { $0 == "Model.json" }
+        case "lint-config.schema.json": return names.filter { $0 == ".widgetry.json" }
+        default: return names.filter { $0.hasSuffix("ViewController.json") }.sorted()
+        }
+    }
+
+    /// A sample file holding `key` with a number, and the range of that number in its text.
+    private static func occurrence(of sweep: KeyCase) -> (bundle: String, file: String, text: String, range: Range<String.Index>)? {
+        let samples = CommandRunner.packageRoot + "/SampleWidgets"
+        // The samples first, then a fixture that uses the keys no sample needs.
+        let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []).sorted().map { samples + "/" + $0 }
+            + [CommandRunner.packageRoot + "/Tests/Fixtures/NumericSweep"]
+        let pattern = try! NSRegularExpression(pattern: "\"\(NSRegularExpression.escapedPattern(for: sweep.key))\"\\s*:\\s*(-?[0-9][0-9.eE+-]*)")
+        for bundle in bundles {
+            for file in files(of: sweep.schema, in: bundle) {
+                guard let text = try? String(contentsOfFile: bundle + "/" + file, encoding: .utf8),
+                      let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                      let range = Range(match.range(at: 1), in: text) else { continue }
+                return (bundle, file, text, range)
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: keyCases)
+    func extremeValuesOfASchemaKeyNeverTrap(_ sweep: KeyCase) throws {
+        guard let place = Self.occurrence(of: sweep) else {
+            Issue.record("no sample bundle uses the numeric key \(sweep): add it to Tests/Fixtures/NumericSweep")
+            return
+        }
+        for value in Self.jsonValues {
+            let copy = TemporaryFolder()
+            defer { copy.remove() }
+            let bundle = copy.path + "/" + URL(fileURLWithPath: place.bundle).lastPathComponent
+            try FileManager.default.copyItem(atPath: place.bundle, toPath: bundle)
+            // Only the scenario under test runs: the others would cost time and prove nothing here.
+            if place.file.hasPrefix("Tests/") {
+                for other in Self.files(of: "scenario.schema.json", in: bundle) where other != place.file {
+                    try FileManager.default.removeItem(atPath: bundle + "/" + other)
+                }
+            }
+            var text = place.text
+            text.replaceSubrange(place.range, with: value)
+            try text.write(toFile: bundle + "/" + place.file, atomically: true, encoding: .utf8)
+            let commands = [["validate", bundle], place.file.hasPrefix("Tests/") ? ["test", bundle] : ["run", bundle, "--for", "30"]]
+            for command in commands {
+                let outcome = try CommandRunner.run(command)
+                #expect([0, 1, 2].contains(outcome.status), "\(sweep) = \(value): \(command[0]) ended with \(outcome.status): \(outcome.stderr.suffix(400))")
+                if outcome.status == 2 {
+                    #expect(outcome.stderr.contains("[") || outcome.stdout.contains("["),
+                            "\(sweep) = \(value): \(command[0]) gave no typed error: \(outcome.stderr.suffix(300))")
+                }
+            }
+        }
+    }
+
+    @Test func theSchemasHaveNumericKeysToSweep() {
+        #expect(Self.keyCases.count >= 10)
+        #expect(Self.keyCases.contains { $0.key == "advance" })
+    }
+}
+
+/// A scratch folder removed at the end of a test.
+struct TemporaryFolder {
+    let path = NSTemporaryDirectory() + "widgetry-sweep-" + UUID().uuidString
+
+    init() {
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
