@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 "Measuring",
                 .product(name: "WidgetryRuntime", package: "Widgetry"),
+                .product(name: "WidgetryScreen", package: "Widgetry"),
                 .product(name: "WidgetryBundle", package: "Widgetry"),
                 .product(name: "WidgetryBundleFetch", package: "Widgetry"),
                 .product(name: "WidgetryStore", package: "Widgetry"),

@@ -10,6 +10,7 @@ import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScreen
 import WidgetryStore
 
 var rows = 10_000, rounds = 7

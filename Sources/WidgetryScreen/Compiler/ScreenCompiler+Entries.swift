@@ -26,7 +26,7 @@ extension ScreenCompiler {
         }
         let blueprint = OutletBlueprint(owner: ownerID, property: outlet.property, targets: targets, isArray: outlet.isArray, place: outlet.place)
         switch names[ownerID] {
-        case .object(let type) where objectIDs.contains(ownerID):
+        case .object(let type) where scratchObjects[ownerID] != nil:
             guard type.outlets[outlet.property] != nil else {
                 fail(.unknownOutlet, "\(type.rawValue) \(ownerID) has no outlet \(outlet.property)", at: outlet.place,
                      hint: "its outlets: " + type.outlets.keys.sorted().joined(separator: ", "))
@@ -45,8 +45,6 @@ extension ScreenCompiler {
             break
         }
     }
-
-    private var objectIDs: Set<String> { Set(objects.map(\.id)) }
 
     // MARK: Element entries
 
