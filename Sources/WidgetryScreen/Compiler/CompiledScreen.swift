@@ -65,11 +65,13 @@ public struct CompiledScreen {
     }
 }
 
-/// A view as compiled: a kind the runtime knows, initial properties the kind accepts, its
-/// children (a table's header first and footer last).
+/// A view as compiled: a kind the runtime knows, initial properties the kind accepts (the
+/// compiler's graph checks them), its children (a table's header first and footer last).
 package struct ViewBlueprint {
     package let id: String?
     package let kind: ElementKind
+    /// The type as written (`UILabel`, or a host's class).
+    package let typeName: String
     package let properties: [(String, Value)]
     package let children: [ViewBlueprint]
     package let place: SourcePlace

@@ -112,11 +112,14 @@ public struct ScreenCompiler {
         }
         if !node.prototypes.isEmpty, let id = node.id { prototypes[id] = node.prototypes }
         let properties = node.properties.map { ($0.key, Value(json: $0.value)) }
-        do throws(KeyValueError) {
-            _ = try Element(id: node.id, kind: kind, properties: properties)
-        } catch {
-            fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(node.id ?? node.type): \(error)", at: node.place)
-            return nil
+        if inCell {
+            // Cells are made by the run; their elements are checked here, once.
+            do throws(KeyValueError) {
+                _ = try Element(id: node.id, kind: kind, properties: properties)
+            } catch {
+                fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(node.id ?? node.type): \(error)", at: node.place)
+                return nil
+            }
         }
         if let id = node.id {
             if inCell {
@@ -133,7 +136,7 @@ public struct ScreenCompiler {
                 }
             }
         }
-        return ViewBlueprint(id: node.id, kind: kind, properties: properties, children: children, place: node.place)
+        return ViewBlueprint(id: node.id, kind: kind, typeName: node.type, properties: properties, children: children, place: node.place)
     }
 
     // MARK: Objects

@@ -85,7 +85,7 @@ package final class ScreenGraph {
             do throws(KeyValueError) {
                 try made.setInitialValue(value, forKey: key)
             } catch {
-                fail(.invalidValue, "\(blueprint.id ?? blueprint.kind.typeName): \(error)", at: blueprint.place)
+                fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(blueprint.id ?? blueprint.typeName): \(error)", at: blueprint.place)
             }
         }
         if let id = blueprint.id { elements.append((id, made)) }
