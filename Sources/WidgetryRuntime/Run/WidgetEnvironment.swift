@@ -75,6 +75,6 @@ extension WidgetEnvironment {
     /// The element kind a view's `type` names: a UIKit or framework class Widgetry knows, or a
     /// class the host registered.
     public func elementKind(named name: String) -> ElementKind? {
-        compilation.elementKind(named: name)
+        ElementKind(typeName: name, hostTypes: elementTypes)
     }
 }

@@ -30,8 +30,8 @@ public struct CompiledScreen {
     package let prototypes: [String: [CellPrototype]]
     /// `evals` of objects (`cellIdentifier`), compiled, by object id and name.
     package let evaluations: [String: [String: CompiledBinding]]
-    /// Result chains of providers, compiled, by provider id.
-    package let resultChains: [String: ResultChain]
+    /// Result chains of providers, compiled from their attributes, by provider id.
+    package internal(set) var resultChains: [String: ResultChain] = [:]
     /// What tapping an element does (`action` entries), by element id.
     package let tapActions: [String: ActionEntry]
     /// The segue each element performs when tapped, by element id.
@@ -47,7 +47,7 @@ public struct CompiledScreen {
     package init(document: ScreenDocument, root: ViewBlueprint?, titleView: ViewBlueprint?, barButtonItems: [ViewBlueprint], objects: [ObjectBlueprint],
                  outlets: [OutletBlueprint], elementAttributes: [ElementAttribute], bindings: [(target: String, compiled: [CompiledBinding])],
                  cellEntries: [String: CellEntry], prototypes: [String: [CellPrototype]], evaluations: [String: [String: CompiledBinding]],
-                 resultChains: [String: ResultChain], tapActions: [String: ActionEntry], segues: [String: String]) {
+                 tapActions: [String: ActionEntry], segues: [String: String]) {
         self.document = document
         self.root = root
         self.titleView = titleView
@@ -59,7 +59,6 @@ public struct CompiledScreen {
         self.cellEntries = cellEntries
         self.prototypes = prototypes
         self.evaluations = evaluations
-        self.resultChains = resultChains
         self.tapActions = tapActions
         self.segues = segues
     }

@@ -26,7 +26,7 @@ extension ScreenCompiler {
         }
         let blueprint = OutletBlueprint(owner: ownerID, property: outlet.property, targets: targets, isArray: outlet.isArray, place: outlet.place)
         switch names[ownerID] {
-        case .object(let type) where scratchObjects[ownerID] != nil:
+        case .object(let type) where objectTypes[ownerID] != nil:
             guard type.outlets[outlet.property] != nil else {
                 fail(.unknownOutlet, "\(type.rawValue) \(ownerID) has no outlet \(outlet.property)", at: outlet.place,
                      hint: "its outlets: " + type.outlets.keys.sorted().joined(separator: ", "))
@@ -50,12 +50,14 @@ extension ScreenCompiler {
 
     mutating func compileElementEntries() {
         for entry in document.elements {
-            let target: (any KeyValueCoding)?
+            /// What the entry sets: an element of a cell (applied to every cell made), or something
+            /// of the screen, whose attributes the compiler's graph checks.
+            let inCell: Bool, isObject: Bool
             switch names[entry.id] {
-            case _ where entry.id == "@self": target = ScreenController(name: document.name)
-            case .element(let kind): target = Element(id: entry.id, kind: kind, childElements: [])
-            case .object: target = scratchObject(named: entry.id)
-            case nil where cellElementIDs.contains(entry.id): target = nil
+            case _ where entry.id == "@self": (inCell, isObject) = (false, false)
+            case .element: (inCell, isObject) = (false, false)
+            case .object: (inCell, isObject) = (false, true)
+            case nil where cellElementIDs.contains(entry.id): (inCell, isObject) = (true, false)
             case nil:
                 fail(.unknownElement, "elements entry \(entry.id) names no element of the screen, of its cells or of its objects", at: entry.place,
                      hint: "give the view \"id\": \"\(entry.id)\" in the views section")
@@ -68,19 +70,9 @@ extension ScreenCompiler {
                     tapActions[entry.id] = action
                 }
             }
-            var cellAttributes: [(key: String, value: Value, place: SourcePlace)] = []
-            for (key, json) in entry.attrs {
-                let value = Value(json: json)
-                guard let target else {
-                    cellAttributes.append((key, value, SourcePlace(json)))
-                    continue
-                }
-                do throws(KeyValueError) {
-                    try target.setValue(value, forKey: key)
-                    elementAttributes.append(ElementAttribute(target: entry.id, key: key, value: value, place: SourcePlace(json)))
-                } catch {
-                    fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(entry.id): \(error)", at: SourcePlace(json))
-                }
+            let attributes = entry.attrs.map { (key: $0.key, value: Value(json: $0.value), place: SourcePlace($0.value)) }
+            if !inCell {
+                elementAttributes += attributes.map { ElementAttribute(target: entry.id, key: $0.key, value: $0.value, place: $0.place) }
             }
             var compiled: [CompiledBinding] = []
             var bound: Set<String> = []
@@ -91,19 +83,12 @@ extension ScreenCompiler {
                 }
                 if let binding = compile(spec, of: entry.id) { compiled.append(binding) }
             }
-            if target == nil {
-                cellEntries[entry.id] = CellEntry(attributes: cellAttributes, bindings: compiled)
-            } else if !(target is ScreenObject), !compiled.isEmpty {
+            if inCell {
+                cellEntries[entry.id] = CellEntry(attributes: attributes, bindings: compiled)
+            } else if !isObject, !compiled.isEmpty {
                 // Bindings of objects are kept but never evaluated, as upstream (docs/FORMAT.md#screen.element).
                 bindings.append((entry.id, compiled))
             }
         }
-    }
-
-    /// The scratch object an `elements` entry naming an object (or its alias) sets attributes on.
-    private func scratchObject(named name: String) -> ScreenObject? {
-        if let object = scratchObjects[name] { return object }
-        guard let owner = objects.first(where: { $0.alias == name }) else { return nil }
-        return scratchObjects[owner.id]
     }
 }

@@ -32,7 +32,7 @@ public struct ScreenCompiler {
         /// The element kind a view's `type` names: a UIKit or framework class Widgetry knows, or
         /// a class the host registered.
         public func elementKind(named name: String) -> ElementKind? {
-            ElementKind(typeName: name) ?? elementTypes[name]
+            ElementKind(typeName: name, hostTypes: elementTypes)
         }
 
         /// Every type name a view may have, for hints.
@@ -57,8 +57,8 @@ public struct ScreenCompiler {
     var prototypes: [String: [CellPrototype]] = [:]
     var segues: [String: String] = [:]
     var objects: [ObjectBlueprint] = []
-    /// Each object with its attributes set, to check what it needs.
-    var scratchObjects: [String: ScreenObject] = [:]
+    /// The type of each object, by id (not by alias).
+    var objectTypes: [String: ObjectType] = [:]
     var evaluations: [String: [String: CompiledBinding]] = [:]
     var resultChains: [String: ResultChain] = [:]
     var outlets: [OutletBlueprint] = []
@@ -88,11 +88,15 @@ public struct ScreenCompiler {
         var compiled = CompiledScreen(
             document: document, root: root, titleView: titleView, barButtonItems: barButtonItems, objects: objects, outlets: outlets,
             elementAttributes: elementAttributes, bindings: bindings, cellEntries: cellEntries, prototypes: prototypes, evaluations: evaluations,
-            resultChains: resultChains, tapActions: tapActions, segues: segues)
+            tapActions: tapActions, segues: segues)
         let graph = ScreenGraph(compiled, content: .null, defaults: .null)
         errors += graph.problems
+        for entry in document.objects {
+            if let object = graph.objectsByID[entry.id], object.type.isProvider { compileResultChain(of: object, entry: entry) }
+        }
         checkRequirements(graph)
         if !errors.isEmpty { throw ScreenErrors(errors) }
+        compiled.resultChains = resultChains
         compiled.bindingsReadElements = Self.bindingsReadElements(graph)
         return compiled
     }
@@ -142,7 +146,6 @@ public struct ScreenCompiler {
     // MARK: Objects
 
     private mutating func compileObjects() {
-        var types: [String: ObjectType] = [:]
         for entry in document.objects {
             guard let type = ObjectType(rawValue: entry.type) else {
                 fail(.unknownType, "object \(entry.id) has type \(entry.type), which is not a mediating controller Widgetry knows", at: entry.place,
@@ -154,12 +157,12 @@ public struct ScreenCompiler {
                      hint: "ids must be unique across the screen: an element would shadow the object (docs/FORMAT.md#screen.namespace)")
                 continue
             }
-            types[entry.id] = type
+            objectTypes[entry.id] = type
             names[entry.id] = .object(type)
         }
         var aliases: [String: String] = [:]
         for entry in document.objects {
-            guard let alias = entry.alias, let type = types[entry.id] else { continue }
+            guard let alias = entry.alias, let type = objectTypes[entry.id] else { continue }
             if names[alias] == nil {
                 names[alias] = .object(type)
                 aliases[entry.id] = alias
@@ -168,25 +171,12 @@ public struct ScreenCompiler {
             }
         }
         for entry in document.objects {
-            guard let type = types[entry.id] else { continue }
-            let scratch = ScreenObject(id: entry.id, type: type)
-            var attributes: [(key: String, value: Value, place: SourcePlace)] = []
-            for (key, json) in entry.attrs {
-                do throws(KeyValueError) {
-                    try scratch.setValue(Value(json: json), forKey: key)
-                    attributes.append((key, Value(json: json), SourcePlace(json)))
-                } catch {
-                    let known = type.attributes.keys.sorted().joined(separator: ", ")
-                    fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(entry.id): \(error)", at: SourcePlace(json),
-                         hint: error.reason == .unknownKey ? "\(type.rawValue) has: \(known)" : nil)
-                }
-            }
-            scratchObjects[entry.id] = scratch
+            guard let type = objectTypes[entry.id] else { continue }
+            let attributes = entry.attrs.map { (key: $0.key, value: Value(json: $0.value), place: SourcePlace($0.value)) }
             objects.append(ObjectBlueprint(id: entry.id, type: type, alias: aliases[entry.id], attributes: attributes))
             for (name, spec) in entry.evals {
                 if let compiled = compile(spec, of: "\(entry.id).evals.\(name)") { evaluations[entry.id, default: [:]][name] = compiled }
             }
-            if type.isProvider { compileResultChain(of: scratch, entry: entry) }
         }
     }
 

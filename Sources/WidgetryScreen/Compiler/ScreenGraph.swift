@@ -6,10 +6,10 @@ import WidgetryJSON
 /// objects with their attributes, the outlets connected, the `elements` entries applied, and
 /// the bindings with their live targets.
 ///
-/// Connecting outlets is the one step that needs live things (an outlet takes a provider, an
-/// element key takes an element of some kind), so it is checked here: the compiler makes a
-/// graph to check a screen, and reports what ``problems`` holds. A graph of a screen that
-/// compiled has none.
+/// Setting values on live things (a view's properties, an object's attributes, what an
+/// `elements` entry sets, an outlet's target) is checked here, where it happens: the compiler
+/// makes a graph to check a screen, and reports what ``problems`` holds. A graph of a screen
+/// that compiled has none.
 package final class ScreenGraph {
     package let namespace = Namespace()
     package let controller: ScreenController
@@ -55,7 +55,8 @@ package final class ScreenGraph {
                 do throws(KeyValueError) {
                     try object.setValue(value, forKey: key)
                 } catch {
-                    fail(.invalidValue, "\(blueprint.id): \(error)", at: place)
+                    let known = blueprint.type.attributes.keys.sorted().joined(separator: ", ")
+                    fail(error, "\(blueprint.id): \(error)", at: place, hint: error.reason == .unknownKey ? "\(blueprint.type.rawValue) has: \(known)" : nil)
                 }
             }
         }
@@ -64,7 +65,7 @@ package final class ScreenGraph {
             do throws(KeyValueError) {
                 try target(named: attribute.target)?.setValue(attribute.value, forKey: attribute.key)
             } catch {
-                fail(.invalidValue, "\(attribute.target): \(error)", at: attribute.place)
+                fail(error, "\(attribute.target): \(error)", at: attribute.place)
             }
         }
         for (name, compiled) in screen.bindings {
@@ -85,7 +86,7 @@ package final class ScreenGraph {
             do throws(KeyValueError) {
                 try made.setInitialValue(value, forKey: key)
             } catch {
-                fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, "\(blueprint.id ?? blueprint.typeName): \(error)", at: blueprint.place)
+                fail(error, "\(blueprint.id ?? blueprint.typeName): \(error)", at: blueprint.place)
             }
         }
         if let id = blueprint.id { elements.append((id, made)) }
@@ -160,8 +161,13 @@ package final class ScreenGraph {
         return object.keyValueTypeName
     }
 
-    private func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace) {
-        problems.append(ScreenError(code, message, file: file, at: place))
+    private func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil) {
+        problems.append(ScreenError(code, message, file: file, at: place, hint: hint))
+    }
+
+    /// A value a key would not take: an unknown key, or a value of the wrong kind.
+    private func fail(_ error: KeyValueError, _ message: String, at place: SourcePlace, hint: String? = nil) {
+        fail(error.reason == .unknownKey ? .unknownAttribute : .invalidValue, message, at: place, hint: hint)
     }
 }
 

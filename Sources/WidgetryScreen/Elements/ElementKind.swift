@@ -34,6 +34,13 @@ public enum ElementKind: Sendable, Hashable, CaseIterable {
         self = kind
     }
 
+    /// The kind `typeName` names: a class Widgetry knows, else one of the host's own view
+    /// classes (`"TweetTextView": .textView`).
+    public init?(typeName: String, hostTypes: [String: ElementKind]) {
+        guard let kind = ElementKind(typeName: typeName) ?? hostTypes[typeName] else { return nil }
+        self = kind
+    }
+
     /// Other names screen files use for a kind, besides its canonical ``typeName``.
     private static let aliases: [(name: String, kind: ElementKind)] = [("TextInputView", .textField), ("AnimatedConstraint", .layoutConstraint)]
 
