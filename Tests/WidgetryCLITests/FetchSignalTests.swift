@@ -18,7 +18,10 @@ struct FetchSignalTests {
         process.executableURL = URL(fileURLWithPath: CommandRunner.executable)
         process.arguments = ["fetch", server.baseURL + "/slow.zip", "--to", scratch.path + "/out", "--cache-dir", cache]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // Standard error goes to a file, so a failure says why the command ended.
+        let errorLog = scratch.path + "/stderr.txt"
+        FileManager.default.createFile(atPath: errorLog, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorLog)
         try process.run()
         // Wait (without a time limit of our own) until the download is under way on disk.
         while process.isRunning, ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).allSatisfy({ !$0.hasPrefix(".download-") }) {
@@ -27,7 +30,8 @@ struct FetchSignalTests {
         kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()
         try await server.stop()
-        #expect(process.terminationStatus == 128 + signalNumber)
+        let said = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 128 + signalNumber, "standard error: \(said)")
         let left = ((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).filter { $0.hasPrefix(".download-") }
         #expect(left.isEmpty, "left behind: \(left)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path + "/out"))
