@@ -7,9 +7,11 @@ import WidgetryTestSupport
 struct FetchSignalTests {
     @Test(arguments: [SIGTERM, SIGINT])
     func aSignalRemovesTheDownloadInProgress(_ signalNumber: Int32) async throws {
-        let body = [UInt8](repeating: 7, count: 1_000_000)
+        // 4 MB at 20 kB/s: over three minutes, so the download is still under way however late a
+        // busy machine lets this test look (and above the stall floor of 1 KiB per 30 s).
+        let body = [UInt8](repeating: 7, count: 4_000_000)
         let server = try await TestHTTPServer.start { _ in
-            TestResponse(body: body, behaviour: .drip(chunkSize: 2_000, interval: .milliseconds(20)))
+            TestResponse(body: body, behaviour: .drip(chunkSize: 1_000, interval: .milliseconds(50)))
         }
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
