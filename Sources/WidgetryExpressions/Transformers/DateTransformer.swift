@@ -18,7 +18,9 @@ enum DateTransformer {
 /// One `DateFormatter`, configured once and shared by every call of its transformer.
 ///
 /// `DateFormatter` is not `Sendable`, and each call sets the time zone of its context before
-/// formatting, so every use holds `lock` from setting the time zone to reading the result. An
+/// formatting, so every use holds `lock` from setting the time zone to reading the result. The
+/// time zone is only set when it changes: setting any property makes Foundation build its ICU
+/// formatter again, which would cost more than the conversion (most of an import of dated posts). An
 /// `NSLock` rather than `Synchronization.Mutex`, which needs macOS 15 while the package supports
 /// macOS 14. `@unchecked Sendable` is sound because `formatter` is only touched under the lock.
 private final class LockedDateFormatter: @unchecked Sendable {
@@ -35,15 +37,20 @@ private final class LockedDateFormatter: @unchecked Sendable {
 
     func string(from date: Date, in timeZone: TimeZone) -> String {
         lock.withLock {
-            formatter.timeZone = timeZone
+            use(timeZone)
             return formatter.string(from: date)
         }
     }
 
     func date(from text: String, in timeZone: TimeZone) -> Date? {
         lock.withLock {
-            formatter.timeZone = timeZone
+            use(timeZone)
             return formatter.date(from: text)
         }
+    }
+
+    /// Sets the formatter's time zone when it differs (call it holding `lock`).
+    private func use(_ timeZone: TimeZone) {
+        if formatter.timeZone != timeZone { formatter.timeZone = timeZone }
     }
 }
