@@ -2,8 +2,8 @@ import Synchronization
 public import WidgetryBundle
 import WidgetryJSON
 public import WidgetryRuntime
-public import WidgetryScreen
-public import WidgetryService
+import WidgetryScreen
+import WidgetryService
 public import WidgetryServiceConfiguration
 
 extension CoverageRecorder {

@@ -3,8 +3,8 @@ public import WidgetryBundle
 public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryRuntime
-public import WidgetryScreen
-public import WidgetryService
+import WidgetryScreen
+import WidgetryService
 public import WidgetryServiceConfiguration
 
 /// A scripted session with a widget (`Tests/*.scenario.json`): how the run is set up, then

@@ -1,7 +1,7 @@
 public import WidgetryExpressions
 import WidgetryJSON
 public import WidgetryRuntime
-public import WidgetryScreen
+import WidgetryScreen
 
 /// What a scenario's expectations are evaluated against: the JSON snapshot of the run, with
 /// friendlier views added — `elements.<id>` (its state plus `value`, `visible`, `enabled`),

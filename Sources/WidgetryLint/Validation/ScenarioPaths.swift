@@ -1,4 +1,4 @@
-public import WidgetryBundle
+import WidgetryBundle
 public import WidgetryJSON
 
 /// The files a scenario names (its goldens and picked media), each checked with

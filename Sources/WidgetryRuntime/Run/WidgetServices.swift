@@ -4,7 +4,7 @@ public import WidgetryExpressions
 public import WidgetryService
 public import WidgetryServiceConfiguration
 public import WidgetryStore
-public import WidgetryModel
+import WidgetryModel
 
 /// A widget's data and network side, set up from its bundle: the model and store, the service
 /// file the options choose, its transformers, and the action engine on the run's timeline.

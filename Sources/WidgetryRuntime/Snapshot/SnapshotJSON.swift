@@ -3,7 +3,7 @@ import WidgetryExpressions
 public import WidgetryJSON
 import WidgetryService
 import WidgetryStore
-package import WidgetryScreen
+import WidgetryScreen
 
 /// The JSON snapshot of a run (`widgetry run --format json`): what ``SnapshotText`` prints, for
 /// programs. Keys in a fixed order; the same run gives the same bytes.

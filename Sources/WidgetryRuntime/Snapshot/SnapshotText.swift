@@ -1,7 +1,7 @@
 import Foundation
 import WidgetryExpressions
 import WidgetryJSON
-public import WidgetryService
+import WidgetryService
 import WidgetryStore
 import WidgetryScreen
 

@@ -1,5 +1,5 @@
-public import WidgetryExpressions
-public import WidgetryJSON
+package import WidgetryExpressions
+import WidgetryJSON
 
 /// A screen checked and compiled once (docs/FORMAT.md#screen.load-order): its view tree with
 /// every kind known and every initial property accepted, its objects with their attributes, its

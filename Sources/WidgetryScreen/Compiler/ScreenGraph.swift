@@ -1,4 +1,4 @@
-public import WidgetryExpressions
+package import WidgetryExpressions
 import WidgetryJSON
 
 /// The live elements and objects of one showing of a screen, made from its ``CompiledScreen``:
