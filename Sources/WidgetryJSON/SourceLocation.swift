@@ -17,6 +17,22 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
+    /// The location of byte `offset` of the UTF-8 text `bytes`, found by counting from the start
+    /// (for errors placed after the fact; a parser tracks lines as it goes). Lines end at LF.
+    public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1, column = 1
+        for byte in bytes[..<end] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        self.init(offset: end, line: line, column: column)
+    }
+
     /// `line:column`, the form diagnostics print after a file name.
     public var description: String { "\(line):\(column)" }
 

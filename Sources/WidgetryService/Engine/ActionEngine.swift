@@ -149,20 +149,20 @@ public final class ActionEngine {
             if let error = clear(type.entity) { return fail(error) }
         }
         let flight = Flight()
-        let answer = { [weak self] (json: Result<JSONValue, ActionError>) in
+        let answer = { [weak self] (answer: Result<Answer, ActionError>) in
             guard let self else { return }
             if inFlight[identity(name, sender)] === flight { inFlight[identity(name, sender)] = nil }
             if flight.cancelled {
                 guard flight.reportCancellation == nil else { return }
                 return finish(name, sender: sender, .failure(ActionEngine.cancellation(of: name)), completion: completion)
             }
-            handle(json, of: action, argument: argument, sender: sender, chain: chain + [name], completion: completion)
+            handle(answer, of: action, argument: argument, sender: sender, chain: chain + [name], completion: completion)
         }
         if let host = hostActions[name] {
             inFlight[identity(name, sender)] = flight
             emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))
             let call = HostCall(action: name, argument: argument, sender: sender)
-            flight.operation = timeline.perform({ await host(call) }, then: answer)
+            flight.operation = timeline.perform({ await host(call) }, then: { answer($0.map(Answer.json)) })
             return
         }
         if action.action.host, case .network = backend {
@@ -186,9 +186,7 @@ public final class ActionEngine {
         }
         inFlight[identity(name, sender)] = flight
         emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))
-        let respond = { (response: Result<ServiceResponse, ActionError>) in
-            answer(response.flatMap { ResponseReading.json(of: $0, errorKeyPath: action.errorKeyPath, action: name) })
-        }
+        let respond = { (response: Result<ServiceResponse, ActionError>) in answer(response.map(Answer.response)) }
         switch backend {
         case .stub(let stub):
             var response = stub.response(for: action, argument: argument)
@@ -259,18 +257,31 @@ public final class ActionEngine {
         signedIn.flatMap { tokens[$0] }.map { Credentials(bearerToken: $0) } ?? options.credentials
     }
 
-    /// FORMAT.md#service.response from step 2, once the answer is JSON: sign-in tokens, `resultKeyPath`, `resultType`,
-    /// import, `nextAction`.
-    private func handle(_ answer: Result<JSONValue, ActionError>, of action: ResolvedAction, argument: Value, sender: String?,
+    /// FORMAT.md#service.response from step 1: a typed action's 2xx body is read for import
+    /// straight from its bytes (no tree: a large response costs little more than its size);
+    /// anything else is parsed first.
+    private func handle(_ answer: Result<Answer, ActionError>, of action: ResolvedAction, argument: Value, sender: String?,
                         chain: [String], completion: ((Result<ActionResult, ActionError>) -> Void)?) {
         let name = action.name
         let fail = { (error: ActionError) in self.finish(name, sender: sender, .failure(error), completion: completion) }
         let json: JSONValue
         switch answer {
         case .failure(let error): return fail(error)
-        case .success(let value): json = value
+        case .success(.json(let value)): json = value
+        case .success(.response(let response)):
+            if let resultType = action.action.resultType, signIn?.concerns(name) != true, (200..<300).contains(response.status),
+               !response.body.isEmpty,
+               JSONImporter.withDocument(response.body, { root in
+                   accept(root, as: resultType, of: action, argument: argument, sender: sender, chain: chain, completion: completion)
+               }) != nil {
+                return
+            }
+            switch ResponseReading.json(of: response, errorKeyPath: action.errorKeyPath, action: name) {
+            case .failure(let error): return fail(error)
+            case .success(let value): json = value
+            }
         }
-        if let signIn {
+        if let signIn, signIn.concerns(name) {
             if let error = keepToken(from: json, of: name, signIn: signIn) { return fail(error) }
         }
         guard let resultType = action.action.resultType else {
@@ -278,12 +289,20 @@ public final class ActionEngine {
             completion?(.success(.json(json)))
             return
         }
-        let result: JSONValue
+        accept(json, as: resultType, of: action, argument: argument, sender: sender, chain: chain, completion: completion)
+    }
+
+    /// FORMAT.md#service.response from step 4, for a typed action: `resultKeyPath`, `resultType`, import, `nextAction`.
+    private func accept<Node: ResponseNode>(_ json: Node, as resultType: ResultType, of action: ResolvedAction, argument: Value, sender: String?,
+                                            chain: [String], completion: ((Result<ActionResult, ActionError>) -> Void)?) {
+        let name = action.name
+        let fail = { (error: ActionError) in self.finish(name, sender: sender, .failure(error), completion: completion) }
+        let result: Node
         switch ResponseReading.result(in: json, keyPath: action.resultKeyPath, type: resultType, action: name) {
         case .failure(let error): return fail(error)
         case .success(let value): result = value
         }
-        emit(ActionEvent(kind: .ready, action: name, sender: sender, time: timeline.now, json: result))
+        emit(ActionEvent(kind: .ready, action: name, sender: sender, time: timeline.now))
         guard let store else {
             return fail(ActionError(.importFailed, "\(name) imports \(resultType), but the bundle has no data model"))
         }
@@ -291,7 +310,7 @@ public final class ActionEngine {
         let ids: [ObjectID]
         do throws(ImportError) {
             ids = try store.perform { (transaction: inout StoreTransaction) throws(ImportError) in
-                try importer.importJSON(result, into: resultType.entity, options: importOptions, in: &transaction)
+                try result.importValue(with: importer, into: resultType.entity, options: importOptions, in: &transaction)
             }.result
         } catch {
             return fail(ActionError(.importFailed, "\(name): \(error)"))
@@ -361,6 +380,12 @@ public final class ActionEngine {
     private func identity(_ action: String, _ sender: String?) -> String {
         "\(options.widgetIdentifier)_\(action)_\(sender ?? "0")"
     }
+}
+
+/// What answered a call: the JSON a host command returned, or a response whose body is still to be read.
+private enum Answer {
+    case json(JSONValue)
+    case response(ServiceResponse)
 }
 
 /// Progress reports from a transport's task, read on the timeline.

@@ -18,7 +18,9 @@ public struct ActionEvent: Sendable, CustomStringConvertible {
     public var sender: String?
     /// Run time, in seconds.
     public var time: Double
-    /// For ``Kind/ready``: the JSON the response held (after `resultKeyPath`).
+    /// For ``Kind/ready`` of an action without `resultType`: the JSON the response held. A typed
+    /// action's result is read into the store without a tree (its objects come with
+    /// ``Kind/success``), so its ready event carries none.
     public var json: JSONValue?
     /// For ``Kind/success``: the imported objects, in order.
     public var objects: [ObjectID]

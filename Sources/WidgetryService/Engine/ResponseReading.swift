@@ -1,5 +1,6 @@
 import WidgetryJSON
 import WidgetryServiceConfiguration
+import WidgetryStore
 
 /// How a response turns into the JSON an action imports (FORMAT.md#service.response, steps 1 and 4).
 enum ResponseReading {
@@ -50,14 +51,14 @@ enum ResponseReading {
 
     /// The part of `json` to import: at `keyPath` (dotted) when it is not empty, which needs an
     /// object; then an array of objects for `[T]`, an object for `T`.
-    static func result(in json: JSONValue, keyPath: String, type: ResultType, action: String) -> Result<JSONValue, ActionError> {
+    static func result<Node: ResponseNode>(in json: Node, keyPath: String, type: ResultType, action: String) -> Result<Node, ActionError> {
         var result = json
         if !keyPath.isEmpty {
-            guard case .object = json.kind else {
+            guard json.isObject else {
                 return .failure(ActionError(.resultShape, "\(action) reads its result at \"\(keyPath)\", but the response is \(json.typeName), not an object"))
             }
             for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-                guard case .object(let object) = result.kind, let next = object[String(key)] else {
+                guard let next = result.responseMember(String(key)) else {
                     return .failure(ActionError(.resultShape, "the response to \(action) has nothing at \"\(keyPath)\""))
                 }
                 result = next
@@ -65,14 +66,51 @@ enum ResponseReading {
         }
         switch type {
         case .array:
-            guard case .array(let elements) = result.kind, elements.allSatisfy({ $0.isNull || $0.objectValue != nil }) else {
+            guard result.isArrayOfObjectsOrNulls else {
                 return .failure(ActionError(.resultShape, "\(action) expects \(type), an array of objects, but the result is \(result.typeName)"))
             }
         case .object:
-            guard case .object = result.kind else {
+            guard result.isObject else {
                 return .failure(ActionError(.resultShape, "\(action) expects \(type), an object, but the result is \(result.typeName)"))
             }
         }
         return .success(result)
+    }
+}
+
+/// A response's JSON as the engine reads its result: the parsed tree, or (for a typed action's
+/// 2xx body) the bytes indexed for import, which keeps a large response's memory near its size.
+protocol ResponseNode {
+    var typeName: String { get }
+    var isObject: Bool { get }
+    var isArrayOfObjectsOrNulls: Bool { get }
+    /// The member `key` of an object; nil for anything else or a missing key.
+    func responseMember(_ key: String) -> Self?
+    /// Imports the value by the model's rules.
+    func importValue(with importer: JSONImporter, into entity: String, options: ImportOptions,
+                     in transaction: inout StoreTransaction) throws(ImportError) -> [ObjectID]
+}
+
+extension JSONValue: ResponseNode {
+    var isObject: Bool { objectValue != nil }
+
+    var isArrayOfObjectsOrNulls: Bool {
+        arrayValue?.allSatisfy { $0.isNull || $0.objectValue != nil } ?? false
+    }
+
+    func responseMember(_ key: String) -> JSONValue? { objectValue?[key] }
+
+    func importValue(with importer: JSONImporter, into entity: String, options: ImportOptions,
+                     in transaction: inout StoreTransaction) throws(ImportError) -> [ObjectID] {
+        try importer.importJSON(self, into: entity, options: options, in: &transaction)
+    }
+}
+
+extension JSONImportValue: ResponseNode {
+    func responseMember(_ key: String) -> JSONImportValue? { member(key) }
+
+    func importValue(with importer: JSONImporter, into entity: String, options: ImportOptions,
+                     in transaction: inout StoreTransaction) throws(ImportError) -> [ObjectID] {
+        try importer.importJSON(self, into: entity, options: options, in: &transaction)
     }
 }

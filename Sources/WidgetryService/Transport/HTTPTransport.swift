@@ -111,6 +111,9 @@ public final class HTTPTransport: ServiceTransport {
             let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
             if let length, length > options.maxResponseBytes { return .failure(tooLarge(request)) }
             var body: [UInt8] = []
+            // A declared length (already held to the limit) is reserved: growing by doubling would
+            // briefly hold up to twice the body.
+            if let length, length > 0 { body.reserveCapacity(length) }
             var reportedPercent = 0
             for try await buffer in response.body {
                 guard body.count + buffer.readableBytes <= options.maxResponseBytes else { return .failure(tooLarge(request)) }

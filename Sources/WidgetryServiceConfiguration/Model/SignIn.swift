@@ -47,6 +47,11 @@ public struct SignIn: Sendable, Equatable {
     public func level(of action: String) -> Level? {
         action == userAction ? .user : action == appAction ? .app : nil
     }
+
+    /// Whether `action` signs in (its answer holds a token) or out (it forgets one).
+    public func concerns(_ action: String) -> Bool {
+        level(of: action) != nil || action == signOutAction
+    }
 }
 
 extension ServiceConfiguration {

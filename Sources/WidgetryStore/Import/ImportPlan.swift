@@ -93,7 +93,12 @@ struct ImportPath {
     let texts: [String]
 
     init(_ keyPath: String) {
-        texts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        self.init(texts: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// The path through the keys `texts`, each taken whole (a key may hold dots).
+    init(texts: [String]) {
+        self.texts = texts
         keys = texts.enumerated().map { index, text in
             let utf8 = Array(text.utf8)
             let isShortASCII = utf8.count <= 16 && utf8.allSatisfy { $0 < 0x80 }

@@ -37,19 +37,25 @@ public struct JSONImporter: Sendable {
 
     /// Imports the JSON document in `bytes` as ``importJSON(_:into:options:in:)`` imports a parsed
     /// one, reading only what the model maps straight from the bytes (several times faster, and
-    /// without the memory of a tree). When the document or the import fails, the bytes are parsed
-    /// and imported again from the tree, so the error is exactly the located one that path gives
-    /// (file, line, column and JSON Pointer); the transaction is left as it was before the call
-    /// either way.
+    /// without the memory of a tree), with the same errors placed the same way (line, column and
+    /// JSON Pointer). Bytes that are not JSON are parsed to say where; the transaction is left as
+    /// it was before the call when anything fails.
     public func importJSON(_ bytes: [UInt8], fileName: String? = nil, into entity: String, options: ImportOptions = ImportOptions(),
                            in transaction: inout StoreTransaction) throws(JSONImportError) -> [ObjectID] {
         let before = transaction
-        let imported = bytes.withUnsafeBufferPointer { buffer -> [ObjectID]? in
-            guard let document = try? LazyJSONDocument(buffer) else { return nil }
-            return withExtendedLifetime(document) { try? importRoot(document.root, into: entity, options: options, in: &transaction) }
+        let imported = JSONImporter.withDocument(bytes) { root in
+            Result { () throws(ImportError) in try importJSON(root, into: entity, options: options, in: &transaction) }
         }
-        if let imported { return imported }
-        transaction = before
+        switch imported {
+        case .success(let ids)?:
+            return ids
+        case .failure(let error)?:
+            transaction = before
+            throw .content(error)
+        case nil:
+            break
+        }
+        // Not JSON (the parser says where), or too large to index: the parsed tree.
         let document: JSONDocument
         do throws(JSONParseError) {
             document = try JSONParser.parse(bytes, fileName: fileName)
@@ -59,11 +65,12 @@ public struct JSONImporter: Sendable {
         do throws(ImportError) {
             return try importRoot(document.root, into: entity, options: options, in: &transaction)
         } catch {
+            transaction = before
             throw .content(error)
         }
     }
 
-    private func importRoot<Node: ImportNode>(_ root: Node, into entity: String, options: ImportOptions,
+    func importRoot<Node: ImportNode>(_ root: Node, into entity: String, options: ImportOptions,
                                               in transaction: inout StoreTransaction) throws(ImportError) -> [ObjectID] {
         let plan = ImportPlan(model: transaction.model, transformers: transformers)
         let run = ImportRun<Node>(plan: plan, context: transformerContext, transformerNames: { transformers.names })

@@ -156,6 +156,30 @@ final class LazyJSONDocument {
 
     var root: LazyJSONNode { LazyJSONNode(document: self, index: 0) }
 
+    /// The JSON Pointer of entry `target`: from the root, into the child whose entries hold it.
+    func pointer(to target: Int) -> JSONPointer {
+        var pointer = JSONPointer.root
+        var current = 0
+        while current != target {
+            let isObject = entries[current].kind == .object
+            var child = current + 1, position = 0
+            while Int(entries[child].next) <= target {
+                child = Int(entries[child].next)
+                position += 1
+            }
+            pointer = isObject ? pointer.appending(key: key(of: child)) : pointer.appending(index: position)
+            current = child
+        }
+        return pointer
+    }
+
+    /// The key of object member `index`.
+    private func key(of index: Int) -> String {
+        let entry = entries[index]
+        if entry.keyEnd < 0 { return strings[Int(entry.keyStart)] }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.keyStart)..<Int(entry.keyEnd)]), as: UTF8.self)
+    }
+
     /// Whether entry `index`'s key is `key` of `path` (see ``LazyJSONNode/keyMatches(_:_:in:)``).
     func keyMatches(_ index: Int, _ key: ImportPath.Key, in path: ImportPath) -> Bool {
         let entry = entries[index]
@@ -276,11 +300,17 @@ extension LazyJSONNode: ImportNode {
         }
     }
 
+    /// Compact JSON, as the parsed tree writes it (messages say the same on either path).
     var jsonText: String {
-        String(decoding: UnsafeBufferPointer(rebasing: document.bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
+        let source = document.bytes[Int(entry.start)..<Int(entry.end)]
+        return (try? JSONParser.parse(Array(source)).root.serialized()) ?? String(decoding: UnsafeBufferPointer(rebasing: source), as: UTF8.self)
     }
 
+    /// Placed as the parsed tree places it: line and column counted from the document's start,
+    /// the pointer found by walking down from the root (both only when an import fails).
     func importError(_ code: ImportError.Code, _ message: String, hint: String?) -> ImportError {
-        ImportError(code, message, at: JSONValue(.null), hint: hint)
+        let document = document
+        return ImportError(code, message, location: SourceLocation(offset: Int(entry.start), in: document.bytes),
+                           pointer: document.pointer(to: index), hint: hint)
     }
 }
