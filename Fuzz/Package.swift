@@ -1,12 +1,12 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// A libFuzzer target: an executable that exports `LLVMFuzzerTestOneInput`, over one library of
-/// the main package.
-func fuzzTarget(_ name: String, fuzzing library: String) -> Target {
+/// A libFuzzer target: an executable that exports `LLVMFuzzerTestOneInput`, over libraries of the
+/// main package.
+func fuzzTarget(_ name: String, fuzzing libraries: String...) -> Target {
     .executableTarget(
         name: name,
-        dependencies: [.product(name: library, package: "Widgetry")],
+        dependencies: libraries.map { .product(name: $0, package: "Widgetry") },
         swiftSettings: [.swiftLanguageMode(.v6)]
     )
 }
@@ -36,5 +36,7 @@ let package = Package(
         fuzzTarget("FuzzCompiledModel", fuzzing: "WidgetryModel"),
         // The asset catalogue reader, every rendition to PNG, and LZFSE on the bytes.
         fuzzTarget("FuzzAssets", fuzzing: "WidgetryAssets"),
+        // The bytes (after the first, which picks a sample bundle) as a scenario file, run.
+        fuzzTarget("FuzzScenario", fuzzing: "WidgetryScenario", "WidgetryBundle", "WidgetryJSON"),
     ]
 )
