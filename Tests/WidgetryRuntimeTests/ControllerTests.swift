@@ -252,6 +252,32 @@ struct ControllerTests {
         #expect(element.kind == .label)
     }
 
+    /// A screen's elements and objects go with its run, even where they name each other (a form
+    /// whose action controller's sender is the form, as the file says and as picking media makes it).
+    @Test func aScreensGraphIsFreedWithItsRunCyclesIncluded() async throws {
+        let screen = #"""
+            {"objects": {
+               "attach1": {"type": "ActionController", "attrs": {"actionName": "attachImage"}},
+               "send": {"type": "ButtonActionController", "attrs": {"actionName": "attachImage"}, "outlets": {"sender": "mediaForm1"}}},
+             "elements": {"mediaForm1": {"outlets": {"uploadContainer": "container1", "actionController": "send"}}},
+             "views": {"type": "UIView", "children": [
+               {"id": "mediaForm1", "type": "MediaUploadFormView", "children": [{"id": "container1", "type": "UploadContainerView"}]}]}}
+            """#
+        weak var form: AnyObject?, controller: AnyObject?, widgetRun: WidgetRun?
+        do {
+            let widget = try await run(screen)
+            guard case .object(let element) = widget.screen.namespace.value(forKey: "mediaForm1"),
+                  case .object(let object) = widget.screen.namespace.value(forKey: "send") else { Issue.record("no form"); return }
+            form = element
+            controller = object
+            widgetRun = widget
+            #expect(form != nil && controller != nil)
+        }
+        #expect(widgetRun == nil)
+        #expect(form == nil, "the form outlives its run")
+        #expect(controller == nil, "the action controller outlives its run")
+    }
+
     /// §3.8: a picked file goes into the first empty media form, which uploads it; the upload's
     /// media id becomes the form's field value, which the outer form joins.
     @Test func aPickedFileIsUploadedByItsFormAndTheOuterFormSendsTheMediaIDs() async throws {

@@ -120,6 +120,20 @@ public final class ScreenRun {
         setUp()
     }
 
+    /// A screen's graph may hold cycles (an element's value naming an object whose outlet names
+    /// the element); the screen is the graph's only way in, so it breaks them as it goes.
+    deinit {
+        var elements: [Element] = []
+        forEachElement { elements.append($0) }  // all first: a value leads to the pull-to-refresh controls
+        elements.forEach { $0.releaseValues() }
+        for table in tables.values {
+            for section in table.sections {
+                for row in section.rows { row.elements.forEach { $0.element.releaseValues() } }
+            }
+        }
+        for object in objects + perCallStatuses { object.releaseValues() }
+    }
+
     /// Compiles `document` against `environment` (docs/FORMAT.md#screen.load-order) and shows it;
     /// every problem in it is reported at once.
     public convenience init(document: ScreenDocument, environment: WidgetEnvironment, content: Value = .null) throws(ScreenErrors) {

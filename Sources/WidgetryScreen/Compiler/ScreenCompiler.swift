@@ -90,6 +90,7 @@ public struct ScreenCompiler {
             elementAttributes: elementAttributes, bindings: bindings, cellEntries: cellEntries, prototypes: prototypes, evaluations: evaluations,
             tapActions: tapActions, segues: segues)
         let graph = ScreenGraph(compiled, content: .null, defaults: .null)
+        defer { graph.release() }
         errors += graph.problems
         for entry in document.objects {
             if let object = graph.objectsByID[entry.id], object.type.isProvider { compileResultChain(of: object, entry: entry) }

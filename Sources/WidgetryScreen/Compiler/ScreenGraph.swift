@@ -73,6 +73,19 @@ package final class ScreenGraph {
         }
     }
 
+    /// Breaks the cycles the graph may hold (see ``Element/releaseValues()``), for a graph made
+    /// only to check a screen; a running screen does the same with its own when it goes.
+    package func release() {
+        func walk(_ element: Element) {
+            element.children.forEach(walk)
+            element.releaseValues()
+        }
+        root.map(walk)
+        titleView.map(walk)
+        barButtonItems.forEach(walk)
+        for object in objects { object.releaseValues() }
+    }
+
     /// `@self`, or the element or object named `name`.
     package func target(named name: String) -> (any KeyValueCoding)? {
         if name == "@self" { return controller }

@@ -53,6 +53,16 @@ public final class Element: KeyValueCoding {
         try write(value, forKey: key, recording: false)
     }
 
+    /// Drops every stored value. A screen that goes away calls it: a value may hold an object
+    /// whose outlet holds this element back (a form and its action controller), a cycle that
+    /// nothing else would free.
+    package func releaseValues() {
+        state.withLock { state in
+            state.values.removeAll()
+            state.changes.removeAll()
+        }
+    }
+
     /// How many effective changes the element has had since it was made.
     public var revision: Int { state.withLock { $0.revision } }
 

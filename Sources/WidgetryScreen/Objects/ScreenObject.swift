@@ -50,6 +50,15 @@ public final class ScreenObject: KeyValueCoding {
         }
     }
 
+    /// Drops the outlets and derived values, which may hold elements that hold this object back
+    /// (see ``Element/releaseValues()``).
+    package func releaseValues() {
+        state.withLock { state in
+            state.outlets.removeAll()
+            state.derived.removeAll()
+        }
+    }
+
     public func value(forKey key: String) -> Value {
         state.withLock { state in state.derived[key] ?? state.attributes[key] ?? state.outlets[key] ?? .null }
     }
