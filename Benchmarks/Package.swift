@@ -37,6 +37,22 @@ let package = Package(
             path: "StoreImport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // A typed action's response over HTTP through the action engine, against parse-then-import
+        // (run ./compare-responses).
+        .executableTarget(
+            name: "ResponseImport",
+            dependencies: [
+                "Measuring",
+                .product(name: "WidgetryService", package: "Widgetry"),
+                .product(name: "WidgetryServiceConfiguration", package: "Widgetry"),
+                .product(name: "WidgetryStore", package: "Widgetry"),
+                .product(name: "WidgetryModel", package: "Widgetry"),
+                .product(name: "WidgetryExpressions", package: "Widgetry"),
+                .product(name: "WidgetryJSON", package: "Widgetry"),
+            ],
+            path: "ResponseImport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // One render pass of a 10,000-row table against evaluating the same bindings directly
         // (run ./compare-render).
         .executableTarget(

@@ -48,7 +48,9 @@ final class LazyJSONDocument {
     /// Reads and validates the whole document; throws where the reader stopped.
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONStreamError) {
         self.bytes = bytes
-        var entries = EntryBuffer(capacity: bytes.count / 24 + 16)
+        // Room for a value every 8 bytes, more than real documents hold: the pages never written
+        // are never made resident, while growing would briefly hold the old entries and the new.
+        var entries = EntryBuffer(capacity: bytes.count / 8 + 16)
         do throws(JSONStreamError) {
             strings = try LazyJSONDocument.read(bytes, into: &entries)
         } catch {
