@@ -19,23 +19,49 @@ final class LazyJSONDocument {
         case null, bool, integer, double, string, array, object
     }
 
+    /// 24 bytes: a large response's index costs less than its bytes' doubling would.
     struct Entry {
-        var kind: Kind
-        /// The string is ASCII without escapes (its text is its bytes); otherwise `payload`
-        /// indexes ``strings``.
-        var isPlainString = false
-        /// The key is ASCII without escapes (`keyStart..<keyEnd` are its bytes); otherwise, when
-        /// `keyEnd` < 0, `keyStart` indexes ``strings``. -1 ..< -1 for array elements and the root.
-        var keyStart: Int32 = -1
-        var keyEnd: Int32 = -1
-        /// The value's bytes in the document.
+        /// The kind (bits 0–2), whether a string is plain (bit 3), and the key (bits 4–31): 0 for
+        /// none (array elements and the root), 1 for a decoded key, n + 2 for a plain key of n bytes.
+        private var tags: UInt32
+        /// A plain key's first byte, or a decoded key's index in ``strings``.
+        var keyStart: Int32
+        /// The value's first byte in the document.
         var start: Int32
-        var end: Int32 = 0
         /// The entry after this one's descendants.
         var next: Int32 = 0
         /// An integer, a double's bits, a boolean (0/1), a plain string's range (start << 32 | end)
         /// or an index into ``strings``.
         var payload: UInt64 = 0
+
+        /// The longest plain key the tags hold; a longer one is kept decoded.
+        static let maxPlainKeyBytes = Int(UInt32.max >> 4) - 2
+
+        /// `keyStart ..< keyEnd` are a plain key's bytes; `keyEnd` is -2 for a decoded key, -1 for none.
+        init(kind: Kind, keyStart: Int32, keyEnd: Int32, start: Int32) {
+            let key: UInt32 = keyEnd == -1 ? 0 : keyEnd == -2 ? 1 : UInt32(keyEnd - keyStart) + 2
+            tags = UInt32(kind.rawValue) | key << 4
+            self.keyStart = keyStart
+            self.start = start
+        }
+
+        var kind: Kind {
+            get { Kind(rawValue: UInt8(tags & 0x7))! }
+            set { tags = tags & ~0x7 | UInt32(newValue.rawValue) }
+        }
+
+        /// The string is ASCII without escapes (its text is its bytes); otherwise `payload`
+        /// indexes ``strings``.
+        var isPlainString: Bool {
+            get { tags & 0x8 != 0 }
+            set { tags = newValue ? tags | 0x8 : tags & ~0x8 }
+        }
+
+        /// Past a plain key's last byte; -2 for a decoded key, -1 for none.
+        var keyEnd: Int32 {
+            let key = tags >> 4
+            return key == 0 ? -1 : key == 1 ? -2 : keyStart + Int32(key - 2)
+        }
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
@@ -103,7 +129,7 @@ final class LazyJSONDocument {
             keyEnd = -1
             switch token {
             case .key:
-                if reader.lastStringIsPlain {
+                if reader.lastStringIsPlain, reader.lastStringRange.count <= Entry.maxPlainKeyBytes {
                     keyStart = Int32(reader.lastStringRange.lowerBound)
                     keyEnd = Int32(reader.lastStringRange.upperBound)
                 } else {
@@ -119,7 +145,6 @@ final class LazyJSONDocument {
                 continue
             case .endObject, .endArray:
                 let index = open.removeLast()
-                entries[index].end = Int32(reader.endOffset)
                 entries[index].next = Int32(entries.count)
                 continue
             case .endOfDocument:
@@ -150,7 +175,6 @@ final class LazyJSONDocument {
                     strings.append(reader.stringValue)
                 }
             }
-            entry.end = Int32(reader.endOffset)
             entry.next = Int32(entries.count + 1)
             entries.append(entry)
         }
@@ -173,6 +197,23 @@ final class LazyJSONDocument {
             current = child
         }
         return pointer
+    }
+
+    /// Past the last byte of entry `index`'s value, read again from its start (only messages and
+    /// containers handed to transformers need it, so the index does not keep it).
+    func end(of index: Int) -> Int {
+        let start = Int(entries[index].start)
+        var reader = JSONStreamReader(UnsafeBufferPointer(rebasing: bytes[start...]))
+        var depth = 0
+        repeat {
+            guard let token = try? reader.next() else { return bytes.count }
+            switch token {
+            case .beginObject, .beginArray: depth += 1
+            case .endObject, .endArray: depth -= 1
+            default: break
+            }
+        } while depth > 0
+        return start + reader.endOffset
     }
 
     /// The key of object member `index`.
@@ -285,7 +326,7 @@ extension LazyJSONNode: ImportNode {
             return .string(String(decoding: text, as: UTF8.self))
         case .array, .object:
             // A container as a value (for a transformer): the value the parsed tree gives.
-            let root = try? JSONParser.parse(Array(document.bytes[Int(entry.start)..<Int(entry.end)])).root
+            let root = try? JSONParser.parse(Array(document.bytes[Int(entry.start)..<document.end(of: index)])).root
             return root.map { Value(json: $0) } ?? .null
         }
     }
@@ -304,7 +345,7 @@ extension LazyJSONNode: ImportNode {
 
     /// Compact JSON, as the parsed tree writes it (messages say the same on either path).
     var jsonText: String {
-        let source = document.bytes[Int(entry.start)..<Int(entry.end)]
+        let source = document.bytes[Int(entry.start)..<document.end(of: index)]
         return (try? JSONParser.parse(Array(source)).root.serialized()) ?? String(decoding: UnsafeBufferPointer(rebasing: source), as: UTF8.self)
     }
 
