@@ -271,10 +271,9 @@ public final class ActionEngine {
         case .success(.response(let response)):
             if let resultType = action.action.resultType, signIn?.concerns(name) != true, (200..<300).contains(response.status),
                !response.body.isEmpty,
-               JSONImporter.withDocument(response.body, { root in
-                   accept(root, as: resultType, of: action, argument: argument, sender: sender, chain: chain, completion: completion)
-               }) != nil {
-                return
+               let outcome = JSONImporter.withDocument(response.body, { root in importResult(root, as: resultType, of: action, sender: sender) }) {
+                // The body and its index are gone before Success: what observers do then costs no more.
+                return conclude(outcome, as: resultType, of: action, argument: argument, sender: sender, chain: chain, completion: completion)
             }
             switch ResponseReading.json(of: response, errorKeyPath: action.errorKeyPath, action: name) {
             case .failure(let error): return fail(error)
@@ -289,37 +288,47 @@ public final class ActionEngine {
             completion?(.success(.json(json)))
             return
         }
-        accept(json, as: resultType, of: action, argument: argument, sender: sender, chain: chain, completion: completion)
+        conclude(importResult(json, as: resultType, of: action, sender: sender), as: resultType, of: action, argument: argument,
+                 sender: sender, chain: chain, completion: completion)
     }
 
-    /// FORMAT.md#service.response from step 4, for a typed action: `resultKeyPath`, `resultType`, import, `nextAction`.
-    private func accept<Node: ResponseNode>(_ json: Node, as resultType: ResultType, of action: ResolvedAction, argument: Value, sender: String?,
-                                            chain: [String], completion: ((Result<ActionResult, ActionError>) -> Void)?) {
+    /// FORMAT.md#service.response from step 4, for a typed action: `resultKeyPath`, `resultType`, `Ready`, the import.
+    private func importResult<Node: ResponseNode>(_ json: Node, as resultType: ResultType, of action: ResolvedAction,
+                                                  sender: String?) -> Result<[ObjectID], ActionError> {
         let name = action.name
-        let fail = { (error: ActionError) in self.finish(name, sender: sender, .failure(error), completion: completion) }
         let result: Node
         switch ResponseReading.result(in: json, keyPath: action.resultKeyPath, type: resultType, action: name) {
-        case .failure(let error): return fail(error)
+        case .failure(let error): return .failure(error)
         case .success(let value): result = value
         }
         emit(ActionEvent(kind: .ready, action: name, sender: sender, time: timeline.now))
         guard let store else {
-            return fail(ActionError(.importFailed, "\(name) imports \(resultType), but the bundle has no data model"))
+            return .failure(ActionError(.importFailed, "\(name) imports \(resultType), but the bundle has no data model"))
         }
         let importOptions = ImportOptions(clearsEntityFirst: action.action.clearPolicy == .after, set: action.action.set)
-        let ids: [ObjectID]
         do throws(ImportError) {
-            ids = try store.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+            return .success(try store.perform { (transaction: inout StoreTransaction) throws(ImportError) in
                 try result.importValue(with: importer, into: resultType.entity, options: importOptions, in: &transaction)
-            }.result
+            }.result)
         } catch {
-            return fail(ActionError(.importFailed, "\(name): \(error)"))
+            return .failure(ActionError(.importFailed, "\(name): \(error)"))
+        }
+    }
+
+    /// FORMAT.md#service.response from step 6: `Success` with the imported objects (or `Error`), then `nextAction`.
+    private func conclude(_ outcome: Result<[ObjectID], ActionError>, as resultType: ResultType, of action: ResolvedAction, argument: Value,
+                          sender: String?, chain: [String], completion: ((Result<ActionResult, ActionError>) -> Void)?) {
+        let name = action.name
+        let ids: [ObjectID]
+        switch outcome {
+        case .failure(let error): return finish(name, sender: sender, .failure(error), completion: completion)
+        case .success(let imported): ids = imported
         }
         finish(name, sender: sender, .success(.objects(ids)), completion: completion)
         guard let next = action.action.nextAction else { return }
         // Upstream passes the imported object after a single result, the call's own argument after an array.
         let nextArgument: Value
-        if case .object = resultType, let id = ids.first, let object = store.object(id) {
+        if case .object = resultType, let id = ids.first, let object = store?.object(id) {
             nextArgument = .object(object)
         } else {
             nextArgument = argument
