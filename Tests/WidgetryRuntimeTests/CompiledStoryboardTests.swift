@@ -80,6 +80,34 @@ struct CompiledStoryboardTests {
         #expect(SnapshotJSON.render(compiled).description == expectedJSON)
     }
 
+    /// §9.6 on both forms: a row opens Post Details (no restoration identifier, IB bindings
+    /// only); the screens show the same text, the avatar under the name compiling gives it.
+    @Test func postDetailsAreTheSameFromEitherForm() async throws {
+        let compiled = try await Self.run(try #require(UpstreamWidgetDemo.bundlePath))
+        let source = try await Self.run(try #require(UpstreamWidgetDemo.sourceBundlePath))
+        for run in [compiled, source] { try await run.perform(.tapRow(table: "tableView", section: 0, row: 0)) }
+        #expect(compiled.stack.map(\.document.name) == ["FeedViewController", "Scene-CR3-lf-MN1"])
+        #expect(SnapshotText.render(compiled) == Self.withLostIDs(SnapshotText.render(source)))
+        #expect(SnapshotText.render(compiled).contains("UIImageView-27 (UIImageView): image=\"name:widgets\""))
+        #expect(SnapshotText.render(compiled).contains("N2G-J6-nj1 (UILabel): text=\"Favio Mobile\""), "named by its text's key")
+    }
+
+    /// §9.7 on both forms: "+" presents New Post, posting comes back to a feed of seven rows.
+    @Test func aNewPostIsTheSameFromEitherForm() async throws {
+        let compiled = try await Self.run(try #require(UpstreamWidgetDemo.bundlePath))
+        let source = try await Self.run(try #require(UpstreamWidgetDemo.sourceBundlePath))
+        for (run, plus) in [(compiled, "UIButton-95"), (source, "Vu8-6u-Z7X")] {
+            try await run.perform(.tap(plus))
+            #expect(run.stack.map(\.document.name) == ["FeedViewController", "NewPostViewController"])
+            try await run.perform(.type(text: "Hello", into: "textView", interval: nil))
+            try await run.perform(.tap("postButton"))
+            await run.run()
+        }
+        #expect(compiled.stack.map(\.document.name) == ["FeedViewController"])
+        #expect(compiled.screen.tables["tableDisplayController"]?.sections.first?.rows.count == 7)
+        #expect(SnapshotText.render(compiled) == Self.withLostIDs(SnapshotText.render(source)))
+    }
+
     @Test func aDamagedNibIsATypedErrorNamingTheNib() throws {
         let bundle = try #require(UpstreamWidgetDemo.bundlePath)
         let scratch = try TemporaryDirectory()
