@@ -144,6 +144,40 @@ struct CompiledStoryboardTests {
         }
     }
 
+    /// Damaged nibs end in a storyboard or a typed error, never a trap or a hang: one byte of
+    /// one nib changed at a time, at places a fixed generator picks.
+    @Test func damagedNibsNeverTrap() throws {
+        let bundle = try #require(UpstreamWidgetDemo.bundlePath)
+        let original = bundle + "/Base.lproj/Main.storyboardc"
+        let names = try FileManager.default.contentsOfDirectory(atPath: original).filter { $0.hasSuffix(".nib") }.sorted()
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.file("Main.storyboardc")
+        try FileManager.default.copyItem(atPath: original, toPath: folder)
+        var state: UInt64 = 0x5EED
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var failures = 0
+        for _ in 0..<300 {
+            let name = names[next() % names.count]
+            let url = URL(fileURLWithPath: folder + "/" + name)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: original + "/" + name))
+            var damaged = [UInt8](bytes)
+            damaged[next() % damaged.count] = UInt8(truncatingIfNeeded: next())
+            try Data(damaged).write(to: url)
+            do {
+                _ = try CompiledStoryboardReader.read(directory: folder, file: "Main.storyboardc")
+            } catch {
+                failures += 1
+                #expect(error.errors.allSatisfy { $0.code == .storyboardCompiled && $0.cause?.hasPrefix("nib.") == true })
+            }
+            try bytes.write(to: url)
+        }
+        #expect(failures > 0, "some damage is noticed")
+    }
+
     @Test func swiftClassNamesAreDemangled() {
         #expect(SwiftClassName.demangled("_TtC9WidgetKit22StandardViewController") == "StandardViewController")
         #expect(SwiftClassName.components(of: "_TtCC3App5Outer5Inner") == ["App", "Outer", "Inner"])

@@ -76,7 +76,7 @@ extension CompiledSceneBuilder {
             return .bool(flag)
         case .float32, .float64:
             let number = value.double ?? 0
-            if number.rounded() == number, abs(number) < 9e15 { return .integer(Int64(number)) }
+            if number.isFinite, number.rounded() == number, abs(number) < 9e15 { return .integer(Int64(number)) }
             return .double(number)
         default:
             return .integer(value.integer ?? 0)
@@ -108,7 +108,7 @@ extension CompiledSceneBuilder {
         }
         add("hidden", try number("UIHidden").map { _ in .bool(true) })
         add("alpha", try number("UIAlpha").map { .double($0) })
-        add("tag", try number("UITag").map { .integer(Int64($0)) })
+        add("tag", try number("UITag").map { Self.number(.float64($0)) })
         if UIKitDefaults.controls.contains(className) {
             let disabled = className == "UIBarButtonItem" ? try number("UIEnabled") != nil : try number("UIDisabled") != nil
             add("enabled", disabled ? .bool(false) : nil)
