@@ -90,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetryScreen",
-            dependencies: ["WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle"],
+            dependencies: ["WidgetryJSON", "WidgetryXML", "WidgetryNIB", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle"],
             swiftSettings: strictSwift6
         ),
         .target(

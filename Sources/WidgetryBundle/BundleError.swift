@@ -16,8 +16,6 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyFiles(path: String, limit: Int)
     /// Two files whose names differ only by Unicode normalisation (NFC and NFD).
     case normalizationTwins(first: String, second: String)
-    /// The main storyboard exists only compiled (`Base.lproj/Main.storyboardc`).
-    case compiledStoryboard(path: String)
     /// A compiled nib, whose views cannot be read.
     case compiledNib(path: String)
 
@@ -63,7 +61,6 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadableFile: "bundle.unreadable-file"
         case .tooManyFiles: "bundle.too-many-files"
         case .normalizationTwins: "bundle.normalization-twins"
-        case .compiledStoryboard: "bundle.compiled-storyboard"
         case .compiledNib: "bundle.compiled-nib"
         case .unreadableArchive: "archive.unreadable"
         case .truncatedArchive: "archive.truncated"
@@ -112,8 +109,6 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(path)' holds more than \(limit) files"
         case .normalizationTwins(let first, let second):
             "'\(second)' and '\(first)' differ only by Unicode normalisation, so they name the same file"
-        case .compiledStoryboard(let path):
-            "'\(path)' is a compiled storyboard, which cannot be read"
         case .compiledNib(let path):
             "'\(path)' is a compiled nib, which cannot be read"
         case .unreadableArchive(let path, let reason):
@@ -177,8 +172,6 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .widgetIdentifierMismatch(_, let bundle): "use '\(bundle)' or an identifier that starts with it, such as '\(bundle).main'"
         case .unsafeEntryPath, .linkEntry, .specialFileEntry, .invalidEntryName, .duplicateEntry:
             "bundles may hold only regular files and folders with relative paths; repack it with `widgetry pack`"
-        case .compiledStoryboard(let path):
-            "put the storyboard's source from the Xcode project, '\(String(path.dropLast()))', in the bundle in its place"
         case .compiledNib:
             "views are read from the storyboard source only: describe the view there (a cell prototype) and remove the nib"
         case .normalizationTwins: "keep one of them (write names in NFC, as most editors do)"

@@ -31,12 +31,13 @@ public struct WidgetBundle: Sendable {
     public let model: ModelSource?
     /// Interface Builder storyboard sources (`*.storyboard`), relative paths, sorted.
     public let storyboards: [String]
-    /// The storyboard source the screens take their view trees from, in the original layout:
+    /// The storyboard the screens take their view trees from, in the original layout:
     /// `Base.lproj/<name>.storyboard` (or `<name>.storyboard` at the root), where the name is
-    /// `UIMainStoryboardFile`, by default `Main`. Nil when the bundle has none.
+    /// `UIMainStoryboardFile`, by default `Main`; when only the compiled form is there (as
+    /// Xcode ships a bundle), the `<name>.storyboardc` folder. Nil when the bundle has none.
     public let mainStoryboardPath: String?
-    /// Compiled storyboards (`*.storyboardc`), which cannot be read. A bundle whose main
-    /// storyboard exists only compiled is refused.
+    /// Compiled storyboards (`*.storyboardc`). The main one is read when its source is not in
+    /// the bundle.
     public let compiledStoryboards: [String]
     /// Top-level JSON files that are none of the above, sorted by path.
     public let otherJSONFiles: [BundleFile]
@@ -149,13 +150,19 @@ extension WidgetBundle {
             model = .compiled(path: compiled)
         }
 
-        // Storyboards: the main one must be the source; compiled nibs cannot be read at all.
+        // Storyboards: the source when there is one, else the compiled storyboard Xcode ships;
+        // nibs outside a storyboard cannot be read at all.
         let storyboardName = manifest.mainStoryboard ?? "Main"
-        let mainStoryboard = ["Base.lproj/\(storyboardName).storyboard", "\(storyboardName).storyboard"].first { listing.files.contains($0) }
+        var mainStoryboard = ["Base.lproj/\(storyboardName).storyboard", "\(storyboardName).storyboard"].first { listing.files.contains($0) }
         let storyboardPackages = listing.directories.filter { $0.hasSuffix(".storyboardc") }
-        for compiled in storyboardPackages where compiled.split(separator: "/").last == "\(storyboardName).storyboardc" {
-            guard let mainStoryboard else { throw .compiledStoryboard(path: compiled) }
-            warnings.append(BundleWarning(code: "bundle.compiled-storyboard-ignored", message: "'\(compiled)' is ignored; '\(mainStoryboard)' is read"))
+        let compiledMain = ["Base.lproj/\(storyboardName).storyboardc", "\(storyboardName).storyboardc"].first { storyboardPackages.contains($0) }
+            ?? storyboardPackages.sorted().first { $0.split(separator: "/").last == "\(storyboardName).storyboardc" }
+        if let compiledMain {
+            if let source = mainStoryboard {
+                warnings.append(BundleWarning(code: "bundle.compiled-storyboard-ignored", message: "'\(compiledMain)' is ignored; '\(source)' is read"))
+            } else {
+                mainStoryboard = compiledMain
+            }
         }
         let nibs = (listing.files + listing.directories).filter { $0.hasSuffix(".nib") && !$0.contains(".storyboardc/") && !$0.contains(".nib/") }
         if let nib = nibs.sorted().first { throw .compiledNib(path: nib) }

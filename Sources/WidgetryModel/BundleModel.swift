@@ -1,9 +1,10 @@
 public import WidgetryXML
 import Foundation
+public import WidgetryJSON
 public import WidgetryBundle
 
 /// A bundle's data model, read from whichever form it ships (`Model.json`, an `.xcdatamodeld`
-/// source); a compiled `.momd` is an error that asks for the source.
+/// source, or the compiled `.momd`/`.mom` Xcode ships, through ``CompiledModelReader``).
 public enum BundleModel {
     /// The model `source` describes; an Xcode model's XML is read within `xmlLimits`.
     public static func load(_ source: ModelSource, bundleRoot: String, xmlLimits: XMLLimits = .default) throws(ModelErrors) -> EntityModel {
@@ -19,7 +20,27 @@ public enum BundleModel {
             }
             return try XcdatamodelReader.read(bytes, file: path, limits: xmlLimits)
         case .compiled(let path):
-            throw ModelErrors([ModelError.compiledModelError(path: path)])
+            let file = try compiledModelFile(path, bundleRoot: bundleRoot)
+            let bytes: [UInt8]
+            do throws(BoundedFile.Failure) {
+                bytes = try BoundedFile.bytes(of: bundleRoot + "/" + file, limit: CompiledModelReader.Limits().maxBytes)
+            } catch {
+                throw ModelErrors([ModelError(.invalidCompiledModel, "cannot read \(file): \(error)", file: file)])
+            }
+            return try CompiledModelReader.read(bytes, file: file)
         }
+    }
+
+    /// The `.mom` to read: the file itself, or inside a `.momd` the one named after the folder
+    /// (`Model.momd/Model.mom`), else its only `.mom`.
+    static func compiledModelFile(_ path: String, bundleRoot: String) throws(ModelErrors) -> String {
+        guard path.hasSuffix(".momd") else { return path }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: bundleRoot + "/" + path)) ?? []).filter { $0.hasSuffix(".mom") }.sorted()
+        let base = String(path.split(separator: "/").last?.dropLast(".momd".count) ?? "")
+        guard let name = names.first(where: { $0 == base + ".mom" }) ?? (names.count == 1 ? names.first : nil) else {
+            throw ModelErrors([ModelError(.invalidCompiledModel, "\(path) holds no \(base).mom", file: path,
+                                          hint: "a compiled model folder holds the .mom Xcode wrote for each version")])
+        }
+        return path + "/" + name
     }
 }

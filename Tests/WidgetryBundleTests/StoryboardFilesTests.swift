@@ -3,8 +3,8 @@ import Testing
 import WidgetryBundle
 import WidgetryTestSupport
 
-/// Which storyboard a bundle in the original layout takes its views from, and the compiled
-/// Interface Builder files that are refused because nothing can be read from them.
+/// Which storyboard a bundle in the original layout takes its views from (the source, else the
+/// compiled storyboard), and the lone nibs that are refused because nothing can be read from them.
 @Suite("Storyboard files")
 struct StoryboardFilesTests {
     private func bundle(_ files: [String: String], in scratch: TemporaryDirectory) throws -> String {
@@ -45,15 +45,17 @@ struct StoryboardFilesTests {
         #expect(bundle.mainStoryboardPath == nil)
     }
 
-    @Test func aCompiledMainStoryboardIsRefusedAskingForItsSource() throws {
+    /// A bundle as Xcode ships it: the compiled storyboard is the main one when its source is
+    /// not there (its nibs are read when a screen opens, not here).
+    @Test func aCompiledMainStoryboardIsReadWhenItsSourceIsAbsent() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let root = try bundle(["Info.json": Self.manifest, "Base.lproj/Main.storyboardc/FeedViewController.nib": "nib",
-                               "Base.lproj/Main.storyboardc/Info.plist": "plist"], in: scratch)
-        #expect(throws: BundleError.compiledStoryboard(path: "Base.lproj/Main.storyboardc")) { try WidgetBundle(directory: root) }
-        let error = BundleError.compiledStoryboard(path: "Base.lproj/Main.storyboardc")
-        #expect(error.description == "'Base.lproj/Main.storyboardc' is a compiled storyboard, which cannot be read [bundle.compiled-storyboard]")
-        #expect(error.hint == "put the storyboard's source from the Xcode project, 'Base.lproj/Main.storyboard', in the bundle in its place")
+                               "Base.lproj/Main.storyboardc/Info.plist": "plist",
+                               "Base.lproj/LaunchScreen.storyboardc/Info.plist": "plist"], in: scratch)
+        let bundle = try WidgetBundle(directory: root)
+        #expect(bundle.mainStoryboardPath == "Base.lproj/Main.storyboardc", "not the launch screen's")
+        #expect(bundle.warnings.isEmpty)
     }
 
     @Test func withItsSourceTheCompiledStoryboardIsIgnored() throws {

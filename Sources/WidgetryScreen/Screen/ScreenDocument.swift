@@ -57,8 +57,9 @@ public struct SourcePlace: Sendable, Equatable {
         pointer = value.pointer
     }
 
-    /// A place in `file`, which has no JSON Pointers (an element of a storyboard).
-    public init(file: String, location: SourceLocation) {
+    /// A place in `file`, which has no JSON Pointers (an element of a storyboard); a compiled
+    /// storyboard's nibs have no lines either, so their places name only the file.
+    public init(file: String, location: SourceLocation?) {
         self.file = file
         self.location = location
         pointer = .root

@@ -26,6 +26,9 @@ public enum ScreenErrorCode: String, StrictReaderCodes, CaseIterable {
     /// The storyboard is not well-formed XML, or not an iOS storyboard.
     case storyboardXML = "storyboard.malformed-xml"
     case storyboardNotStoryboard = "storyboard.not-a-storyboard"
+    /// A compiled storyboard (`Main.storyboardc`) whose `Info.plist` or nibs cannot be read, or
+    /// do not have the shape ibtool writes; the `nib.*` code underneath is the cause.
+    case storyboardCompiled = "storyboard.compiled"
     /// No scene of the storyboard (and no screen file) has the name asked for.
     case storyboardUnknownScreen = "storyboard.unknown-screen"
     /// Two elements of a scene share a `wx.identifier`.

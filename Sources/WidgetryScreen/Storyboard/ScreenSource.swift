@@ -36,10 +36,14 @@ public enum ScreenSource {
         bundle.screen(named: name) != nil || bundle.mainStoryboardPath != nil
     }
 
-    /// Reads the bundle's storyboard within `xmlLimits`; nil when it has none. `elementTypes` are
+    /// Reads the bundle's storyboard, the XML source within `xmlLimits` or the compiled
+    /// `.storyboardc` (``CompiledStoryboardReader``); nil when it has none. `elementTypes` are
     /// the host's view classes (a `customClass` among them stays the element's type).
     public static func storyboard(in bundle: WidgetBundle, elementTypes: Set<String> = [], xmlLimits: XMLLimits = .default) throws(ScreenErrors) -> Storyboard? {
         guard let path = bundle.mainStoryboardPath else { return nil }
+        if path.hasSuffix(".storyboardc") {
+            return try CompiledStoryboardReader.read(directory: bundle.rootPath + "/" + path, file: path, elementTypes: elementTypes)
+        }
         let bytes: [UInt8]
         do throws(XMLSyntaxError) {
             bytes = try xmlLimits.readFile(atPath: bundle.rootPath + "/" + path)

@@ -10,7 +10,7 @@ import WidgetryJSON
 /// Keys are those of a screen file's bindings, checked as strictly: an unknown key or a value of
 /// the wrong type is an error, placed at the runtime attribute.
 enum StoryboardBinding {
-    static func spec(_ text: String, file: String, location: SourceLocation) -> Result<BindingSpec, ScreenError> {
+    static func spec(_ text: String, file: String, location: SourceLocation?) -> Result<BindingSpec, ScreenError> {
         func failure(_ message: String, hint: String? = nil) -> Result<BindingSpec, ScreenError> {
             .failure(ScreenError(.storyboardBinding, message, file: file, at: SourcePlace(file: file, location: location), hint: hint))
         }
