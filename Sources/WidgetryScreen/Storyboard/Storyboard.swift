@@ -36,14 +36,7 @@ public struct Storyboard: Sendable {
     /// root view controller (through nested navigation controllers). Nil when the chain ends
     /// without a root or loops.
     public func shownScene(for id: String) -> StoryboardScene? {
-        var visited: Set<String> = []
-        var current = id
-        while visited.insert(current).inserted, let scene = scene(id: current) {
-            guard scene.kind == .navigationController else { return scene }
-            guard let root = scene.rootControllerID else { return nil }
-            current = root
-        }
-        return nil
+        shownController(for: id, in: scene(id:))
     }
 
     /// The screen shown first: the initial view controller's, through a navigation controller
@@ -129,4 +122,26 @@ public struct StoryboardWarning: Sendable, Equatable, CustomStringConvertible {
         if let location { text += ":\(location.line):\(location.column)" }
         return text + ": warning: \(message) [\(code.rawValue)]"
     }
+}
+
+/// A controller as a navigation chain sees it: its kind, and a navigation controller's root.
+protocol NavigationChainLink {
+    var kind: StoryboardScene.Kind { get }
+    var rootControllerID: String? { get }
+}
+
+extension StoryboardScene: NavigationChainLink {}
+
+/// The controller `id` shows: itself, or for a navigation controller its root view controller
+/// (through nested navigation controllers), found by `lookup`. Nil when the chain ends without a
+/// root or loops. One rule for scenes, and for the controllers both storyboard readers index.
+func shownController<Link: NavigationChainLink>(for id: String, in lookup: (String) -> Link?) -> Link? {
+    var visited: Set<String> = []
+    var current = id
+    while visited.insert(current).inserted, let link = lookup(current) {
+        guard link.kind == .navigationController else { return link }
+        guard let root = link.rootControllerID else { return nil }
+        current = root
+    }
+    return nil
 }

@@ -74,7 +74,7 @@ public enum StoryboardReader {
 
 /// A view controller of the storyboard as the first pass finds it: enough to name it and to
 /// resolve segues to it before any scene is built.
-struct StoryboardController {
+struct StoryboardController: NavigationChainLink {
     let element: XMLElementNode
     let id: String
     let name: String
@@ -137,14 +137,7 @@ struct ControllerIndex {
     /// The controller a segue to `id` shows: through navigation controllers to their root.
     /// Nil when there is none (a navigation controller without a root, or a loop of them).
     func shownController(for id: String) -> StoryboardController? {
-        var visited: Set<String> = []
-        var current = id
-        while visited.insert(current).inserted, let controller = byID[current] {
-            guard controller.kind == .navigationController else { return controller }
-            guard let root = controller.rootControllerID else { return nil }
-            current = root
-        }
-        return nil
+        WidgetryScreen.shownController(for: id) { byID[$0] }
     }
 
     mutating func warn(_ code: StoryboardWarning.Code, _ message: String, at location: SourceLocation) {

@@ -2,7 +2,7 @@ import WidgetryNIB
 
 /// A view controller of a compiled storyboard as the first pass finds it: enough to name it
 /// and to resolve segues to it before any scene is built.
-struct CompiledController {
+struct CompiledController: NavigationChainLink {
     /// Its key in `Info.plist` (storyboard ID, or `<UIKitClass>-<id>`).
     let identifier: String
     /// Its nib, whose ``CompiledNib/controller`` is ``object``.
@@ -104,14 +104,7 @@ struct CompiledControllerIndex {
 
     /// The controller a segue to `id` shows: through navigation controllers to their root.
     func shownController(for id: String) -> CompiledController? {
-        var visited: Set<String> = []
-        var current = id
-        while visited.insert(current).inserted, let controller = byID[current] {
-            guard controller.kind == .navigationController else { return controller }
-            guard let root = controller.rootControllerID else { return nil }
-            current = root
-        }
-        return nil
+        WidgetryScreen.shownController(for: id) { byID[$0] }
     }
 
     mutating func warn(_ code: StoryboardWarning.Code, _ message: String, file: String) {
