@@ -21,12 +21,6 @@ public struct JSONImportValue {
     public func member(_ key: String) -> JSONImportValue? {
         node.member(at: ImportPath(texts: [key])).map(JSONImportValue.init)
     }
-
-    /// The text of a string; nil for anything else.
-    public var stringValue: String? {
-        guard node.typeName == "string", case .string(let text) = node.expressionValue else { return nil }
-        return text
-    }
 }
 
 extension JSONImporter {
