@@ -4,18 +4,9 @@ import WidgetryJSON
 /// An element's initial properties: what its tag's attributes say (a label's text, a button's
 /// title, `hidden`), then its user-defined runtime attributes, as upstream applies them.
 extension SceneBuilder {
-    /// What an element's `<userDefinedRuntimeAttributes>` hold.
-    struct RuntimeAttributes {
-        /// `wx.identifier`.
-        var identifier: String?
-        /// `wx.addBinding`, with where it is written.
-        var binding: (text: String, location: SourceLocation)?
-        /// Every other attribute that holds a value, in order (`wx.name` as `wx_fieldName`).
-        var properties: [(key: String, value: JSONValue)] = []
-    }
-
-    mutating func runtimeAttributes(of element: XMLElementNode) -> RuntimeAttributes {
-        var result = RuntimeAttributes()
+    /// What an element's `<userDefinedRuntimeAttributes>` say.
+    mutating func runtimeAttributes(of element: XMLElementNode) -> StoryboardRuntimeAttributes {
+        var result = StoryboardRuntimeAttributes()
         let attributes = element.children(named: "userDefinedRuntimeAttributes").flatMap { $0.children(named: "userDefinedRuntimeAttribute") }
         for attribute in attributes {
             let location = index.document.location(of: attribute)
@@ -26,24 +17,7 @@ extension SceneBuilder {
             let type = attribute["type"] ?? "string"
             guard StoryboardVocabulary.valueAttributeTypes.contains(type), !StoryboardVocabulary.isVisualKeyPath(keyPath),
                   let value = value(of: attribute, type: type, keyPath: keyPath, at: location) else { continue }
-            switch keyPath {
-            case "wx.identifier":
-                guard let text = value.stringValue, !text.isEmpty else {
-                    problem(.storyboardAttribute, "wx.identifier must be a non-empty string", at: location)
-                    continue
-                }
-                result.identifier = text
-            case "wx.addBinding":
-                guard let text = value.stringValue else {
-                    problem(.storyboardAttribute, "wx.addBinding must be a string attribute", at: location)
-                    continue
-                }
-                result.binding = (text, location)
-            case "wx.name":
-                result.properties.append(("wx_fieldName", value))
-            default:
-                result.properties.append((keyPath, value))
-            }
+            if let message = result.take(keyPath, value, at: location) { problem(.storyboardAttribute, message, at: location) }
         }
         return result
     }

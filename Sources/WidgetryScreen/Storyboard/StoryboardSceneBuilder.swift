@@ -58,7 +58,7 @@ struct SceneBuilder {
         let type = element["customClass"].flatMap { ElementKind(typeName: $0) != nil || elementTypes.contains($0) ? $0 : nil } ?? className
         let attributes = runtimeAttributes(of: element)
         let links = connections(of: element)
-        let binding = attributes.binding.flatMap { bindingSpec($0.text, at: $0.location) }
+        let binding = attributes.bindingSpec(file: file, problems: &problems)
         let action = links.actions.isEmpty ? nil : self.action(links.actions, of: element)
         let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty
         let id = attributes.identifier ?? (needsID ? element["id"] : nil)
@@ -159,7 +159,7 @@ struct SceneBuilder {
     /// The controller's own runtime attributes: attributes and a binding of `@self`.
     private mutating func controllerEntry(_ element: XMLElementNode) {
         let attributes = runtimeAttributes(of: element)
-        let binding = attributes.binding.flatMap { bindingSpec($0.text, at: $0.location) }
+        let binding = attributes.bindingSpec(file: file, problems: &problems)
         guard binding != nil || !attributes.properties.isEmpty else { return }
         elements.append(ElementEntry(id: "@self", action: nil, attrs: attributes.properties, bindings: binding.map { [$0] } ?? [], outlets: [],
                                      place: place(of: element)))
@@ -248,15 +248,6 @@ struct SceneBuilder {
 
     private func place(of element: XMLElementNode) -> SourcePlace {
         SourcePlace(file: file, location: index.document.location(of: element))
-    }
-
-    private mutating func bindingSpec(_ text: String, at location: SourceLocation) -> BindingSpec? {
-        switch StoryboardBinding.spec(text, file: file, location: location) {
-        case .success(let spec): return spec
-        case .failure(let error):
-            problems.append(error)
-            return nil
-        }
     }
 
     private mutating func register(_ id: String, at location: SourceLocation) {

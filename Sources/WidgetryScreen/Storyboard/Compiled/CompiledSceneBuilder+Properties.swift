@@ -6,42 +6,16 @@ import WidgetryJSON
 /// the XML reader takes from a tag's attributes. A key ibtool omitted has UIKit's default
 /// (``UIKitDefaults``), and a value equal to the default is no property, as in the XML.
 extension CompiledSceneBuilder {
-    /// What an object's `UINibKeyValuePair`s hold.
-    struct RuntimeAttributes {
-        /// `wx.identifier`.
-        var identifier: String?
-        /// `wx.addBinding`.
-        var binding: String?
-        /// Every other attribute that holds a value, in order (`wx.name` as `wx_fieldName`).
-        var properties: [(key: String, value: JSONValue)] = []
-    }
-
-    mutating func runtimeAttributes(of object: Int, in nib: CompiledNib) throws(NIBError) -> RuntimeAttributes {
-        var result = RuntimeAttributes()
+    /// What an object's `UINibKeyValuePair`s say.
+    mutating func runtimeAttributes(of object: Int, in nib: CompiledNib) throws(NIBError) -> StoryboardRuntimeAttributes {
+        var result = StoryboardRuntimeAttributes()
         for pair in nib.keyValuePairs[object] ?? [] {
             guard let keyPath = try nib.archive.string(of: pair, key: "UIKeyPath"), !keyPath.isEmpty else {
                 problem(.storyboardAttribute, "user-defined runtime attribute \(pair) has no key path", file: nib.file)
                 continue
             }
             guard !StoryboardVocabulary.isVisualKeyPath(keyPath), let value = try attributeValue(pair, in: nib) else { continue }
-            switch keyPath {
-            case "wx.identifier":
-                guard let text = value.stringValue, !text.isEmpty else {
-                    problem(.storyboardAttribute, "wx.identifier must be a non-empty string", file: nib.file)
-                    continue
-                }
-                result.identifier = text
-            case "wx.addBinding":
-                guard let text = value.stringValue else {
-                    problem(.storyboardAttribute, "wx.addBinding must be a string attribute", file: nib.file)
-                    continue
-                }
-                result.binding = text
-            case "wx.name":
-                result.properties.append(("wx_fieldName", value))
-            default:
-                result.properties.append((keyPath, value))
-            }
+            if let message = result.take(keyPath, value, at: nil) { problem(.storyboardAttribute, message, file: nib.file) }
         }
         return result
     }

@@ -102,7 +102,7 @@ struct CompiledSceneBuilder {
         let type = classes.custom.flatMap { ElementKind(typeName: $0) != nil || elementTypes.contains($0) ? $0 : nil } ?? className
         let attributes = try runtimeAttributes(of: object, in: nib)
         let links = try self.links(of: object, in: nib)
-        let binding = attributes.binding.flatMap { bindingSpec($0, file: nib.file) }
+        let binding = attributes.bindingSpec(file: nib.file, problems: &problems)
         let action = try links.actions.isEmpty ? nil : self.action(links.actions, of: object, in: nib)
         let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty
         var id = attributes.identifier
@@ -247,7 +247,7 @@ struct CompiledSceneBuilder {
     /// The controller's own runtime attributes: attributes and a binding of `@self`.
     private mutating func controllerEntry() throws(NIBError) {
         let attributes = try runtimeAttributes(of: controller.object, in: controllerNib)
-        let binding = attributes.binding.flatMap { bindingSpec($0, file: controllerNib.file) }
+        let binding = attributes.bindingSpec(file: controllerNib.file, problems: &problems)
         guard binding != nil || !attributes.properties.isEmpty else { return }
         elements.append(ElementEntry(id: "@self", action: nil, attrs: attributes.properties, bindings: binding.map { [$0] } ?? [], outlets: [],
                                      place: SourcePlace(file: controllerNib.file, location: nil)))
@@ -348,15 +348,6 @@ struct CompiledSceneBuilder {
     }
 
     // MARK: Helpers
-
-    mutating func bindingSpec(_ text: String, file: String) -> BindingSpec? {
-        switch StoryboardBinding.spec(text, file: file, location: nil) {
-        case .success(let spec): return spec
-        case .failure(let error):
-            problems.append(error)
-            return nil
-        }
-    }
 
     private mutating func register(_ id: String, file: String) {
         var repeated: Bool
