@@ -19,7 +19,6 @@ public enum ModelErrorCode: String, StrictReaderCodes, CaseIterable {
     case unknownIdentityAttribute = "model.unknown-identity-attribute"
     case invalidOwnerRelationship = "model.invalid-owner-relationship"
     case invalidXML = "model.invalid-xml"
-    case compiledModel = "model.compiled-model"
     /// A compiled model (`Model.mom`) whose keyed archive is damaged or not a model.
     case invalidCompiledModel = "model.invalid-compiled-model"
 }

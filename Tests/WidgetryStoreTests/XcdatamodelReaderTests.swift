@@ -355,14 +355,4 @@ struct XcdatamodelReaderTests {
             return errors.map(\.code) == [.invalidXML] && errors.first?.location?.line == 1
         }
     }
-
-    @Test func aCompiledModelAsksForTheSource() {
-        let error = ModelError.compiledModelError(path: "Feed.bundle/Model.momd")
-        #expect(error.code == .compiledModel)
-        #expect(error.file == "Feed.bundle/Model.momd")
-        #expect(error.message.contains("compiled"))
-        #expect(error.hint?.contains(".xcdatamodeld") == true)
-        #expect(error.hint?.contains("Model.json") == true)
-        #expect(error.description.contains("[model.compiled-model]"))
-    }
 }
