@@ -137,7 +137,10 @@ struct ServerFaultTests {
         #expect(outcome.events.map(\.name) == ["bombStart", "bombError"])
         #expect(outcome.error?.code == .responseTooLarge, "\(String(describing: outcome.error))")
         #expect(outcome.after == outcome.before)
-        #expect(growth < 512 << 20, "resident memory grew by \(growth >> 20) MiB")
+        // The growth is the whole process's, and other suites run beside this one (a clean run
+        // once saw 525 MiB); a bomb that got through would hold its full gigabyte, so the bound
+        // sits between the two.
+        #expect(growth < 768 << 20, "resident memory grew by \(growth >> 20) MiB")
     }
 
     /// The bomb is a well-formed gzip stream: under the limit it inflates to its zeros.
