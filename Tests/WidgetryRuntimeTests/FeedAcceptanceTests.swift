@@ -9,11 +9,32 @@ import WidgetryScreen
 import WidgetryStore
 
 /// The Feed sample against UPSTREAM-FORMAT §9 (virtual clock at 2018-06-20T19:00:00Z, UTC, empty
-/// store, stub service).
+/// store, stub service), in each form it comes in: Widgetry's layout, and when `../shared` is
+/// beside the checkout upstream's sources and upstream's shipped, compiled bundle.
 struct FeedAcceptanceTests {
     static let now = Date(timeIntervalSince1970: 1_529_521_200)
 
-    private func load(_ path: String = ScreenReaderTests.feed.path) async throws -> WidgetRun {
+    /// A form of the Feed widget.
+    enum Form: String, CustomTestStringConvertible, Sendable {
+        case sample, upstreamSources, upstreamCompiled
+
+        /// The forms present on this machine.
+        static var present: [Form] { [.sample] + (UpstreamWidgetDemo.isAvailable ? [.upstreamSources, .upstreamCompiled] : []) }
+
+        var path: String {
+            get throws {
+                switch self {
+                case .sample: return ScreenReaderTests.feed.path
+                case .upstreamSources: return try #require(UpstreamWidgetDemo.sourceBundlePath)
+                case .upstreamCompiled: return try #require(UpstreamWidgetDemo.bundlePath)
+                }
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    private func load(_ path: String) async throws -> WidgetRun {
         let loaded = try await BundleLoader().load(try BundleSource(argument: path))
         return try WidgetRun(bundle: loaded.bundle, options: WidgetRun.Options(now: Self.now))
     }
@@ -31,8 +52,8 @@ struct FeedAcceptanceTests {
     }
 
     /// §9.2: before the first turn.
-    @Test func theInitialState() async throws {
-        let run = try await load()
+    @Test(arguments: Form.present) func theInitialState(form: Form) async throws {
+        let run = try await load(try form.path)
         #expect(run.screen.controller.content == .null)
         #expect(try element(run, "titleLabel").value(forKey: "text") == "")
         #expect(try element(run, "footerActivityIndicator").value(forKey: "animating") == false)
@@ -44,8 +65,8 @@ struct FeedAcceptanceTests {
     }
 
     /// §9.3 and §9.4: the on-load chain, then the six rows with every cell value.
-    @Test func theOnLoadChainFillsTheTitleAndTheTable() async throws {
-        let run = try await load()
+    @Test(arguments: Form.present) func theOnLoadChainFillsTheTitleAndTheTable(form: Form) async throws {
+        let run = try await load(try form.path)
         var indicator: [Bool] = [false]
         run.engine.observe { [screen = run.screen] event in
             if case .object(let object) = screen.namespace.value(forKey: "footerActivityIndicator"),
@@ -77,10 +98,10 @@ struct FeedAcceptanceTests {
     }
 
     /// §9.8: homeFeed without a response.
-    @Test func theErrorPath() async throws {
+    @Test(arguments: Form.present) func theErrorPath(form: Form) async throws {
         let directory = NSTemporaryDirectory() + "widgetry-feed-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FileManager.default.copyItem(atPath: ScreenReaderTests.feed.path, toPath: directory)
+        try FileManager.default.copyItem(atPath: try form.path, toPath: directory)
         let stubPath = directory + "/StubService.json"
         var stub = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: stubPath)))).root
         var actions = try #require(stub["actions"]?.objectValue)
@@ -110,10 +131,10 @@ struct FeedAcceptanceTests {
         #expect(status.value(forKey: "isSuccess") == true)
     }
 
-    @Test func theSnapshotIsTheSameOnEveryRun() async throws {
+    @Test(arguments: Form.present) func theSnapshotIsTheSameOnEveryRun(form: Form) async throws {
         var outputs: [String] = []
         for _ in 0..<2 {
-            let run = try await load()
+            let run = try await load(try form.path)
             await run.run()
             outputs.append(SnapshotText.render(run))
         }

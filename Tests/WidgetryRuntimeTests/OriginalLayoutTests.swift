@@ -14,22 +14,22 @@ struct OriginalLayoutTests {
     static let bundle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/WidgetDemo").path
 
-    /// Post Details' labels have bindings but no wx.identifier: they are named by their
-    /// Interface Builder ids.
+    /// Post Details' labels have bindings but no wx.identifier: they are named by their class and
+    /// place among the scene's elements of that class.
     enum Details {
         static let screen = "Scene-CR3-lf-MN1"
-        static let author = "N2G-J6-nj1"
-        static let text = "Xrd-M4-3VW"
-        static let timestamp = "YS6-md-S3E"
-        static let favorites = "ov0-nM-dCU"
-        static let reposts = "7W0-Yl-DA5"
-        static let nickname = "dPG-lD-o0L"
-        static let avatar = "hbk-xC-vqu"
+        static let author = "UILabel-1"
+        static let text = "UILabel-2"
+        static let timestamp = "UILabel-3"
+        static let favorites = "UILabel-4"
+        static let reposts = "UILabel-6"
+        static let nickname = "UILabel-8"
+        static let avatar = "UIImageView-1"
     }
 
     /// The "+" bar button item (no wx.identifier; it performs a segue) and Cancel (an action).
-    static let plusButton = "Kfh-Pl-Ads"
-    static let cancelButton = "AC7-pd-IYU"
+    static let plusButton = "UIBarButtonItem-1"
+    static let cancelButton = "UIBarButtonItem-1"
 
     private func load(screen: String? = nil) async throws -> WidgetRun {
         let loaded = try await BundleLoader().load(try BundleSource(argument: Self.bundle))

@@ -269,7 +269,7 @@ struct StoryboardReaderTests {
             """)))
         let scene = try #require(storyboard.scenes.first)
         #expect(scene.problems.isEmpty, "\(scene.problems)")
-        #expect(scene.elements.map(\.id) == ["@self", "N2G-J6-nj1", "avatar"])
+        #expect(scene.elements.map(\.id) == ["@self", "UILabel-1", "avatar"])
         let controller = scene.elements[0]
         #expect(controller.attrs.map(\.key) == ["serviceProviderClassName"])
         #expect(controller.bindings.map(\.to) == ["wx_dismissed"])
@@ -278,7 +278,7 @@ struct StoryboardReaderTests {
         #expect(author.from == "content.author.name")
         #expect(author.placeholder == "<Author>")
         #expect(author.location?.line == 12)
-        #expect(try node("N2G-J6-nj1", in: scene).type == "UILabel", "an element with a binding and no wx.identifier is named by its id")
+        #expect(try node("UILabel-1", in: scene).type == "UILabel", "an element with a binding and no wx.identifier is named by its class and place")
         let avatar = scene.elements[2].bindings[0]
         #expect(avatar.to == "wx_autoValue")
         #expect(avatar.predicateFormat == "imageName != nil")
@@ -320,11 +320,40 @@ struct StoryboardReaderTests {
             """)))
         let scene = try #require(storyboard.scenes.first)
         #expect(scene.navigationItem?.title == "New Post")
-        #expect(scene.elements.map(\.id) == ["AC7-pd-IYU", "done"])
+        #expect(scene.elements.map(\.id) == ["UIBarButtonItem-1", "UIBarButtonItem-2"], "named by class and place: the ids are Interface Builder's")
         #expect(scene.elements.map { $0.action?.target } == ["@self", "@self"])
         #expect(scene.elements.map { $0.action?.selector } == ["dismissAction:", "doneWithSender:"])
         #expect(scene.navigationItem?.rightBarButtonItems.map { properties($0)["title"] } == ["Done", nil])
         #expect(storyboard.warnings.map(\.code) == [.ignoredConnection])
+    }
+
+    /// An element without a wx.identifier that needs a name is `<Class>-<n>`: every element of its
+    /// class counts, named or not, in reading order; each cell prototype counts from one.
+    @Test func elementsWithoutIdentifierAreNamedByClassAndPlace() throws {
+        let storyboard = try read(Self.document(Self.screen("vc1", subviews: """
+            <label id="l1"/>
+            <button id="b1">\(Self.attributes(Self.identifier("named")))</button>
+            <view id="v1"><subviews>
+                <button id="b2"><connections><action selector="dismissAction:" destination="vc1" id="a1"/></connections></button>
+            </subviews></view>
+            <tableView id="t1">
+                \(Self.attributes(Self.identifier("tableView")))
+                <prototypes>
+                    <tableViewCell reuseIdentifier="Cell" id="c1">
+                        <tableViewCellContentView key="contentView" id="c1-content"><subviews>
+                            <button id="b3"><connections><action selector="dismissAction:" destination="vc1" id="a2"/></connections></button>
+                        </subviews></tableViewCellContentView>
+                    </tableViewCell>
+                </prototypes>
+            </tableView>
+            <button id="b4"><connections><action selector="dismissAction:" destination="vc1" id="a3"/></connections></button>
+            """)))
+        let scene = try #require(storyboard.scenes.first)
+        #expect(scene.problems.isEmpty, "\(scene.problems)")
+        #expect(scene.elements.map(\.id) == ["UIButton-2", "UIButton-1", "UIButton-3"], "the cell's button counts in its own prototype, not in the screen")
+        #expect(try node("UIButton-3", in: scene).segue == nil)
+        #expect(try node("named", in: scene).type == "UIButton")
+        #expect(nodes(scene.view).compactMap(\.id).filter { $0.hasPrefix("UILabel") }.isEmpty, "a plain label needs no name")
     }
 
     // MARK: Prototypes and identifiers
@@ -363,7 +392,7 @@ struct StoryboardReaderTests {
         #expect(table.prototypes.map(\.reuseIdentifier) == ["Cell", "TextCell"])
         #expect(table.prototypes[0].children.map(\.type) == ["ContentDisplayView"])
         #expect(table.prototypes[0].children[0].children.map(\.id) == ["title"])
-        #expect(table.prototypes.map(\.segue) == ["seg-1", "showText"], "the identifier, else the segue's id")
+        #expect(table.prototypes.map(\.segue) == ["segue-1", "showText"], "the identifier, else segue-<n>")
         #expect(scene.segues.map(\.destination) == ["Scene-details", "Scene-details"])
         #expect(storyboard.warnings.map(\.code) == [.missingReuseIdentifier])
         try makeElements(try #require(scene.view))
@@ -432,13 +461,13 @@ struct StoryboardReaderTests {
         #expect(feed.restorationIdentifier == "FeedViewController")
         #expect(feed.problems.isEmpty, "\(feed.problems)")
         #expect(feed.segues.map { "\($0.id) \($0.kind.rawValue) \($0.destination)" } == [
-            "open show Scene-details", "s2 show Scene-details", "s3 present Scene-details", "s4 present NewPostViewController",
-            "s7 present NewPostViewController", "Cell show Scene-details",
+            "open show Scene-details", "segue-2 show Scene-details", "segue-3 present Scene-details", "segue-4 present NewPostViewController",
+            "segue-5 present NewPostViewController", "Cell show Scene-details",
         ])
-        #expect(try node("b-show", in: feed).segue == "open")
-        #expect(try node("plus", in: feed).segue == "s7")
-        #expect(properties(try node("plus", in: feed))["title"] == "+")
-        #expect(try node("b-embed", in: feed).segue == nil)
+        #expect(try node("UIButton-1", in: feed).segue == "open")
+        #expect(try node("UIBarButtonItem-1", in: feed).segue == "segue-5")
+        #expect(properties(try node("UIBarButtonItem-1", in: feed))["title"] == "+")
+        #expect(try node("UIButton-5", in: feed).segue == nil, "an embed segue is not performed")
         #expect(storyboard.warnings.map(\.code) == [.unsupportedSegue, .unsupportedSegue, .unsupportedSegue])
         #expect(storyboard.warnings.map(\.message) == ["embed segues are not performed", "a segue leads to UITabBarController Scene-tabs, which Widgetry does not run",
                                                        "unwind segues are not performed"])

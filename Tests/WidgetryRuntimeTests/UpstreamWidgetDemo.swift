@@ -43,9 +43,4 @@ enum UpstreamWidgetDemo {
     static let buildSettings = ["DEVELOPMENT_LANGUAGE": "en", "EXECUTABLE_NAME": "WidgetDemo",
                                 "PRODUCT_BUNDLE_IDENTIFIER": "mobi.favio.WidgetDemo", "PRODUCT_NAME": "WidgetDemo"]
 
-    /// The elements whose Interface Builder ids the compiled storyboard does not keep: they have
-    /// no wx.identifier and no text or title whose localization key would carry the id (the
-    /// feed's "+" button, Post Details' avatar), so the compiled reader names them by their
-    /// class and object index in their nib.
-    static let lostIDs = ["Vu8-6u-Z7X": "UIButton-95", "hbk-xC-vqu": "UIImageView-27"]
 }

@@ -18,6 +18,7 @@ struct SceneBuilder {
     private var controllerIDs: [String: SourceLocation] = [:]
     private var cellIDs: [String: SourceLocation] = [:]
     private var prototypeIDs: [String: SourceLocation]?
+    private var names = StructuralElementNames()
 
     init(controller: StoryboardController, index: ControllerIndex, elementTypes: Set<String>) {
         self.controller = controller
@@ -56,18 +57,14 @@ struct SceneBuilder {
             warn(.unknownElement, "<\(element.name)> is not an element Widgetry models; it is kept as a plain view (UIView)", at: location)
         }
         let type = element["customClass"].flatMap { ElementKind(typeName: $0) != nil || elementTypes.contains($0) ? $0 : nil } ?? className
+        let structuralName = names.next(className)
         let attributes = runtimeAttributes(of: element)
         let links = connections(of: element)
         let binding = attributes.bindingSpec(file: file, problems: &problems)
         let action = links.actions.isEmpty ? nil : self.action(links.actions, of: element)
         let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty
-        let id = attributes.identifier ?? (needsID ? element["id"] : nil)
-        if let id {
-            register(id, at: location)
-        } else if needsID {
-            problem(.storyboardAttribute, "<\(element.name)> has a binding, an action or a segue but neither a wx.identifier nor an id", at: location,
-                    hint: "give it a wx.identifier runtime attribute")
-        }
+        let id = attributes.identifier ?? (needsID ? structuralName : nil)
+        if let id { register(id, at: location) }
         if let id, binding != nil || action != nil {
             elements.append(ElementEntry(id: id, action: action, attrs: [], bindings: binding.map { [$0] } ?? [], outlets: [],
                                          place: place(of: element)))
@@ -119,9 +116,10 @@ struct SceneBuilder {
             warn(.missingReuseIdentifier, "a cell prototype without a reuseIdentifier is never shown", at: location)
             return nil
         }
-        let outer = prototypeIDs
+        let outer = (prototypeIDs, names)
         prototypeIDs = [:]
-        defer { prototypeIDs = outer }
+        names = StructuralElementNames()
+        defer { (prototypeIDs, names) = outer }
         var children: [ViewNode] = []
         if let content = cell.children.first(where: { $0["key"] == "contentView" }) {
             for subview in content.children(named: "subviews").flatMap(\.children) { children.append(view(subview)) }
@@ -233,7 +231,7 @@ struct SceneBuilder {
             warn(.unsupportedSegue, "a segue leads to \(shown.className) \(shown.name), which Widgetry does not run", at: location)
             return nil
         }
-        let id = segue["identifier"].flatMap { $0.isEmpty ? nil : $0 } ?? segue["id"] ?? "segue-\(segues.count + 1)"
+        let id = segue["identifier"].flatMap { $0.isEmpty ? nil : $0 } ?? "segue-\(segues.count + 1)"
         guard !segues.contains(where: { $0.id == id }) else {
             problem(.storyboardSegue, "two segues of \(controller.name) are named \(id)", at: location, hint: "give each segue its own identifier")
             return nil

@@ -22,6 +22,7 @@ struct CompiledSceneBuilder {
     private var controllerIDs: Set<String> = []
     private var cellIDs: Set<String> = []
     private var prototypeIDs: Set<String>?
+    private var names = StructuralElementNames()
     /// Segue templates a control or a cell performs; the controller's other templates are its own.
     private var usedTemplates: Set<String> = []
     /// Views already in the tree, so a damaged nib cannot make a view its own ancestor.
@@ -100,13 +101,13 @@ struct CompiledSceneBuilder {
             warn(.unknownElement, "\(classes.uiKit) (object \(object)) is not an element Widgetry models; it is kept as a plain view (UIView)", file: nib.file)
         }
         let type = classes.custom.flatMap { ElementKind(typeName: $0) != nil || elementTypes.contains($0) ? $0 : nil } ?? className
+        let structuralName = names.next(className)
         let attributes = try runtimeAttributes(of: object, in: nib)
         let links = try self.links(of: object, in: nib)
         let binding = attributes.bindingSpec(file: nib.file, problems: &problems)
         let action = try links.actions.isEmpty ? nil : self.action(links.actions, of: object, in: nib)
         let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty
-        var id = attributes.identifier
-        if id == nil, needsID { id = try interfaceBuilderID(of: object, in: nib, className: classes.uiKit) }
+        let id = attributes.identifier ?? (needsID ? structuralName : nil)
         if let id { register(id, file: nib.file) }
         if let id, binding != nil || action != nil {
             elements.append(ElementEntry(id: id, action: action, attrs: [], bindings: binding.map { [$0] } ?? [], outlets: [],
@@ -150,19 +151,6 @@ struct CompiledSceneBuilder {
         return false
     }
 
-    /// An element's Interface Builder id, which survives in the key of its localizable text or
-    /// title (`N2G-J6-nj1.text`); else `<UIKitClass>-<object>`, stable for one nib.
-    private func interfaceBuilderID(of object: Int, in nib: CompiledNib, className: String) throws(NIBError) -> String {
-        let archive = nib.archive
-        for key in ["UIText", "UITitle", "UIPlaceholder"] {
-            guard case .object(let text)? = try archive.value(of: object, key: key), try archive.className(of: text) == "NSLocalizableString",
-                  let localizationKey = try archive.string(of: text, key: "NSKey"), let dot = localizationKey.lastIndex(of: "."),
-                  dot > localizationKey.startIndex else { continue }
-            return String(localizationKey[..<dot])
-        }
-        return "\(className)-\(object)"
-    }
-
     // MARK: Prototype cells
 
     /// A table's prototype cells: each a nib inside the table (`UITableViewCellPrototypeNibs`),
@@ -200,9 +188,10 @@ struct CompiledSceneBuilder {
     }
 
     private mutating func prototype(_ cell: Int, reuseIdentifier: String, in nib: CompiledNib, depth: Int) throws(NIBError) -> CellPrototype {
-        let outer = prototypeIDs
+        let outer = (prototypeIDs, names)
         prototypeIDs = []
-        defer { prototypeIDs = outer }
+        names = StructuralElementNames()
+        defer { (prototypeIDs, names) = outer }
         var children: [ViewNode] = []
         if let content = try nib.archive.reference(of: cell, key: "UIContentView") {
             for subview in try nib.archive.objectItems(of: content, key: "UISubviews") {
