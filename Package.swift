@@ -277,6 +277,7 @@ let package = Package(
             name: "WidgetryCLITests",
             dependencies: [
                 "WidgetryCLI",
+                "WidgetryBundleFetch",
                 "WidgetryService",
                 "WidgetryServiceConfiguration",
                 "WidgetryTestSupport",

@@ -32,7 +32,7 @@ struct LintCommandTests {
     @Test func explainPrintsTheRuleAndItsExamples() throws {
         let outcome = try CommandRunner.run(["lint", "--explain", "unknown-action"])
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.hasPrefix("unknown-action (error by default)\n"))
+        #expect(outcome.stdout.hasPrefix("unknown-action (warning by default)\n"))
         #expect(outcome.stdout.contains("Reported: a misspelt action"))
         #expect(try CommandRunner.run(["lint", "--explain", "no-such-rule"]).status == 2)
     }

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import WidgetryBundleFetch
+import WidgetryTestSupport
 
 /// The commands on upstream's shipped bundle, `../shared/upstream/WidgetDemo.zip`, whose
 /// storyboard and model are compiled. Skipped when the shared folder is not beside the checkout.
@@ -19,14 +21,67 @@ struct ShippedBundleCommandTests {
     @Test func inspectValidateAndLintReadIt() throws {
         let inspect = try CommandRunner.run(["inspect", Self.zip])
         #expect(inspect.status == 0, "\(inspect.stderr)")
+        #expect(inspect.stdout.hasPrefix("WidgetDemo 1.0 (mobi.favio.WidgetDemo)\n"), "the manifest from the binary Info.plist")
         #expect(inspect.stdout.contains("storyboards: Base.lproj/Main.storyboardc"))
         #expect(inspect.stdout.contains("model: Model.momd, 3 entities"))
         let validate = try CommandRunner.run(["validate", Self.zip])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         let lint = try CommandRunner.run(["lint", Self.zip])
-        #expect(lint.stdout.contains("[unknown-action]") || lint.stderr.contains("[unknown-action]"),
-                "upstream's feed names searchPosts, which its stub does not define: a finding, not a load failure")
+        #expect(lint.status == 0, "no errors: \(lint.stdout)\(lint.stderr)")
+        #expect((lint.stdout + lint.stderr).contains("warning: searchController.actionName names action 'searchPosts', which no service file defines [unknown-action]"),
+                "upstream's feed names searchPosts, which its stub does not define; upstream dropped the call, so it is a warning")
         #expect(!(lint.stdout + lint.stderr).contains("storyboard.compiled"))
+    }
+}
+
+extension ShippedBundleCommandTests {
+    /// A copy of the zip's bundle with two mistakes made inside its nibs (same lengths, so the
+    /// archives stay well-formed): the table's empty view renamed, which the screen file's outlet
+    /// no longer finds, and an unknown key in a Post Details binding. Lint places each: the
+    /// outlet at its line and column in the JSON, the binding by nib, scene, object and key.
+    @Test func aBrokenCopyGivesLocatedFindings() throws {
+        let folder = try TemporaryDirectory()
+        try ArchiveExtractor().extract(archiveAt: Self.zip, to: folder.file("copy"))
+        let bundle = folder.file("copy/WidgetDemo.bundle")
+        let nibs = bundle + "/Base.lproj/Main.storyboardc/"
+        try Self.patch(nibs + "zbs-L4-ivJ-view-Ech-rE-AyQ.nib", "emptyDataView", with: "emptyDataVieX")
+        try Self.patch(nibs + "CR3-lf-MN1-view-VpZ-Lg-ccU.nib", "\"placeholder\"", with: "\"placeholdeX\"")
+
+        let text = try CommandRunner.run(["lint", bundle])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("FeedViewController.json:33:38: error: outlet emptyDataView of tableDisplayController names emptyDataView, which is not an element or object of the screen [screen.unresolved-outlet]"), "\(text.stdout)")
+        #expect(text.stdout.contains("/Base.lproj/Main.storyboardc/CR3-lf-MN1-view-VpZ-Lg-ccU.nib: error: Scene-CR3-lf-MN1, UILabel object 11, wx.addBinding: wx.addBinding has no key \"placeholdeX\" [storyboard.binding]"), "\(text.stdout)")
+
+        let json = try CommandRunner.run(["lint", bundle, "--format", "json"])
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let outlet = try #require(findings.first { $0["rule"] as? String == "screen.unresolved-outlet" })
+        #expect(outlet["pointer"] as? String == "/FeedViewController/objects/tableDisplayController/outlets/emptyDataView")
+        #expect(outlet["line"] as? Int == 33)
+        let inNib = findings.filter { ($0["file"] as? String)?.hasSuffix("CR3-lf-MN1-view-VpZ-Lg-ccU.nib") == true }
+        #expect(!inNib.isEmpty && inNib.allSatisfy { $0["rule"] as? String == "storyboard.binding" }, "one for each binding with a placeholder")
+        #expect(inNib.contains { ($0["message"] as? String)?.hasPrefix("Scene-CR3-lf-MN1, UILabel object 11, wx.addBinding: ") == true })
+    }
+
+    /// Replaces every `old` in the file by `new`, of the same length.
+    static func patch(_ path: String, _ old: String, with new: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let from = Array(old.utf8), to = Array(new.utf8)
+        precondition(from.count == to.count)
+        var patched: [UInt8] = []
+        var index = 0
+        var replaced = 0
+        while index < bytes.count {
+            if index + from.count <= bytes.count, Array(bytes[index..<index + from.count]) == from {
+                patched += to
+                index += from.count
+                replaced += 1
+            } else {
+                patched.append(bytes[index])
+                index += 1
+            }
+        }
+        #expect(replaced > 0, "\(old) is not in \(path)")
+        try Data(patched).write(to: URL(fileURLWithPath: path))
     }
 }
 

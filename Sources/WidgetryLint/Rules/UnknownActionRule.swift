@@ -3,9 +3,9 @@ import WidgetryJSON
 /// An action controller or status controller names an action no service file defines.
 struct UnknownActionRule: LintRule {
     static let description = LintRuleDescription(
-        id: "unknown-action", severity: .error,
+        id: "unknown-action", severity: .warning,
         summary: "Every actionName and elseActionName is an action of StubService.json, Service.json or Service.dev.json.",
-        rationale: "Upstream dropped a call to an unknown action silently; Widgetry reports it when it happens, lint before.",
+        rationale: "Upstream dropped a call to an unknown action silently, so a bundle naming one still ran: a warning by default, which a configuration can make an error.",
         examples: [
             LintExample("a misspelt action", screen: #"{"objects": {"a": {"type": "OnLoadActionController", "attrs": {"actionName": 1️⃣"lod"}}}}"#),
             LintExample("a known action", screen: #"{"objects": {"a": {"type": "OnLoadActionController", "attrs": {"actionName": "load"}}}}"#),

@@ -11,11 +11,11 @@ extension CompiledSceneBuilder {
         var result = StoryboardRuntimeAttributes()
         for pair in nib.keyValuePairs[object] ?? [] {
             guard let keyPath = try nib.archive.string(of: pair, key: "UIKeyPath"), !keyPath.isEmpty else {
-                problem(.storyboardAttribute, "user-defined runtime attribute \(pair) has no key path", file: nib.file)
+                problem(.storyboardAttribute, "user-defined runtime attribute \(pair) has no key path", file: nib.file, key: "UIKeyPath")
                 continue
             }
             guard !StoryboardVocabulary.isVisualKeyPath(keyPath), let value = try attributeValue(pair, in: nib) else { continue }
-            if let message = result.take(keyPath, value, at: nil) { problem(.storyboardAttribute, message, file: nib.file) }
+            if let message = result.take(keyPath, value, at: nil) { problem(.storyboardAttribute, message, file: nib.file, key: keyPath) }
         }
         return result
     }

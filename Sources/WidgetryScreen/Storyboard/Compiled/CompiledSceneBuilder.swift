@@ -27,6 +27,9 @@ struct CompiledSceneBuilder {
     private var usedTemplates: Set<String> = []
     /// Views already in the tree, so a damaged nib cannot make a view its own ancestor.
     private var walked: Set<String> = []
+    /// The object being read, which messages name: a nib has no lines, so a problem is placed
+    /// by its scene, object and key.
+    private var subject: (object: Int, className: String)?
 
     /// How deep a view tree may nest before the nib is refused.
     static let maxDepth = 256
@@ -93,18 +96,21 @@ struct CompiledSceneBuilder {
                            objectIndex: object, key: "UISubviews", hint: "the archive is damaged: a view cannot be its own ancestor")
         }
         let classes = try nib.classNames(of: object)
+        let outer = subject
+        subject = (object, classes.uiKit)
+        defer { subject = outer }
         let className: String
         if let known = UIKitDefaults.elementTypes[classes.uiKit] {
             className = known
         } else {
             className = "UIView"
-            warn(.unknownElement, "\(classes.uiKit) (object \(object)) is not an element Widgetry models; it is kept as a plain view (UIView)", file: nib.file)
+            warn(.unknownElement, "\(classes.uiKit) is not an element Widgetry models; it is kept as a plain view (UIView)", file: nib.file)
         }
         let type = classes.custom.flatMap { ElementKind(typeName: $0) != nil || elementTypes.contains($0) ? $0 : nil } ?? className
         let structuralName = names.next(className)
         let attributes = try runtimeAttributes(of: object, in: nib)
         let links = try self.links(of: object, in: nib)
-        let binding = attributes.bindingSpec(file: nib.file, problems: &problems)
+        let binding = bindingSpec(attributes, file: nib.file)
         let action = try links.actions.isEmpty ? nil : self.action(links.actions, of: object, in: nib)
         let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty
         let id = attributes.identifier ?? (needsID ? structuralName : nil)
@@ -235,8 +241,10 @@ struct CompiledSceneBuilder {
 
     /// The controller's own runtime attributes: attributes and a binding of `@self`.
     private mutating func controllerEntry() throws(NIBError) {
+        subject = (controller.object, controller.className)
+        defer { subject = nil }
         let attributes = try runtimeAttributes(of: controller.object, in: controllerNib)
-        let binding = attributes.bindingSpec(file: controllerNib.file, problems: &problems)
+        let binding = bindingSpec(attributes, file: controllerNib.file)
         guard binding != nil || !attributes.properties.isEmpty else { return }
         elements.append(ElementEntry(id: "@self", action: nil, attrs: attributes.properties, bindings: binding.map { [$0] } ?? [], outlets: [],
                                      place: SourcePlace(file: controllerNib.file, location: nil)))
@@ -268,7 +276,7 @@ struct CompiledSceneBuilder {
         var kept: ActionEntry?
         for action in actions {
             guard kept == nil else {
-                warn(.ignoredConnection, "object \(object) has more than one action; only the first is performed", file: nib.file)
+                warn(.ignoredConnection, "it has more than one action; only the first is performed", file: nib.file, key: action.label)
                 continue
             }
             guard !action.label.isEmpty else {
@@ -276,7 +284,7 @@ struct CompiledSceneBuilder {
                 continue
             }
             guard let destination = action.destination, case .controller = try nib.resolve(destination) else {
-                warn(.ignoredConnection, "action \(action.label) of object \(object) is not sent to the view controller; it is ignored", file: nib.file)
+                warn(.ignoredConnection, "action \(action.label) is not sent to the view controller; it is ignored", file: nib.file, key: action.label)
                 continue
             }
             kept = ActionEntry(target: "@self", selector: action.label, place: SourcePlace(file: nib.file, location: nil))
@@ -355,11 +363,30 @@ struct CompiledSceneBuilder {
         }
     }
 
-    mutating func problem(_ code: ScreenError.Code, _ message: String, file: String, hint: String? = nil) {
-        problems.append(ScreenError(code, message, file: file, hint: hint))
+    /// A binding's spec; a problem with it is placed at the subject's `wx.addBinding`.
+    private mutating func bindingSpec(_ attributes: StoryboardRuntimeAttributes, file: String) -> BindingSpec? {
+        var found: [ScreenError] = []
+        let spec = attributes.bindingSpec(file: file, problems: &found)
+        for var problem in found {
+            problem.message = placed(problem.message, key: "wx.addBinding")
+            problems.append(problem)
+        }
+        return spec
     }
 
-    mutating func warn(_ code: StoryboardWarning.Code, _ message: String, file: String) {
-        warnings.append(StoryboardWarning(code: code, message: message, file: file, location: nil))
+    mutating func problem(_ code: ScreenError.Code, _ message: String, file: String, key: String? = nil, hint: String? = nil) {
+        problems.append(ScreenError(code, placed(message, key: key), file: file, hint: hint))
+    }
+
+    mutating func warn(_ code: StoryboardWarning.Code, _ message: String, file: String, key: String? = nil) {
+        warnings.append(StoryboardWarning(code: code, message: placed(message, key: key), file: file, location: nil))
+    }
+
+    /// `message` behind its place in the nib: `Scene-CR3-lf-MN1, UILabel object 27, wx.addBinding: …`.
+    private func placed(_ message: String, key: String?) -> String {
+        var place = controller.name
+        if let subject { place += ", \(subject.className) object \(subject.object)" }
+        if let key { place += ", \(key)" }
+        return "\(place): \(message)"
     }
 }
