@@ -57,6 +57,21 @@ struct WidgetHostTests {
         return Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
     }
 
+    /// What upstream's host demo did: download the shipped, compiled WidgetDemo.zip and show it.
+    @Test(.enabled(if: UpstreamWidgetDemo.isAvailable, "needs ../shared/upstream"))
+    func theShippedCompiledBundleLoadsFromAServedArchive() async throws {
+        let zip = [UInt8](try Data(contentsOf: URL(fileURLWithPath: UpstreamWidgetDemo.zipPath)))
+        let server = try LoopbackFileServer.start(files: ["/WidgetDemo.zip": zip])
+        defer { server.stop() }
+        let host = WidgetHost(options: Self.options)
+        try await host.load(identifier: "demo", source: server.baseURL + "/WidgetDemo.zip")
+        #expect(try await host.title("demo") == "Favio Mobile", "the label inside the storyboard's title view")
+        let source = try await CompiledStoryboardTests.run(try #require(UpstreamWidgetDemo.sourceBundlePath))
+        #expect(try await host.snapshotText("demo") == SnapshotText.render(source), "the same screen as from the sources")
+        await host.shutdown()
+        #expect(story(await events(of: host), of: "demo") == Self.feedStory)
+    }
+
     @Test func twoWidgetsLoadConcurrentlyFromAFolderAndFromAServedArchive() async throws {
         let zip = try zippedFeed()
         let server = try LoopbackFileServer.start(files: ["/Feed.zip": zip])

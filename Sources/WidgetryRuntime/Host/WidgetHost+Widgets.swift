@@ -1,5 +1,6 @@
 public import WidgetryService
 public import WidgetryJSON
+import WidgetryScreen
 
 extension WidgetHost {
     // MARK: Running and reading
@@ -25,14 +26,20 @@ extension WidgetHost {
     }
 
     /// The title of widget `identifier`'s entry screen: the controller's `title` when it has one,
-    /// otherwise the text of its navigation title view; nil without either.
+    /// otherwise the first text in its navigation title view (the view itself, or a label in it,
+    /// as storyboards build it); nil without either.
     public func title(_ identifier: String) async throws(WidgetHostError) -> String? {
         try await withRun(identifier) { run in
             let entry = run.stack.first ?? run.screen
             if let title = entry.controller.value(forKey: "title").stringValue, !title.isEmpty { return title }
-            if let text = entry.titleView?.value(forKey: "text").stringValue, !text.isEmpty { return text }
-            return nil
+            return entry.titleView.flatMap(Self.firstText(in:))
         }
+    }
+
+    /// The first non-empty `text` of `element` or of its descendants, depth first.
+    private static func firstText(in element: Element) -> String? {
+        if let text = element.value(forKey: "text").stringValue, !text.isEmpty { return text }
+        return element.children.lazy.compactMap(firstText(in:)).first
     }
 
     /// Runs `body` with widget `identifier`'s run, after the widget's earlier requests and
