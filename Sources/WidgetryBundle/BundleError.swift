@@ -10,6 +10,9 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case noManifest(path: String)
     case invalidManifest(file: String, location: SourceLocation?, pointer: JSONPointer?, message: String)
     case missingIdentifier(file: String)
+    /// `CFBundleIdentifier` is an Xcode build setting (`$(PRODUCT_BUNDLE_IDENTIFIER)`) and the
+    /// host gave no identifier.
+    case unresolvedIdentifier(file: String, location: SourceLocation?, value: String)
     case widgetIdentifierMismatch(widgetIdentifier: String, bundleIdentifier: String)
     case invalidJSON([JSONParseError])
     case unreadableFile(path: String, reason: String)
@@ -56,6 +59,7 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noManifest: "bundle.no-manifest"
         case .invalidManifest: "bundle.invalid-manifest"
         case .missingIdentifier: "bundle.missing-identifier"
+        case .unresolvedIdentifier: "bundle.unresolved-identifier"
         case .widgetIdentifierMismatch: "bundle.identifier-mismatch"
         case .invalidJSON: "bundle.invalid-json"
         case .unreadableFile: "bundle.unreadable-file"
@@ -99,6 +103,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file)\(location.map { ":\($0)" } ?? ""): \(message)"
         case .missingIdentifier(let file):
             "\(file): the bundle identifier is missing"
+        case .unresolvedIdentifier(let file, let location, let value):
+            "\(file)\(location.map { ":\($0)" } ?? ""): CFBundleIdentifier is '\(value)', an Xcode build setting that only a build fills in"
         case .widgetIdentifierMismatch(let widget, let bundle):
             "widget identifier '\(widget)' does not start with the bundle identifier '\(bundle)'"
         case .invalidJSON(let errors):
@@ -169,6 +175,7 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notFound: "give a folder, a .zip/.tar/.tar.gz archive, or an https URL"
         case .noManifest: "a bundle has Info.json (or Info.plist) at its root, or inside a single top-level folder"
         case .missingIdentifier: "set \"identifier\" in Info.json, or CFBundleIdentifier in Info.plist"
+        case .unresolvedIdentifier: "give the identifier with --identifier ID, or as \"identifier\" in a host profile"
         case .widgetIdentifierMismatch(_, let bundle): "use '\(bundle)' or an identifier that starts with it, such as '\(bundle).main'"
         case .unsafeEntryPath, .linkEntry, .specialFileEntry, .invalidEntryName, .duplicateEntry:
             "bundles may hold only regular files and folders with relative paths; repack it with `widgetry pack`"
@@ -205,6 +212,9 @@ extension BundleError: DiagnosticConvertible {
             return failures.flatMap(\.diagnostics)
         case .invalidManifest(let file, let location, let pointer, let message):
             return [Diagnostic(code: code, severity: .error, file: file, location: location, pointer: pointer, message: message, hint: hint)]
+        case .unresolvedIdentifier(let file, let location, _):
+            return [Diagnostic(code: code, severity: .error, file: file, location: location, pointer: nil,
+                               message: "CFBundleIdentifier is an Xcode build setting that only a build fills in", hint: hint)]
         case .normalizationTwins(_, let second):
             return [Diagnostic(code: code, severity: .error, file: second, location: nil, pointer: nil, message: message, hint: hint)]
         default:

@@ -100,8 +100,11 @@ extension BundleManifest {
 // MARK: - Info.plist
 
 extension BundleManifest {
-    /// Reads an upstream `Info.plist` (XML or binary).
-    public init(plist data: Data, file: String) throws(BundleError) {
+    /// Reads an upstream `Info.plist` (XML or binary). Values Xcode fills in at build time
+    /// (`$(PRODUCT_BUNDLE_IDENTIFIER)`) mean nothing here: such a name or version is left out,
+    /// and such an identifier is `hostIdentifier`, which the host gives (a profile's
+    /// `identifier`, `--identifier`); without one it is `bundle.unresolved-identifier`.
+    public init(plist data: Data, file: String, hostIdentifier: String? = nil) throws(BundleError) {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -111,13 +114,36 @@ extension BundleManifest {
         guard let dictionary = object as? [String: Any] else {
             throw .invalidManifest(file: file, location: nil, pointer: nil, message: "the property list's root must be a dictionary")
         }
-        guard let identifier = dictionary["CFBundleIdentifier"] as? String, !identifier.isEmpty else {
+        guard var identifier = dictionary["CFBundleIdentifier"] as? String, !identifier.isEmpty else {
             throw .missingIdentifier(file: file)
         }
+        if Self.holdsBuildSetting(identifier) {
+            guard let hostIdentifier else {
+                throw .unresolvedIdentifier(file: file, location: Self.location(of: identifier, in: data), value: identifier)
+            }
+            identifier = hostIdentifier
+        }
         try BundleManifest.checkIdentifierSyntax(identifier, file: file, value: nil)
-        let name = (dictionary["CFBundleDisplayName"] as? String) ?? (dictionary["CFBundleName"] as? String)
-        let version = (dictionary["CFBundleShortVersionString"] as? String) ?? (dictionary["CFBundleVersion"] as? String)
+        func resolved(_ key: String) -> String? {
+            (dictionary[key] as? String).flatMap { Self.holdsBuildSetting($0) ? nil : $0 }
+        }
+        let name = resolved("CFBundleDisplayName") ?? resolved("CFBundleName")
+        let version = resolved("CFBundleShortVersionString") ?? resolved("CFBundleVersion")
         self.init(identifier: identifier, name: name, version: version, entryScreen: nil,
                   mainStoryboard: dictionary["UIMainStoryboardFile"] as? String, file: file)
+    }
+
+    /// Whether `value` holds an Xcode build setting, `$(NAME)` or `${NAME}`.
+    static func holdsBuildSetting(_ value: String) -> Bool {
+        value.contains("$(") || value.contains("${")
+    }
+
+    /// Where `value` is written in an XML property list; nil in a binary one.
+    private static func location(of value: String, in data: Data) -> SourceLocation? {
+        let bytes = [UInt8](data)
+        let needle = Array(">\(value)<".utf8)
+        guard needle.count <= bytes.count,
+              let start = (0...(bytes.count - needle.count)).first(where: { bytes[$0..<$0 + needle.count].elementsEqual(needle) }) else { return nil }
+        return bytes.withUnsafeBufferPointer { SourceLocation(offset: start + 1, in: $0) }
     }
 }

@@ -10,10 +10,15 @@ public struct WidgetBundle: Sendable {
         public var json: JSONParserOptions
         /// Most files a bundle folder may hold.
         public var maxFiles: Int
+        /// The identifier the host runs the widget as. It must start with the bundle identifier;
+        /// for an Info.plist that leaves that to Xcode (`$(PRODUCT_BUNDLE_IDENTIFIER)`), it is
+        /// the bundle identifier.
+        public var identifier: String?
 
-        public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000) {
+        public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000, identifier: String? = nil) {
             self.json = json
             self.maxFiles = maxFiles
+            self.identifier = identifier
         }
     }
 
@@ -130,10 +135,11 @@ extension WidgetBundle {
             manifest = try BundleManifest(json: manifestFile.document, file: manifestFile.path)
         } else if topLevel.contains(BundleFileName.plistManifest) {
             let data = try WidgetBundle.readBytes(root + "/" + BundleFileName.plistManifest, limit: 16 << 20)
-            manifest = try BundleManifest(plist: Data(data), file: BundleFileName.plistManifest)
+            manifest = try BundleManifest(plist: Data(data), file: BundleFileName.plistManifest, hostIdentifier: options.identifier)
         } else {
             throw .noManifest(path: directory)
         }
+        if let identifier = options.identifier { try manifest.validate(widgetIdentifier: identifier) }
 
         // Model
         let xcdatamodels = listing.files.filter { WidgetBundle.isXcdatamodelContents($0) }

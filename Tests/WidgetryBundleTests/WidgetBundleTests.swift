@@ -92,6 +92,30 @@ struct WidgetBundleTests {
         }
     }
 
+    /// An Info.plist as it sits in an Xcode project: build settings where a build puts values.
+    @Test func aPlistIdentifierLeftToXcodeComesFromTheHost() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let info: [String: Any] = ["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleName": "$(PRODUCT_NAME)",
+                                   "CFBundleDisplayName": "Twitter Demo", "CFBundleShortVersionString": "1.0", "CFBundleVersion": "${BUILD}"]
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: scratch.file("Info.plist")))
+        let error = #expect(throws: BundleError.self) { try WidgetBundle(directory: scratch.path) }
+        #expect(error?.code == "bundle.unresolved-identifier")
+        let diagnostic = try #require(error?.diagnostics.first)
+        #expect(diagnostic.file == "Info.plist")
+        let line = try String(contentsOfFile: scratch.file("Info.plist"), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("$(PRODUCT_BUNDLE_IDENTIFIER)") }.map { $0 + 1 }
+        #expect(diagnostic.location?.line == line, "placed at the value")
+        #expect(diagnostic.hint?.contains("--identifier") == true)
+
+        let bundle = try WidgetBundle(directory: scratch.path, options: WidgetBundle.ReadOptions(identifier: "mobi.favio.TwitterDemo"))
+        #expect(bundle.manifest == BundleManifest(identifier: "mobi.favio.TwitterDemo", name: "Twitter Demo", version: "1.0", file: "Info.plist"))
+        #expect(throws: BundleError.self, "the host's identifier is checked like any other") {
+            try WidgetBundle(directory: scratch.path, options: WidgetBundle.ReadOptions(identifier: "not an identifier"))
+        }
+    }
+
     @Test func plistWithoutIdentifierIsAnError() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }

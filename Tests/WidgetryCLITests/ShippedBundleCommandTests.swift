@@ -18,6 +18,23 @@ struct ShippedBundleCommandTests {
         #expect(!outcome.stderr.contains("compiled-storyboard"))
     }
 
+    /// The zip and the untouched source folder print the same snapshot, line for line, in text
+    /// and in JSON; the folder's Info.plist leaves the identifier to Xcode, so it is given.
+    @Test func theZipAndItsSourcesPrintTheSameSnapshot() throws {
+        for format in ["text", "json"] {
+            let zip = try CommandRunner.run(["run", Self.zip, "--now", "2018-06-20T19:00:00Z", "--format", format])
+            let sources = try CommandRunner.run(["run", ShippedBundle.sources, "--identifier", "mobi.favio.WidgetDemo",
+                                                 "--now", "2018-06-20T19:00:00Z", "--format", format])
+            #expect(zip.status == 0 && sources.status == 0, "\(zip.stderr)\(sources.stderr)")
+            #expect(zip.stdout == sources.stdout, "\(format)")
+            #expect(zip.stdout.contains("UIButton-1"))
+        }
+        let unnamed = try CommandRunner.run(["run", ShippedBundle.sources])
+        #expect(unnamed.status != 0)
+        #expect(unnamed.stderr.contains("[bundle.unresolved-identifier]"))
+        #expect(unnamed.stderr.contains("--identifier"))
+    }
+
     @Test func inspectValidateAndLintReadIt() throws {
         let inspect = try CommandRunner.run(["inspect", Self.zip])
         #expect(inspect.status == 0, "\(inspect.stderr)")
@@ -91,5 +108,7 @@ enum ShippedBundle {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/upstream/WidgetDemo.zip").path
 
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: zip) }
+    static let sources = URL(fileURLWithPath: zip).deletingLastPathComponent().appendingPathComponent("WidgetDemo-source").path
+
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: zip) && FileManager.default.fileExists(atPath: sources) }
 }

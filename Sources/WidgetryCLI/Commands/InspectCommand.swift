@@ -27,9 +27,6 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(help: "Output format.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Check that this widget identifier may run the bundle (it must start with the bundle identifier).", valueName: "id"))
-    var identifier: String?
-
     @OptionGroup var sourceOptions: SourceOptions
 
 
@@ -47,9 +44,6 @@ struct InspectCommand: AsyncParsableCommand {
         }
         progress.finish()
         defer { loaded.removeExtractedFiles() }
-        if let identifier {
-            try place.reporting { try loaded.bundle.manifest.validate(widgetIdentifier: identifier) }
-        }
         let summary = BundleSummary(bundle: loaded.bundle, source: bundle, warnings: loaded.warnings)
         var model: EntityModel?
         var modelErrors: [ModelError] = []

@@ -47,6 +47,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("max-ratio"), help: "Largest ratio of unpacked size to archive size.")
     var maxRatio: Double = 200
 
+    @Option(name: .customLong("identifier"), help: ArgumentHelp("The identifier the widget runs as: it must start with the bundle identifier, and is the bundle identifier when Info.plist leaves that to Xcode ($(PRODUCT_BUNDLE_IDENTIFIER)).", valueName: "id"))
+    var identifier: String?
+
     func validate() throws {
         for header in headers where parsedHeader(header) == nil {
             throw ValidationError("--header '\(header)' is not of the form 'Name: value'")
@@ -82,7 +85,7 @@ struct SourceOptions: ParsableArguments {
             cacheDirectory: noCache ? nil : (cacheDirectory ?? DownloadOptions.defaultCacheDirectory),
             cacheTimeToLive: .seconds(cacheTTL), headers: headers.compactMap(parsedHeader))
         let extraction = ExtractionLimits(maxEntries: maxEntries, maxUnpackedBytes: maxUnpackedBytes, maxCompressionRatio: maxRatio)
-        return BundleLoader.Options(extraction: extraction, download: download)
+        return BundleLoader.Options(extraction: extraction, download: download, read: WidgetBundle.ReadOptions(identifier: identifier))
     }
 
     private func parsedHeader(_ text: String) -> (name: String, value: String)? {
