@@ -58,6 +58,7 @@ struct LintExampleBundle {
             let path = directory + "/" + name
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(clean.utf8).write(to: URL(fileURLWithPath: path))
+            if example.executable.contains(name) { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path) }
         }
         expected = found.sorted { $0.marker < $1.marker }.map { ($0.file, $0.line, $0.column) }
     }

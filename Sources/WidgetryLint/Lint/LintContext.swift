@@ -143,6 +143,12 @@ public struct LintContext: Sendable {
                    pointer: value.pointer, message: message, hint: hint)
     }
 
+    /// A finding about a whole file of the bundle (`path` relative to its root), placed at its start.
+    func fileFinding(_ rule: LintRuleDescription, path: String, message: String, hint: String? = nil) -> Diagnostic {
+        Diagnostic(code: rule.id, severity: rule.severity, file: displayPrefix + path, location: SourceLocation(offset: 0, line: 1, column: 1),
+                   pointer: nil, message: message, hint: hint)
+    }
+
     /// A finding for a located error of a reader, its code as the rule.
     public func diagnostic<E: LocatedError>(_ error: E, severity: Diagnostic.Severity = .error) -> Diagnostic {
         error.diagnostic(severity: severity).inFile(displayPrefix + error.file)

@@ -8,7 +8,7 @@ public enum LintExplanation {
             for (name, content) in example.files.sorted(by: { $0.key < $1.key }) {
                 var shown = content
                 for (index, marker) in LintExample.markers.enumerated() { shown = shown.replacingOccurrences(of: marker, with: index == 0 ? "⟶" : "⟶\(index + 1)") }
-                text += "  \(name):\n" + shown.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+                text += "  \(name)\(example.executable.contains(name) ? " (mode 755)" : ""):\n" + shown.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
             }
         }
         return text

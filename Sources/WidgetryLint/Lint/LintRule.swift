@@ -33,10 +33,13 @@ public struct LintRuleDescription: Sendable {
 public struct LintExample: Sendable {
     public var title: String
     public var files: [String: String]
+    /// The files written with an execute permission.
+    public var executable: Set<String>
 
-    public init(_ title: String, files: [String: String]) {
+    public init(_ title: String, files: [String: String], executable: Set<String> = []) {
         self.title = title
         self.files = files
+        self.executable = executable
     }
 
     /// An example with one screen file `S.json` holding screen `S`.
@@ -45,6 +48,7 @@ public struct LintExample: Sendable {
         var all = files
         all["S.json"] = #"{"S": "# + screen + "}"
         self.files = all
+        self.executable = []
     }
 
     /// The markers, in order of their numbers.

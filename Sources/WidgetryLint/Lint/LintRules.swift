@@ -18,6 +18,7 @@ public enum LintRules {
         PathNotURLRule(),
         HostAllowListRule(),
         ExecutableFileRule(),
+        ExecutableModeRule(),
         PathEscapeRule(),
         StoryboardWarningRule(),
         PredicateSyntaxRule(),
