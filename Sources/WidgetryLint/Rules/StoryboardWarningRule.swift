@@ -33,8 +33,12 @@ struct StoryboardWarningRule: LintRule {
             LintExample("a screen file alone", screen: "{}"),
         ])
 
+    /// The storyboard's warnings, and those of the cell nibs screens register (each nib once,
+    /// however many screens register it).
     func check(_ context: LintContext) -> [Diagnostic] {
-        (context.storyboard?.warnings ?? []).map { warning in
+        var seen: Set<String> = []
+        let cellNibs = context.screens.flatMap(\.document.warnings).filter { seen.insert($0.description).inserted }
+        return ((context.storyboard?.warnings ?? []) + cellNibs).map { warning in
             Diagnostic(code: warning.code.rawValue, severity: .warning, file: context.displayPrefix + warning.file, location: warning.location,
                        pointer: nil, message: warning.message)
         }

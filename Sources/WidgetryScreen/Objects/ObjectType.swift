@@ -140,6 +140,7 @@ public enum ObjectType: String, Sendable, CaseIterable {
             result["scrollDownThreshhold"] = (.number, 200)
         }
         if [.collectionDisplayController, .collectionPageScrollController, .collectionCircleScrollController].contains(self) {
+            result["cellNibNames"] = (.strings, .null)
             result["centerContent"] = (.bool, false)
             result["cellWidthHint"] = (.number, -1)
             result["cellHeightHint"] = (.number, -1)

@@ -21,6 +21,9 @@ public struct ScreenDocument: Sendable {
     /// The entity of the objects the screen takes back from a screen dismissed above it
     /// (`"update": "Post"`): they become its `update`.
     public var update: TypeDeclaration?
+    /// What was read for the screen beyond its file and storyboard scene but is not run (a
+    /// connection in a registered cell nib), each with its place.
+    public var warnings: [StoryboardWarning] = []
 
     public init(name: String, file: String, objects: [ObjectEntry] = [], elements: [ElementEntry] = [], view: ViewNode? = nil,
                 navigationItem: NavigationItemNode? = nil, segues: [SegueEntry] = []) {

@@ -31,6 +31,8 @@ public enum ScreenErrorCode: String, StrictReaderCodes, CaseIterable {
     case storyboardCompiled = "storyboard.compiled"
     /// No scene of the storyboard (and no screen file) has the name asked for.
     case storyboardUnknownScreen = "storyboard.unknown-screen"
+    /// A `cellNibNames` entry names no `<name>.xib` of the bundle, or one that holds no cell.
+    case cellNib = "screen.cell-nib"
     /// Two elements of a scene share a `wx.identifier`.
     case storyboardDuplicateIdentifier = "storyboard.duplicate-identifier"
     /// A `wx.addBinding` runtime attribute that is not a binding dictionary's body.

@@ -57,12 +57,24 @@ public enum ScreenSource {
     /// problem found in either is thrown.
     public static func document(named name: String, in bundle: WidgetBundle, elementTypes: [String: ElementKind] = [:],
                                 xmlLimits: XMLLimits = .default) throws(ScreenErrors) -> ScreenDocument {
-        try document(named: name, in: bundle, storyboard: try storyboard(in: bundle, elementTypes: Set(elementTypes.keys), xmlLimits: xmlLimits))
+        let types = Set(elementTypes.keys)
+        return try document(named: name, in: bundle, storyboard: try storyboard(in: bundle, elementTypes: types, xmlLimits: xmlLimits),
+                            elementTypes: types, xmlLimits: xmlLimits)
     }
 
     /// The screen `name` with the bundle's storyboard already read (nil when it has none), for
-    /// callers that open many screens of one bundle.
-    public static func document(named name: String, in bundle: WidgetBundle, storyboard: Storyboard?) throws(ScreenErrors) -> ScreenDocument {
+    /// callers that open many screens of one bundle; with what upstream's runtime added at load
+    /// (``UpstreamOutletDefaults``, the cell nibs of `cellNibNames`).
+    public static func document(named name: String, in bundle: WidgetBundle, storyboard: Storyboard?, elementTypes: Set<String> = [],
+                                xmlLimits: XMLLimits = .default) throws(ScreenErrors) -> ScreenDocument {
+        let read = UpstreamOutletDefaults.apply(to: try sourceDocument(named: name, in: bundle, storyboard: storyboard))
+        var (document, warnings) = try CellNibRegistration.apply(to: read, in: bundle, elementTypes: elementTypes, limits: xmlLimits)
+        document.warnings += warnings
+        return document
+    }
+
+    /// The screen `name` as its file and its storyboard scene give it.
+    private static func sourceDocument(named name: String, in bundle: WidgetBundle, storyboard: Storyboard?) throws(ScreenErrors) -> ScreenDocument {
         let definition = bundle.screen(named: name)
         guard let storyboard else {
             guard let definition else {

@@ -26,7 +26,7 @@ public import WidgetryJSON
 ///   views, with a warning. Other runtime attributes are initial properties (`wx.name` is
 ///   `wx_fieldName`), except those that only change the look (colors, images, geometry,
 ///   `wx.layoutHint.*`, `layer.*`). An element without `wx.identifier` that has a binding, an
-///   action or a segue is named by its Interface Builder id.
+///   action or a segue is named `<Class>-<n>` (``StructuralElementNames``).
 /// - Segues: `show` (and `push`, `showDetail`) push, `presentation` (and `modal`, popovers)
 ///   present; a segue to a navigation controller presents its root. `embed` and `unwind`
 ///   segues are kept out, with a warning.

@@ -110,9 +110,18 @@ struct SceneBuilder {
             .contains { $0["keyPath"] == "wx.identifier" || $0["keyPath"] == "wx.addBinding" }
     }
 
-    private mutating func prototype(_ cell: XMLElementNode) -> CellPrototype? {
+    /// A cell of a xib that `cellNibNames` registers under `reuseIdentifier` (the nib's name, as
+    /// UIKit registers it), with the entries Interface Builder set on its elements and the
+    /// problems found in it.
+    mutating func registeredPrototype(_ cell: XMLElementNode, reuseIdentifier: String)
+        -> (prototype: CellPrototype?, elements: [ElementEntry], problems: [ScreenError]) {
+        let prototype = prototype(cell, reuseIdentifier: reuseIdentifier)
+        return (prototype, elements, problems)
+    }
+
+    private mutating func prototype(_ cell: XMLElementNode, reuseIdentifier registered: String? = nil) -> CellPrototype? {
         let location = index.document.location(of: cell)
-        guard let reuseIdentifier = cell["reuseIdentifier"], !reuseIdentifier.isEmpty else {
+        guard let reuseIdentifier = registered ?? cell["reuseIdentifier"], !reuseIdentifier.isEmpty else {
             warn(.missingReuseIdentifier, "a cell prototype without a reuseIdentifier is never shown", at: location)
             return nil
         }
