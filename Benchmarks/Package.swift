@@ -84,6 +84,22 @@ let package = Package(
             path: "SchemaValidation",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Upstream's shipped WidgetDemo.zip (compiled storyboard and model) loaded and every screen
+        // built, against the same bundle from its sources (run ./compare-compiled).
+        .executableTarget(
+            name: "CompiledLoading",
+            dependencies: [
+                "Measuring",
+                .product(name: "WidgetryBundle", package: "Widgetry"),
+                .product(name: "WidgetryBundleFetch", package: "Widgetry"),
+                .product(name: "WidgetryModel", package: "Widgetry"),
+                .product(name: "WidgetryScreen", package: "Widgetry"),
+                .product(name: "WidgetryServiceConfiguration", package: "Widgetry"),
+                .product(name: "WidgetryExpressions", package: "Widgetry"),
+            ],
+            path: "CompiledLoading",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "JSONParsing",
             dependencies: [
