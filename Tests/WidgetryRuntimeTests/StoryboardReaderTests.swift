@@ -356,6 +356,41 @@ struct StoryboardReaderTests {
         #expect(nodes(scene.view).compactMap(\.id).filter { $0.hasPrefix("UILabel") }.isEmpty, "a plain label needs no name")
     }
 
+    /// `<outlet>` and `<outletCollection>` of views become outlets of their element, like a
+    /// screen file's; the views they point at are named even without a wx.identifier. The
+    /// controller's and a cell's own outlets are their classes' business and stay out.
+    @Test func outletConnectionsOfViewsBecomeOutlets() throws {
+        let storyboard = try read(Self.document(Self.screen("vc1", subviews: """
+            <view id="form" customClass="MediaUploadFormView">
+                \(Self.attributes(Self.identifier("mediaForm")))
+                <subviews>
+                    <view id="box" customClass="UploadContainerView"/>
+                    <progressView id="bar"/>
+                    <textField id="f1"/>
+                    <textField id="f2"/>
+                </subviews>
+                <constraints><constraint firstAttribute="height" constant="30" id="c1"/></constraints>
+                <connections>
+                    <outlet property="uploadContainer" destination="box" id="o1"/>
+                    <outlet property="progressBar" destination="bar" id="o2"/>
+                    <outletCollection property="optionalFields" destination="f1" id="o3"/>
+                    <outletCollection property="optionalFields" destination="f2" id="o4"/>
+                    <outlet property="heightConstraint" destination="c1" id="o5"/>
+                </connections>
+            </view>
+            """, more: """
+            <connections><outlet property="tableView" destination="f1" id="o6"/></connections>
+            """)))
+        let scene = try #require(storyboard.scenes.first)
+        #expect(scene.problems.isEmpty, "\(scene.problems)")
+        let form = try #require(scene.elements.first { $0.id == "mediaForm" })
+        #expect(form.outlets.map { "\($0.property)=\($0.targets.joined(separator: ","))\($0.isArray ? "[]" : "")" }
+            == ["uploadContainer=UIView-3", "progressBar=UIProgressView-1", "optionalFields=UITextField-1,UITextField-2[]"])
+        #expect(form.outlets.first?.place.location?.line != nil, "placed at the connection")
+        #expect(storyboard.warnings.map(\.message) == ["outlet heightConstraint of mediaForm points at c1, which is not an element; it is ignored"])
+        #expect(!scene.elements.contains { $0.id == "@self" }, "the controller's own outlets stay out")
+    }
+
     // MARK: Prototypes and identifiers
 
     @Test func tablesHaveHeaderFooterAndPrototypesWithTheirSegues() throws {

@@ -75,6 +75,9 @@ package enum ElementKey: Equatable {
         case ("hasMedia", .uploadContainer): .hasMedia
         case ("isMovie", .uploadContainer): .stored(.isMovie)
         case ("media", .uploadContainer): .stored(.media)
+        case ("imageCompression", .uploadContainer): .stored(.imageCompression)
+        case ("previewView", .uploadContainer): .stored(.previewView)
+        case ("prepareIndicator", .uploadContainer): .stored(.prepareIndicator)
         case ("resultInfoValueKey", .mediaUploadForm): .stored(.resultInfoValueKey)
         case ("autoUpload", .mediaUploadForm): .stored(.autoUpload)
         case ("uploadContainer", .mediaUploadForm): .stored(.uploadContainer)

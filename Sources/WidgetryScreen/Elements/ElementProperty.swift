@@ -35,6 +35,11 @@ package enum ElementProperty: String, Sendable, Hashable {
     /// An upload container's picked image or movie (data), null when empty.
     case media
     case isMovie
+    /// An upload container's JPEG quality for picked images, and the views it shows them in and
+    /// spins while preparing (upstream `UploadContainerView`).
+    case imageCompression
+    case previewView
+    case prepareIndicator
     /// A media upload form's settings and connections (FORMAT.md#elements.media-upload).
     case resultInfoValueKey
     case autoUpload
@@ -50,7 +55,8 @@ package enum ElementProperty: String, Sendable, Hashable {
         switch self {
         case .text, .title: .string("")
         case .placeholder, .image, .fieldName, .refreshControl, .media, .resultInfoValueKey, .uploadContainer, .uploadActionController,
-             .progressBar, .uploadResult: .null
+             .progressBar, .uploadResult, .previewView, .prepareIndicator: .null
+        case .imageCompression: .double(0.8)
         case .isMovie: .bool(false)
         case .autoUpload: .bool(true)
         case .animating, .refreshing, .on, .hidden, .standardShadow: .bool(false)
@@ -89,7 +95,7 @@ package enum ElementProperty: String, Sendable, Hashable {
             guard let number = ElementConversion.strictNumber(value) else { throw mismatch("a number") }
             return .double(ElementConversion.clampedProgress(number))
         case .constant, .alpha, .cornerRadius, .borderWidth, .shadowRadius, .shadowOpacity, .unveilAlpha,
-             .animationDuration, .animationDelay:
+             .animationDuration, .animationDelay, .imageCompression:
             guard let number = ElementConversion.strictNumber(value) else { throw mismatch("a number") }
             return .double(number)
         case .tag:
@@ -128,6 +134,10 @@ package enum ElementProperty: String, Sendable, Hashable {
             guard case .object(let object) = value, let element = object as? Element, element.kind == expected else {
                 throw mismatch("a \(expected.typeName)")
             }
+            return value
+        case .previewView, .prepareIndicator:
+            if value.isNull { return .null }
+            guard case .object(let object) = value, object is Element else { throw mismatch("a view") }
             return value
         case .uploadActionController:
             if value.isNull { return .null }

@@ -19,11 +19,18 @@ struct SceneBuilder {
     private var cellIDs: [String: SourceLocation] = [:]
     private var prototypeIDs: [String: SourceLocation]?
     private var names = StructuralElementNames()
+    /// Interface Builder ids of the views that outlets of other views point at: they need names.
+    private let outletDestinations: Set<String>
+    /// The name each named view goes by, by Interface Builder id, to resolve outlets.
+    private var namesByIBID: [String: String] = [:]
+    /// Outlets of views, resolved to names once the whole scene is read.
+    private var pendingOutlets: [(owner: String, connection: XMLElementNode)] = []
 
     init(controller: StoryboardController, index: ControllerIndex, elementTypes: Set<String>) {
         self.controller = controller
         self.index = index
         self.elementTypes = elementTypes
+        outletDestinations = Set(Self.viewOutlets(under: controller.element).compactMap { $0["destination"] })
     }
 
     private var file: String { index.file }
@@ -37,6 +44,7 @@ struct SceneBuilder {
             if let root = element.children.first(where: { $0["key"] == "view" }) { view = self.view(root) }
             navigationItem = self.navigationItem(of: element)
             for segue in connections(of: element).segues { _ = add(segue) }
+            resolveOutlets()
         }
         return StoryboardScene(id: controller.id, name: controller.name, restorationIdentifier: controller.restorationIdentifier,
                                kind: controller.kind, className: controller.className, rootControllerID: controller.rootControllerID,
@@ -62,9 +70,14 @@ struct SceneBuilder {
         let links = connections(of: element)
         let binding = attributes.bindingSpec(file: file, problems: &problems)
         let action = links.actions.isEmpty ? nil : self.action(links.actions, of: element)
-        let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty
+        let isOutletEnd = element["id"].map(outletDestinations.contains) ?? false
+        let needsID = attributes.binding != nil || action != nil || !links.segues.isEmpty || !links.outlets.isEmpty || isOutletEnd
         let id = attributes.identifier ?? (needsID ? structuralName : nil)
-        if let id { register(id, at: location) }
+        if let id {
+            register(id, at: location)
+            if let ibID = element["id"] { namesByIBID[ibID] = id }
+            pendingOutlets += links.outlets.map { (id, $0) }
+        }
         if let id, binding != nil || action != nil {
             elements.append(ElementEntry(id: id, action: action, attrs: [], bindings: binding.map { [$0] } ?? [], outlets: [],
                                          place: place(of: element)))
@@ -177,6 +190,8 @@ struct SceneBuilder {
     private struct Links {
         var segues: [XMLElementNode] = []
         var actions: [XMLElementNode] = []
+        /// `<outlet>` and `<outletCollection>` connections.
+        var outlets: [XMLElementNode] = []
     }
 
     private func connections(of element: XMLElementNode) -> Links {
@@ -185,6 +200,7 @@ struct SceneBuilder {
             switch connection.name {
             case "segue" where connection["kind"] != "relationship": links.segues.append(connection)
             case "action": links.actions.append(connection)
+            case "outlet", "outletCollection": links.outlets.append(connection)
             default: break
             }
         }
@@ -249,6 +265,59 @@ struct SceneBuilder {
         let kind = destination.kind == .navigationController ? .present : transition
         segues.append(SegueEntry(id: id, destination: shown.name, kind: kind, place: SourcePlace(file: file, location: location)))
         return id
+    }
+
+    // MARK: Outlets
+
+    /// The outlet connections of views under `element`: not the controller's own (its class's
+    /// properties), nor a cell's (UIKit's plumbing, `contentDisplayView`).
+    private static func viewOutlets(under element: XMLElementNode) -> [XMLElementNode] {
+        var found: [XMLElementNode] = []
+        func visit(_ node: XMLElementNode, isOwner: Bool) {
+            for child in node.children {
+                if child.name == "connections" {
+                    if isOwner { found += child.children.filter { $0.name == "outlet" || $0.name == "outletCollection" } }
+                } else {
+                    visit(child, isOwner: !CellNibReader.cellTags.contains(child.name) && child.name != "navigationItem")
+                }
+            }
+        }
+        visit(element, isOwner: false)
+        return found
+    }
+
+    /// The views' outlets as entries, like a screen file's `outlets` (FORMAT.md#screen.outlets):
+    /// an `<outlet>` names one element, an `<outletCollection>` adds to an array. One that
+    /// points at something that is not an element is warned about and left out.
+    private mutating func resolveOutlets() {
+        var byOwner: [(owner: String, outlets: [OutletEntry])] = []
+        for (owner, connection) in pendingOutlets {
+            let location = index.document.location(of: connection)
+            guard let property = connection["property"], !property.isEmpty else {
+                warn(.ignoredConnection, "an outlet without a property is ignored", at: location)
+                continue
+            }
+            guard let target = connection["destination"].flatMap({ namesByIBID[$0] }) else {
+                warn(.ignoredConnection, "outlet \(property) of \(owner) points at \(connection["destination"] ?? "nothing"), which is not an element; it is ignored",
+                     at: location)
+                continue
+            }
+            let isArray = connection.name == "outletCollection"
+            let place = SourcePlace(file: file, location: location)
+            if byOwner.last?.owner != owner { byOwner.append((owner, [])) }
+            if isArray, let index = byOwner[byOwner.count - 1].outlets.firstIndex(where: { $0.property == property && $0.isArray }) {
+                byOwner[byOwner.count - 1].outlets[index].targets.append(target)
+            } else {
+                byOwner[byOwner.count - 1].outlets.append(OutletEntry(property: property, targets: [target], isArray: isArray, place: place))
+            }
+        }
+        for (owner, outlets) in byOwner {
+            if let index = elements.firstIndex(where: { $0.id == owner }) {
+                elements[index].outlets += outlets
+            } else {
+                elements.append(ElementEntry(id: owner, action: nil, attrs: [], bindings: [], outlets: outlets, place: outlets[0].place))
+            }
+        }
     }
 
     // MARK: Helpers
