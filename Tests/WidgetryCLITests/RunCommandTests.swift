@@ -102,4 +102,18 @@ struct RunCommandTests {
         #expect(outcome.stderr.contains("[screen.unknown-attribute]"))
         #expect(outcome.stderr.contains("sortAscendingg"))
     }
+
+    /// `--default key=JSON` registers a user default before the run: the timeline picks its
+    /// text-only cell when avatars are off.
+    @Test func aDefaultFromTheCommandLineReachesTheBindings() throws {
+        let tweets = CommandRunner.packageRoot + "/SampleWidgets/Tweets"
+        let plain = try CommandRunner.run(["run", tweets, "--now", "2018-06-20T19:00:00Z"])
+        let off = try CommandRunner.run(["run", tweets, "--now", "2018-06-20T19:00:00Z", "--default", "showAvatars=true", "--default", "showAvatars=false"])
+        #expect(plain.status == 0 && off.status == 0, "\(plain.stderr)\(off.stderr)")
+        #expect(!plain.stdout.contains("(TextCell)"))
+        #expect(off.stdout.contains("(TextCell)"), "the last value of a key wins")
+        let bad = try CommandRunner.run(["run", tweets, "--default", "showAvatars=nope"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--default 'showAvatars=nope': the value is not JSON"))
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WidgetryBundle
 import WidgetryBundleFetch
+import WidgetryExpressions
 import WidgetryJSON
 import WidgetryRuntime
 import WidgetryScenario
@@ -74,8 +75,29 @@ struct RunCommand: AsyncParsableCommand {
             help: ArgumentHelp("How many times a render may evaluate the bindings while they change elements other bindings read (render.pass-limit).", valueName: "n"))
     var maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses
 
+    @Option(name: .customLong("default"),
+            help: ArgumentHelp("A user default the widget starts with, as key=JSON (showAvatars=true, name='\"Ann\"'). Repeatable.", valueName: "key=json"))
+    var defaults: [String] = []
+
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
+
+    /// `--default` options as user defaults; the last of one key wins.
+    private func parsedDefaults() throws -> [String: Value] {
+        var result: [String: Value] = [:]
+        for option in defaults {
+            guard let equals = option.firstIndex(of: "="), equals > option.startIndex else {
+                throw ValidationError("--default '\(option)' is not of the form key=JSON, like showAvatars=true")
+            }
+            let text = option[option.index(after: equals)...]
+            do throws(JSONParseError) {
+                result[String(option[..<equals])] = Value(json: try JSONParser.parse(Array(text.utf8)).root)
+            } catch {
+                throw ValidationError("--default '\(option)': the value is not JSON (\(error.message)); a string needs quotes: key='\"text\"'")
+            }
+        }
+        return result
+    }
 
     func run() async throws {
         let console = Console.standard
@@ -100,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
         let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
                                         storeFile: store, credentials: serviceOptions.credentials, transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
-                                        screen: screen, maxRenderPasses: maxRenderPasses)
+                                        screen: screen, defaults: try parsedDefaults(), maxRenderPasses: maxRenderPasses)
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         if let log { widget.observe { log.append($0) } }
         await widget.run(until: duration ?? .infinity)
