@@ -138,7 +138,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetryLint",
-            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle", "WidgetryServiceConfiguration", "WidgetryScreen"],
+            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryAssets"],
             swiftSettings: strictSwift6
         ),
         .target(

@@ -54,8 +54,9 @@ struct ShippedBundleCommandTests {
 extension ShippedBundleCommandTests {
     /// A copy of the zip's bundle with two mistakes made inside its nibs (same lengths, so the
     /// archives stay well-formed): the table's empty view renamed, which the screen file's outlet
-    /// no longer finds, and an unknown key in a Post Details binding. Lint places each: the
-    /// outlet at its line and column in the JSON, the binding by nib, scene, object and key.
+    /// no longer finds, and an unknown key in a Post Details binding; and an image name that
+    /// Assets.car lacks. Lint places each: the outlet and the image at their line and column in
+    /// the JSON, the binding by nib, scene, object and key.
     @Test func aBrokenCopyGivesLocatedFindings() throws {
         let folder = try TemporaryDirectory()
         try ArchiveExtractor().extract(archiveAt: Self.zip, to: folder.file("copy"))
@@ -63,11 +64,19 @@ extension ShippedBundleCommandTests {
         let nibs = bundle + "/Base.lproj/Main.storyboardc/"
         try Self.patch(nibs + "zbs-L4-ivJ-view-Ech-rE-AyQ.nib", "emptyDataView", with: "emptyDataVieX")
         try Self.patch(nibs + "CR3-lf-MN1-view-VpZ-Lg-ccU.nib", "\"placeholder\"", with: "\"placeholdeX\"")
+        // A default avatar that Assets.car does not hold (it holds "widgets").
+        let feed = bundle + "/FeedViewController.json"
+        let source = try String(contentsOfFile: feed, encoding: .utf8)
+        try source.replacingOccurrences(of: "\"avatarView\": {", with: "\"avatarView\": {\"attrs\": {\"wx_imageName\": \"widgetz\"}, ")
+            .write(toFile: feed, atomically: true, encoding: .utf8)
 
         let text = try CommandRunner.run(["lint", bundle])
         #expect(text.status == 1)
         #expect(text.stdout.contains("FeedViewController.json:33:38: error: outlet emptyDataView of tableDisplayController names emptyDataView, which is not an element or object of the screen [screen.unresolved-outlet]"), "\(text.stdout)")
         #expect(text.stdout.contains("/Base.lproj/Main.storyboardc/CR3-lf-MN1-view-VpZ-Lg-ccU.nib: error: Scene-CR3-lf-MN1, UILabel object 11, wx.addBinding: wx.addBinding has no key \"placeholdeX\" [storyboard.binding]"), "\(text.stdout)")
+
+        #expect(text.stdout.contains("FeedViewController.json:84:54: warning: avatarView in FeedViewController shows image 'widgetz', which the bundle does not carry [unknown-image]"), "\(text.stdout)")
+        #expect(text.stdout.contains("hint: did you mean \"widgets\"?"), "the names come from Assets.car")
 
         let json = try CommandRunner.run(["lint", bundle, "--format", "json"])
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])

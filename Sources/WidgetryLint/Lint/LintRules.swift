@@ -19,6 +19,7 @@ public enum LintRules {
         HostAllowListRule(),
         ExecutableFileRule(),
         ExecutableModeRule(),
+        UnknownImageRule(),
         PathEscapeRule(),
         StoryboardWarningRule(),
         PredicateSyntaxRule(),
