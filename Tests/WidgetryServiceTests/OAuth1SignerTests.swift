@@ -3,7 +3,7 @@ import Testing
 @testable import WidgetryService
 
 /// OAuth 1.0a HMAC-SHA1 signatures against the published examples: RFC 5849's signature base
-/// string (§3.4.1.1) and Twitter's worked signature ("Creating a signature").
+/// string (RFC 5849 §3.4.1.1) and Twitter's worked signature ("Creating a signature").
 struct OAuth1SignerTests {
     @Test func theBaseStringIsRFC5849s() throws {
         // POST /request?b5=%3D%253D&a3=a&c%40=&a2=r%20b with the form body c2&a3=2+q.

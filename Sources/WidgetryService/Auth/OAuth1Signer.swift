@@ -6,7 +6,7 @@ public import Foundation
 ///
 /// The signature covers the method, the base URI (scheme and host in lower case, no default
 /// port, no query) and every parameter: the query's, the form body's and the `oauth_*` ones,
-/// each percent-encoded with the unreserved set, sorted by name then value (§3.4.1). The key is
+/// each percent-encoded with the unreserved set, sorted by name then value (RFC 5849 §3.4.1). The key is
 /// the encoded consumer secret and token secret joined by `&`. Nonces and timestamps are the
 /// caller's, so a run on a virtual clock with a seeded generator signs the same way each time.
 public struct OAuth1Signer: Sendable, Equatable {
@@ -51,7 +51,7 @@ public struct OAuth1Signer: Sendable, Equatable {
         return Self.signature(of: base, consumerSecret: consumerSecret, tokenSecret: tokenSecret ?? "") == signature
     }
 
-    /// The signature base string (§3.4.1.1).
+    /// The signature base string (RFC 5849 §3.4.1.1).
     static func baseString(method: String, url: URL, parameters: [Parameter]) -> String {
         let pairs: [(name: String, value: String)] = parameters.map { parameter in
             (PercentEncoding.encodingAllButUnreserved(parameter.name), PercentEncoding.encodingAllButUnreserved(parameter.value))
@@ -62,14 +62,14 @@ public struct OAuth1Signer: Sendable, Equatable {
         return parts.map { PercentEncoding.encodingAllButUnreserved($0) }.joined(separator: "&")
     }
 
-    /// HMAC-SHA1 of `base`, in base64 (§3.4.2).
+    /// HMAC-SHA1 of `base`, in base64 (RFC 5849 §3.4.2).
     static func signature(of base: String, consumerSecret: String, tokenSecret: String) -> String {
         let key = PercentEncoding.encodingAllButUnreserved(consumerSecret) + "&" + PercentEncoding.encodingAllButUnreserved(tokenSecret)
         let code = HMAC<Insecure.SHA1>.authenticationCode(for: Array(base.utf8), using: SymmetricKey(data: Array(key.utf8)))
         return Data(code).base64EncodedString()
     }
 
-    /// Scheme and host in lower case, the port unless it is the scheme's default, the path (§3.4.1.2).
+    /// Scheme and host in lower case, the port unless it is the scheme's default, the path (RFC 5849 §3.4.1.2).
     static func baseURI(of url: URL) -> String {
         let scheme = (url.scheme ?? "http").lowercased()
         var authority = (url.host ?? "").lowercased()
@@ -78,7 +78,7 @@ public struct OAuth1Signer: Sendable, Equatable {
         return "\(scheme)://\(authority)\(path.isEmpty ? "/" : path)"
     }
 
-    /// The query's parameters, decoded as a form (`+` is a space) (§3.4.1.3.1).
+    /// The query's parameters, decoded as a form (`+` is a space) (RFC 5849 §3.4.1.3.1).
     static func queryParameters(of url: URL) -> [Parameter] {
         guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery else { return [] }
         return formParameters(query)
