@@ -173,6 +173,7 @@ let package = Package(
                 "WidgetryRuntime",
                 "WidgetryScenario",
                 "WidgetryLint",
+                "WidgetryAssets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

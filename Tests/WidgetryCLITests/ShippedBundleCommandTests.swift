@@ -40,7 +40,9 @@ struct ShippedBundleCommandTests {
         #expect(inspect.status == 0, "\(inspect.stderr)")
         #expect(inspect.stdout.hasPrefix("WidgetDemo 1.0 (mobi.favio.WidgetDemo)\n"), "the manifest from the binary Info.plist")
         #expect(inspect.stdout.contains("storyboards: Base.lproj/Main.storyboardc"))
-        #expect(inspect.stdout.contains("model: Model.momd, 3 entities"))
+        #expect(inspect.stdout.contains("model: Model.momd, 3 entities (compiled)\n"))
+        #expect(inspect.stdout.contains("storyboards: Base.lproj/Main.storyboardc (compiled: 5 scenes in 8 nibs)\n"))
+        #expect(inspect.stdout.contains("images (9) from Assets.car:\n  AppIcon\n  ava_dots\n"))
         let validate = try CommandRunner.run(["validate", Self.zip])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         let lint = try CommandRunner.run(["lint", Self.zip])
@@ -86,6 +88,29 @@ extension ShippedBundleCommandTests {
         let inNib = findings.filter { ($0["file"] as? String)?.hasSuffix("CR3-lf-MN1-view-VpZ-Lg-ccU.nib") == true }
         #expect(!inNib.isEmpty && inNib.allSatisfy { $0["rule"] as? String == "storyboard.binding" }, "one for each binding with a placeholder")
         #expect(inNib.contains { ($0["message"] as? String)?.hasPrefix("Scene-CR3-lf-MN1, UILabel object 11, wx.addBinding: ") == true })
+    }
+
+    /// `--extract-images`: every image of Assets.car as a PNG named as UIKit names scales, into
+    /// a folder where nothing is overwritten.
+    @Test func theCataloguesImagesAreExtractedAsPNG() throws {
+        let folder = try TemporaryDirectory()
+        let out = folder.file("images")
+        let outcome = try CommandRunner.run(["inspect", Self.zip, "--extract-images", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(names == ["AppIcon@2x.png", "ava_dots.png", "ava_dragon.png", "ava_infinity.png", "ava_pirple8.png", "ava_pixels.png",
+                          "delete_button@2x.png", "gear@2x.png", "widgets@3x.png"], "nothing else left behind: \(names)")
+        #expect(outcome.stdout == names.map { "\(out)/\($0)\n" }.joined())
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/ava_dots.png")))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect((width, height) == (400, 400))
+        let again = try CommandRunner.run(["inspect", Self.zip, "--extract-images", out])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("exists already [io.unwritable-file]"))
+        let sources = try CommandRunner.run(["inspect", ShippedBundle.sources, "--identifier", "mobi.favio.WidgetDemo", "--extract-images", folder.file("none")])
+        #expect(sources.status == 2)
+        #expect(sources.stderr.contains("[usage.missing-part]"))
     }
 
     /// Replaces every `old` in the file by `new`, of the same length.

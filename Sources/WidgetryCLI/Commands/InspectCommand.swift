@@ -5,6 +5,8 @@ import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
 import WidgetryLint
+import WidgetryAssets
+import WidgetryScreen
 
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,8 +14,9 @@ struct InspectCommand: AsyncParsableCommand {
         abstract: "Load a bundle and print its manifest and contents.",
         discussion: """
             BUNDLE is a folder, a .zip/.tar/.tar.gz archive, or an http(s) URL of an archive. \
-            Prints the screens with their object and element counts, the service actions and the \
-            model entities.
+            Prints the screens with their object and element counts, the service actions, the \
+            model entities, whether the storyboard and the model are compiled, and the images the \
+            bundle carries. --extract-images DIR writes the asset catalogue's images as PNG files.
             """
     )
 
@@ -27,8 +30,10 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(help: "Output format.")
     var format: Format = .text
 
-    @OptionGroup var sourceOptions: SourceOptions
+    @Option(name: .customLong("extract-images"), help: ArgumentHelp("Write every image of the asset catalogue (Assets.car) as a PNG into this folder.", valueName: "dir"))
+    var extractImages: String?
 
+    @OptionGroup var sourceOptions: SourceOptions
 
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
@@ -44,7 +49,21 @@ struct InspectCommand: AsyncParsableCommand {
         }
         progress.finish()
         defer { loaded.removeExtractedFiles() }
-        let summary = BundleSummary(bundle: loaded.bundle, source: bundle, warnings: loaded.warnings)
+        if let extractImages {
+            let result = try ImageExtraction.extract(from: loaded.bundle, to: extractImages)
+            for skipped in result.skipped { console.writeError("warning: \(skipped.message) [\(skipped.code.rawValue)]\n") }
+            console.write(result.written.map { "\(extractImages)/\($0)\n" }.joined())
+            return
+        }
+        var summary = BundleSummary(bundle: loaded.bundle, source: bundle, warnings: loaded.warnings)
+        let compiled = CompiledParts(loaded.bundle)
+        let images: BundleImages?
+        do throws(AssetError) {
+            images = try BundleImages.read(root: loaded.bundle.rootPath, files: loaded.bundle.resources)
+        } catch {
+            console.writeError("warning: \(error.description)\n")
+            images = nil
+        }
         var model: EntityModel?
         var modelErrors: [ModelError] = []
         if let source = loaded.bundle.model {
@@ -58,10 +77,17 @@ struct InspectCommand: AsyncParsableCommand {
         case .json:
             var json = summary.json
             if let model { json["model"]?["entities"] = ModelListing.json(model) }
+            json["model"]?["compiled"] = JSONValue(.bool(compiled.model))
+            func strings(_ values: [String]) -> JSONValue { JSONValue(.array(values.map { JSONValue(.string($0)) })) }
+            if let scenes = compiled.storyboardScenes {
+                json["storyboard"] = ["path": JSONValue(.string(loaded.bundle.mainStoryboardPath ?? "")), "compiled": true,
+                                      "nibs": JSONValue(.integer(Int64(compiled.nibs))), "scenes": JSONValue(.integer(Int64(scenes)))]
+            }
+            if let images { json["images"] = ["sources": strings(images.sources), "names": strings(images.names)] }
             console.write(json.serialized(.canonical) + "\n")
         case .text:
             loaded.warnings.forEach(console.warning)
-            console.write(BundleSummaryText.render(summary, model: model))
+            console.write(BundleSummaryText.render(summary, model: model, compiled: compiled, images: images))
         }
         if !modelErrors.isEmpty { throw ReportedDiagnostics(ModelErrors(modelErrors), in: place) }
     }
@@ -69,7 +95,8 @@ struct InspectCommand: AsyncParsableCommand {
 
 /// The text form of a ``BundleSummary``.
 enum BundleSummaryText {
-    static func render(_ summary: BundleSummary, model entityModel: EntityModel? = nil) -> String {
+    static func render(_ summary: BundleSummary, model entityModel: EntityModel? = nil, compiled: CompiledParts = CompiledParts(),
+                       images: BundleImages? = nil) -> String {
         let manifest = summary.manifest
         var lines: [String] = []
         let title = [manifest.name, manifest.version].compactMap { $0 }.joined(separator: " ")
@@ -95,7 +122,7 @@ enum BundleSummaryText {
         if let model = summary.model {
             if let entityModel {
                 let count = entityModel.entities.count
-                lines.append("model: \(model.file), \(plural(count, "entity", "entities"))")
+                lines.append("model: \(model.file), \(plural(count, "entity", "entities"))\(compiled.model ? " (compiled)" : "")")
                 lines += ModelListing.lines(entityModel)
             } else if let entities = model.entities {
                 lines.append("model: \(model.file), \(plural(entities.count, "entity", "entities")): \(entities.joined(separator: ", "))")
@@ -107,7 +134,12 @@ enum BundleSummaryText {
             lines.append("model: none")
         }
         if !summary.storyboards.isEmpty {
-            lines.append("storyboards: \(summary.storyboards.joined(separator: ", "))")
+            let note = compiled.storyboardScenes.map { " (compiled: \(plural($0, "scene")) in \(plural(compiled.nibs, "nib")))" } ?? ""
+            lines.append("storyboards: \(summary.storyboards.joined(separator: ", "))\(note)")
+        }
+        if let images {
+            lines.append("images (\(images.names.count)) from \(images.sources.joined(separator: ", ")):")
+            lines += images.names.map { "  \($0)" }
         }
         lines.append("resources (\(summary.resources.count))\(summary.resources.isEmpty ? "" : ":")")
         for resource in summary.resources {
@@ -118,6 +150,24 @@ enum BundleSummaryText {
 
     private static func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
         "\(count) \(count == 1 ? singular : (pluralForm ?? singular + "s"))"
+    }
+}
+
+/// What of a bundle is in the compiled form Xcode ships: the storyboard (with its scenes and
+/// nibs) and the model.
+struct CompiledParts {
+    var model = false
+    /// The compiled storyboard's scenes; nil when the storyboard is not compiled or cannot be read.
+    var storyboardScenes: Int?
+    var nibs = 0
+
+    init() {}
+
+    init(_ bundle: WidgetBundle) {
+        model = bundle.model.map { $0.path.hasSuffix(".mom") || $0.path.hasSuffix(".momd") } ?? false
+        guard let path = bundle.mainStoryboardPath, path.hasSuffix(".storyboardc") else { return }
+        nibs = bundle.resources.filter { $0.hasPrefix(path + "/") && $0.hasSuffix(".nib") }.count
+        storyboardScenes = (try? ScreenSource.storyboard(in: bundle))?.map { $0.scenes.count }
     }
 }
 
