@@ -25,6 +25,9 @@ struct CellNibTests {
                                     <userDefinedRuntimeAttribute type="string" keyPath="wx.identifier" value="\(labelID)"/>
                                     <userDefinedRuntimeAttribute type="string" keyPath="wx.addBinding" value="&quot;from&quot;: &quot;\(binding)&quot;"/>
                                 </userDefinedRuntimeAttributes>
+                                <connections>
+                                    <outlet property="partner" destination="b1" id="o1"/>
+                                </connections>
                             </label>
                             <button id="b1">
                                 <connections>
@@ -60,7 +63,7 @@ struct CellNibTests {
         await run.run()
         let rows = try #require(run.screen.tables["table"]?.sections.first?.rows)
         #expect(rows.map(\.reuseIdentifier) == ["Row"], "registered under the nib's name, not the cell's own reuseIdentifier")
-        #expect(rows.first?.elements.map(\.id) == ["title"], "the xib replaces the storyboard prototype of that identifier")
+        #expect(rows.first?.elements.map(\.id) == ["title", "UIButton-1"], "the xib replaces the storyboard prototype; the button is named as an outlet's end")
         #expect(rows.first?.elements.first?.element.value(forKey: "text") == "one")
         let document = try ScreenSource.document(named: "S", in: try WidgetBundle(directory: scratch.path))
         let table = try #require(document.view?.children.first)
@@ -68,6 +71,8 @@ struct CellNibTests {
         #expect(table.prototypes.first?.place.file == "Row.xib")
         #expect(document.warnings.map(\.code) == [.ignoredConnection, .ignoredConnection], "an action to the File's Owner reaches nothing")
         #expect(document.objects.first { $0.id == "table" }?.outlets.map(\.property) == ["mainContentProvider", "elements", "tableView"])
+        #expect(document.elements.first { $0.id == "title" }?.outlets.map { "\($0.property)=\($0.targets)" } == ["partner=[\"UIButton-1\"]"],
+                "a xib's outlets are read like a storyboard's")
     }
 
     @Test func aMissingOrForeignXibIsAProblemAtItsName() throws {

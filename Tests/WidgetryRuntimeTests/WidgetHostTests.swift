@@ -63,7 +63,9 @@ struct WidgetHostTests {
         let zip = [UInt8](try Data(contentsOf: URL(fileURLWithPath: UpstreamWidgetDemo.zipPath)))
         let server = try LoopbackFileServer.start(files: ["/WidgetDemo.zip": zip])
         defer { server.stop() }
-        let host = WidgetHost(options: Self.options)
+        // 1.5 MB from a thread that shares two cores with the whole suite: patient timeouts.
+        let patient = DownloadOptions(connectTimeout: .seconds(60), readTimeout: .seconds(120), stallTimeout: .seconds(120))
+        let host = WidgetHost(options: WidgetHost.Options(run: Self.options.run, loader: BundleLoader(options: BundleLoader.Options(download: patient))))
         try await host.load(identifier: "demo", source: server.baseURL + "/WidgetDemo.zip")
         #expect(try await host.title("demo") == "Favio Mobile", "the label inside the storyboard's title view")
         let source = try await CompiledStoryboardTests.run(try #require(UpstreamWidgetDemo.sourceBundlePath))

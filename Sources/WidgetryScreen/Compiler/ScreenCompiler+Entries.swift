@@ -15,6 +15,9 @@ extension ScreenCompiler {
     }
 
     private mutating func compile(_ outlet: OutletEntry, of ownerID: String) {
+        // An element of a cell prototype: its outlets connect views inside each cell, as the
+        // cell's nib does, which the screen's namespace does not reach.
+        if names[ownerID] == nil, cellElementIDs.contains(ownerID) { return }
         var targets: [String] = []
         for id in outlet.targets {
             if isName(id) {

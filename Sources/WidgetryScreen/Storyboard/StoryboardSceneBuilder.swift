@@ -129,6 +129,7 @@ struct SceneBuilder {
     mutating func registeredPrototype(_ cell: XMLElementNode, reuseIdentifier: String)
         -> (prototype: CellPrototype?, elements: [ElementEntry], problems: [ScreenError]) {
         let prototype = prototype(cell, reuseIdentifier: reuseIdentifier)
+        resolveOutlets()
         return (prototype, elements, problems)
     }
 
