@@ -116,4 +116,26 @@ struct RunCommandTests {
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--default 'showAvatars=nope': the value is not JSON"))
     }
+
+    /// What the storyboard reader keeps out (here an embed segue) is a located warning, and the
+    /// run goes on; `--strict` refuses the bundle with the same findings as errors.
+    @Test func storyboardWarningsAreReportedAndStrictRefusesThem() throws {
+        let folder = try TemporaryDirectory()
+        let copy = folder.file("WidgetDemo")
+        try FileManager.default.copyItem(atPath: CommandRunner.packageRoot + "/Tests/Fixtures/WidgetDemo", toPath: copy)
+        let storyboard = copy + "/Base.lproj/Main.storyboard"
+        let text = try String(contentsOfFile: storyboard, encoding: .utf8)
+        try text.replacingOccurrences(of: #"<segue destination="CR3-lf-MN1" kind="show""#, with: #"<segue destination="CR3-lf-MN1" kind="embed""#)
+            .write(toFile: storyboard, atomically: true, encoding: .utf8)
+
+        let lenient = try CommandRunner.run(["run", copy, "--now", "2018-06-20T19:00:00Z"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("Base.lproj/Main.storyboard:116:45: warning: embed segues are not performed [storyboard.unsupported-segue]"), "\(lenient.stderr)")
+        #expect(lenient.stdout.hasPrefix("screen FeedViewController"))
+
+        let strict = try CommandRunner.run(["run", copy, "--now", "2018-06-20T19:00:00Z", "--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("Base.lproj/Main.storyboard:116:45: error: embed segues are not performed [storyboard.unsupported-segue]"), "\(strict.stderr)")
+        #expect(strict.stdout.isEmpty)
+    }
 }

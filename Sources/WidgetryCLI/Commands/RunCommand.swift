@@ -7,6 +7,7 @@ import WidgetryJSON
 import WidgetryRuntime
 import WidgetryScenario
 import WidgetryService
+import WidgetryScreen
 import WidgetryLint
 
 struct RunCommand: AsyncParsableCommand {
@@ -79,6 +80,9 @@ struct RunCommand: AsyncParsableCommand {
             help: ArgumentHelp("A user default the widget starts with, as key=JSON (showAvatars=true, name='\"Ann\"'). Repeatable.", valueName: "key=json"))
     var defaults: [String] = []
 
+    @Flag(help: "Refuse to run a bundle with warnings (what upstream skipped silently): report them as errors and exit 2.")
+    var strict = false
+
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -110,8 +114,9 @@ struct RunCommand: AsyncParsableCommand {
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
         let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
-        let located = loaded.bundle.warnings.filter { $0.file != nil }
-        if !located.isEmpty { console.report(ReportedDiagnostics(LocatedWarnings(warnings: located), in: place)) }
+        let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, storyboard: Self.storyboardWarnings(of: loaded.bundle))
+        if strict, !warnings.diagnostics.isEmpty { throw ReportedDiagnostics(warnings.asErrors, in: place) }
+        if !warnings.diagnostics.isEmpty { console.report(ReportedDiagnostics(warnings, in: place)) }
         let log = try events.map { try EventLog(path: $0) }
         if let scenario {
             let passed = try await play(scenario, bundle: loaded.bundle, console: console, log: log)
@@ -161,7 +166,35 @@ extension RunCommand: ReportsErrors {
 
 /// Warnings about a file of the bundle (`bundle.not-a-screen`), printed before the run goes on,
 /// at their place like any finding.
+extension RunCommand {
+    /// What the storyboard reader read but does not run (an unknown tag, an ignored connection, a
+    /// segue it does not perform); none when the bundle has no storyboard or it cannot be read,
+    /// which opening the screen reports.
+    static func storyboardWarnings(of bundle: WidgetBundle) -> [StoryboardWarning] {
+        do throws(ScreenErrors) {
+            return try ScreenSource.storyboard(in: bundle)?.warnings ?? []
+        } catch {
+            return []
+        }
+    }
+}
+
+/// The bundle's and the storyboard's warnings, placed: what `run` goes on after, and what
+/// `--strict` refuses.
 private struct LocatedWarnings: DiagnosticConvertible {
     var warnings: [BundleWarning]
-    var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) }
+    var storyboard: [StoryboardWarning] = []
+    var diagnostics: [Diagnostic] {
+        warnings.map(\.diagnostic) + storyboard.map { warning in
+            Diagnostic(code: warning.code.rawValue, severity: .warning, file: warning.file, location: warning.location, pointer: nil,
+                       message: warning.message, hint: "the run goes on without it; --strict refuses the bundle")
+        }
+    }
+
+    /// The same findings as errors, for `--strict`.
+    var asErrors: Refused { Refused(diagnostics: diagnostics.map { var error = $0; error.severity = .error; return error }) }
+
+    struct Refused: DiagnosticConvertible {
+        var diagnostics: [Diagnostic]
+    }
 }
