@@ -1,3 +1,5 @@
+import WidgetryJSON
+
 /// A compiled asset catalogue (`Assets.car`): the image names it holds and their renditions,
 /// with pixels decoded to RGBA and PNG on request.
 ///
@@ -19,6 +21,18 @@ public struct AssetCatalog: Sendable {
     public let renditions: [AssetRendition]
     let bytes: [UInt8]
     let limits: AssetLimits
+
+    /// Reads the catalogue at `path` (named `file` in messages); a file over
+    /// ``AssetLimits/maxBytes`` is refused before it is read whole.
+    public init(contentsOf path: String, file: String, limits: AssetLimits = AssetLimits()) throws(AssetError) {
+        let bytes: [UInt8]
+        do throws(BoundedFile.Failure) {
+            bytes = try BoundedFile.bytes(of: path, limit: limits.maxBytes)
+        } catch {
+            throw AssetError(.limit, "\(file) cannot be read: \(error)", file: file, hint: "a catalogue holds at most \(limits.maxBytes) bytes")
+        }
+        try self.init(bytes: bytes, file: file, limits: limits)
+    }
 
     public init(bytes: [UInt8], file: String, limits: AssetLimits = AssetLimits()) throws(AssetError) {
         let store = try BOMStore(bytes, file: file, limits: limits)

@@ -1,5 +1,3 @@
-public import WidgetryJSON
-
 /// The images a bundle carries, by the names `UIImage(named:)` finds them under: the asset
 /// catalogue's (`Assets.car`, compiled), the image sets of its `.xcassets` folders (sources),
 /// and loose image files (`logo.png`, `logo@2x.png` are `logo`).
@@ -20,13 +18,7 @@ public struct BundleImages: Sendable, Equatable {
         for path in files {
             let components = path.split(separator: "/").map(String.init)
             if path.hasSuffix(".car"), components.count == 1 {
-                let bytes: [UInt8]
-                do throws(BoundedFile.Failure) {
-                    bytes = try BoundedFile.bytes(of: root + "/" + path, limit: limits.maxBytes)
-                } catch {
-                    throw AssetError(.limit, "\(path) cannot be read: \(error)", file: path, hint: "a catalogue holds at most \(limits.maxBytes) bytes")
-                }
-                names.formUnion(try AssetCatalog(bytes: bytes, file: path, limits: limits).imageNames)
+                names.formUnion(try AssetCatalog(contentsOf: root + "/" + path, file: path, limits: limits).imageNames)
                 sources.insert(path)
             } else if let set = components.firstIndex(where: { $0.hasSuffix(".imageset") }),
                       let catalogue = components.firstIndex(where: { $0.hasSuffix(".xcassets") }), catalogue < set {

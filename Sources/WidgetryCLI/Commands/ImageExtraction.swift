@@ -25,8 +25,7 @@ enum ImageExtraction {
         var result = Result()
         var files: [(name: String, bytes: [UInt8])] = []
         for path in catalogues {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: bundle.rootPath + "/" + path)))
-            let catalogue = try AssetCatalog(bytes: bytes, file: path)
+            let catalogue = try AssetCatalog(contentsOf: bundle.rootPath + "/" + path, file: path)
             for name in Set(catalogue.imageNames).sorted() {
                 do throws(AssetError) {
                     let image = try catalogue.image(named: name)

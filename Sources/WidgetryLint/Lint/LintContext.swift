@@ -47,6 +47,9 @@ public struct LintContext: Sendable {
     public private(set) var screens: [Screen] = []
     /// The storyboard, in the original layout.
     public private(set) var storyboard: Storyboard?
+    /// The bundle's files that start like a program or are marked executable, scanned once for
+    /// the rules about them.
+    let runnableFiles: [(path: String, kind: BundleFileKinds.Kind)]
     public private(set) var model: EntityModel?
     /// The service files that read without errors: stub, then dev, then prod.
     public private(set) var services: [Service] = []
@@ -68,6 +71,7 @@ public struct LintContext: Sendable {
         self.bundle = bundle
         self.displayPrefix = displayPrefix
         self.configuration = configuration
+        runnableFiles = BundleFileKinds.scan(bundle.rootPath)
         if let source = bundle.model {
             do throws(ModelErrors) {
                 model = try BundleModel.load(source, bundleRoot: bundle.rootPath)

@@ -52,6 +52,6 @@ struct UnknownImageRule: LintRule {
 
     /// `node` and every node under it, cell prototypes included.
     private static func nodes(_ node: ViewNode) -> [ViewNode] {
-        [node] + ([node.header].compactMap { $0 } + node.children + [node.footer].compactMap { $0 } + node.prototypes.flatMap(\.children)).flatMap(nodes)
+        [node] + (node.subviews + node.prototypes.flatMap(\.children)).flatMap(nodes)
     }
 }

@@ -46,12 +46,12 @@ struct ScreenModel {
 
     private mutating func addViews(_ node: ViewNode) {
         if let id = node.id { elements[id, default: []].formUnion(Self.kinds(node.type)) }
-        for child in [node.header].compactMap({ $0 }) + node.children + [node.footer].compactMap({ $0 }) { addViews(child) }
+        for child in node.subviews { addViews(child) }
         for prototype in node.prototypes {
             var cell: [String: Set<ElementKind>] = [:]
             func add(_ node: ViewNode) {
                 if let id = node.id { cell[id, default: []].formUnion(Self.kinds(node.type)) }
-                for child in [node.header].compactMap({ $0 }) + node.children + [node.footer].compactMap({ $0 }) { add(child) }
+                for child in node.subviews { add(child) }
                 for inner in node.prototypes { inner.children.forEach(add) }
             }
             prototype.children.forEach(add)

@@ -112,13 +112,20 @@ public final class WidgetRun {
     public private(set) var visitedScreens: [String] = []
     /// Screens compiled so far, by name.
     private var compiledScreens: [String: CompiledScreen] = [:]
+    /// The bundle's storyboard, read once for every screen the run opens (nil without one);
+    /// its problems when it cannot be read, which opening a screen reports.
+    private let storyboard: Result<Storyboard?, ScreenErrors>
 
     /// Loads the bundle's model, store, service file and entry screen; every problem found is thrown.
     public init(bundle: WidgetBundle, options: Options) throws(WidgetRunError) {
         self.bundle = bundle
         self.options = options
         services = try WidgetServices(bundle: bundle, options: options)
-        let name = options.screen ?? ScreenSource.entryScreen(in: bundle, xmlLimits: options.xmlLimits)
+        let storyboard = Result { () throws(ScreenErrors) in
+            try ScreenSource.storyboard(in: bundle, elementTypes: Set(options.elementTypes.keys), xmlLimits: options.xmlLimits)
+        }
+        self.storyboard = storyboard
+        let name = options.screen ?? ScreenSource.entryScreen(in: bundle, storyboard: storyboard)
         guard let name else {
             services.shutdownNow()
             throw .noScreen
@@ -182,7 +189,8 @@ public final class WidgetRun {
     /// so each later opening only makes the screen's elements and objects.
     private func compiledScreen(named name: String) throws(ScreenErrors) -> CompiledScreen {
         if let known = compiledScreens[name] { return known }
-        let document = try ScreenSource.document(named: name, in: bundle, elementTypes: options.elementTypes, xmlLimits: options.xmlLimits)
+        let document = try ScreenSource.document(named: name, in: bundle, storyboard: try storyboard.get(), elementTypes: Set(options.elementTypes.keys),
+                                                 xmlLimits: options.xmlLimits)
         let compiled = try ScreenCompiler.compile(document, in: environment.compilation)
         compiledScreens[name] = compiled
         return compiled

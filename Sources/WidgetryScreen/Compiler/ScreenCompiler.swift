@@ -111,7 +111,7 @@ public struct ScreenCompiler {
                     + "; a host registers its own view classes with WidgetRun.Options.elementTypes")
             return nil
         }
-        let children = ([node.header].compactMap { $0 } + node.children + [node.footer].compactMap { $0 }).compactMap { view(from: $0, inCell: inCell) }
+        let children = node.subviews.compactMap { view(from: $0, inCell: inCell) }
         for prototype in node.prototypes {
             for child in prototype.children { _ = view(from: child, inCell: true) }
         }

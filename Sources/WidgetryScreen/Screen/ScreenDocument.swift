@@ -124,6 +124,12 @@ public final class ViewNode: Sendable {
     public let segue: String?
     public let place: SourcePlace
 
+    /// The views directly under this one: the header, the children, the footer (cell
+    /// prototypes are not among them).
+    public var subviews: [ViewNode] {
+        [header].compactMap { $0 } + children + [footer].compactMap { $0 }
+    }
+
     public init(id: String?, type: String, properties: [(key: String, value: JSONValue)], children: [ViewNode], header: ViewNode?,
                 footer: ViewNode?, prototypes: [CellPrototype], segue: String?, place: SourcePlace) {
         self.id = id

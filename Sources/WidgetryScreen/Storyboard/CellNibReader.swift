@@ -15,13 +15,7 @@ enum CellNibReader {
 
     static func prototype(_ bytes: [UInt8], file: String, reuseIdentifier: String, elementTypes: Set<String>,
                           limits: XMLLimits) throws(ScreenErrors) -> (prototype: CellPrototype, elements: [ElementEntry], warnings: [StoryboardWarning]) {
-        let document: XMLSourceDocument
-        do {
-            document = try XMLSourceDocument.parse(bytes, limits: limits)
-        } catch {
-            throw ScreenErrors([ScreenError(.storyboardXML, "malformed XML: \(error.message)", file: file, location: error.location,
-                                            hint: "the file must be a xib as Xcode writes it")])
-        }
+        let document = try StoryboardReader.parse(bytes, file: file, limits: limits, what: "a xib")
         let root = document.root
         guard root.name == "document", root["type"] == documentType else {
             throw ScreenErrors([ScreenError(.cellNib, "\(file) is not an iOS xib", file: file, location: document.location(of: root),

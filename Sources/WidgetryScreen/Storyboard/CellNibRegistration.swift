@@ -61,7 +61,7 @@ extension ViewNode {
     /// The first node with `id` in this tree (header, children, footer), this node first.
     func first(withID id: String) -> ViewNode? {
         if self.id == id { return self }
-        for node in [header].compactMap({ $0 }) + children + [footer].compactMap({ $0 }) {
+        for node in subviews {
             if let found = node.first(withID: id) { return found }
         }
         return nil

@@ -20,11 +20,16 @@ public enum ScreenSource {
     /// storyboard cannot be read, its name, so that opening it reports why.
     public static func entryScreen(in bundle: WidgetBundle, xmlLimits: XMLLimits = .default) -> String? {
         if let named = bundle.manifest.entryScreen { return named }
+        return entryScreen(in: bundle, storyboard: Result { () throws(ScreenErrors) in try storyboard(in: bundle, xmlLimits: xmlLimits) })
+    }
+
+    /// The entry screen with the bundle's storyboard already read (or its reading failed).
+    public static func entryScreen(in bundle: WidgetBundle, storyboard read: Result<Storyboard?, ScreenErrors>) -> String? {
+        if let named = bundle.manifest.entryScreen { return named }
         if bundle.mainStoryboardPath != nil {
-            do throws(ScreenErrors) {
-                if let entry = try storyboard(in: bundle, xmlLimits: xmlLimits)?.entryScreen { return entry }
-            } catch {
-                return bundle.manifest.mainStoryboard ?? "Main"
+            switch read {
+            case .success(let storyboard): if let entry = storyboard?.entryScreen { return entry }
+            case .failure: return bundle.manifest.mainStoryboard ?? "Main"
             }
         }
         return bundle.screens.first?.name

@@ -40,13 +40,7 @@ public enum StoryboardReader {
     /// Reads `bytes`, the storyboard at `file`. `elementTypes` are view classes the host
     /// registered: a `customClass` among them is kept as the element's type.
     public static func read(_ bytes: [UInt8], file: String, elementTypes: Set<String> = [], limits: XMLLimits = .default) throws(ScreenErrors) -> Storyboard {
-        let document: XMLSourceDocument
-        do {
-            document = try XMLSourceDocument.parse(bytes, limits: limits)
-        } catch {
-            throw ScreenErrors([ScreenError(.storyboardXML, "malformed XML: \(error.message)", file: file, location: error.location,
-                                            hint: "the file must be a storyboard as Xcode writes it")])
-        }
+        let document = try parse(bytes, file: file, limits: limits, what: "a storyboard")
         let root = document.root
         guard root.name == "document", root["type"].map({ $0 == documentType }) ?? true else {
             let what = root.name == "document" ? "a document of type \(root["type"] ?? "")" : "<\(root.name)>"
@@ -69,6 +63,19 @@ public enum StoryboardReader {
         }
         let warnings = index.warnings.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
         return Storyboard(file: file, scenes: scenes, initialControllerID: initial, warnings: warnings)
+    }
+}
+
+extension StoryboardReader {
+    /// `bytes`, Interface Builder XML (`what`: a storyboard, a xib), parsed within `limits`;
+    /// malformed XML is `storyboard.malformed-xml` at its place.
+    static func parse(_ bytes: [UInt8], file: String, limits: XMLLimits, what: String) throws(ScreenErrors) -> XMLSourceDocument {
+        do {
+            return try XMLSourceDocument.parse(bytes, limits: limits)
+        } catch {
+            throw ScreenErrors([ScreenError(.storyboardXML, "malformed XML: \(error.message)", file: file, location: error.location,
+                                            hint: "the file must be \(what) as Xcode writes it")])
+        }
     }
 }
 
