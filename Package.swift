@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
         .library(name: "WidgetryNIB", targets: ["WidgetryNIB"]),
         .library(name: "WidgetryAssets", targets: ["WidgetryAssets"]),
+        .library(name: "WidgetryHostProfile", targets: ["WidgetryHostProfile"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -124,7 +125,7 @@ let package = Package(
             name: "WidgetryRuntime",
             dependencies: [
                 "WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryModel", "WidgetryStore", "WidgetryServiceConfiguration", "WidgetryService",
-                "WidgetryBundle", "WidgetryScreen",
+                "WidgetryBundle", "WidgetryScreen", "WidgetryHostProfile",
             ],
             swiftSettings: strictSwift6
         ),
@@ -132,13 +133,18 @@ let package = Package(
             name: "WidgetryScenario",
             dependencies: [
                 "WidgetryJSON", "WidgetryExpressions", "WidgetryModel", "WidgetryStore", "WidgetryServiceConfiguration", "WidgetryService", "WidgetryBundle",
-                "WidgetryScreen", "WidgetryRuntime",
+                "WidgetryScreen", "WidgetryRuntime", "WidgetryHostProfile",
             ],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "WidgetryLint",
-            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryAssets"],
+            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryAssets", "WidgetryHostProfile"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryHostProfile",
+            dependencies: ["WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -174,6 +180,7 @@ let package = Package(
                 "WidgetryScenario",
                 "WidgetryLint",
                 "WidgetryAssets",
+                "WidgetryHostProfile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -264,6 +271,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryScenarioTests",
             dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryScreen", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryHostProfileTests",
+            dependencies: ["WidgetryHostProfile", "WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

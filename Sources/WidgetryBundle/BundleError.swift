@@ -21,6 +21,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
     case normalizationTwins(first: String, second: String)
     /// A compiled nib, whose views cannot be read.
     case compiledNib(path: String)
+    /// A host profile patches a JSON file the bundle does not have at its top level.
+    case unknownPatchTarget(file: String, available: [String])
 
     // Archives
     case unreadableArchive(path: String, reason: String)
@@ -66,6 +68,7 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyFiles: "bundle.too-many-files"
         case .normalizationTwins: "bundle.normalization-twins"
         case .compiledNib: "bundle.compiled-nib"
+        case .unknownPatchTarget: "bundle.unknown-patch-target"
         case .unreadableArchive: "archive.unreadable"
         case .truncatedArchive: "archive.truncated"
         case .unsafeEntryPath: "archive.unsafe-path"
@@ -117,6 +120,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(second)' and '\(first)' differ only by Unicode normalisation, so they name the same file"
         case .compiledNib(let path):
             "'\(path)' is a compiled nib, which cannot be read"
+        case .unknownPatchTarget(let file, _):
+            "the host profile patches '\(file)', which the bundle does not have"
         case .unreadableArchive(let path, let reason):
             "cannot read archive '\(path)': \(reason)"
         case .truncatedArchive(let path):
@@ -182,6 +187,8 @@ public enum BundleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .compiledNib:
             "views are read from the storyboard source only: describe the view there (a cell prototype) and remove the nib"
         case .normalizationTwins: "keep one of them (write names in NFC, as most editors do)"
+        case .unknownPatchTarget(let file, let available):
+            Suggestion.hint(for: file, among: available, noun: "JSON files")
         case .tooManyEntries, .tooManyFiles: "raise the entry limit (--max-entries) if the bundle is trusted"
         case .unpackedSizeLimit: "raise the size limit (--max-unpacked-bytes) if the bundle is trusted"
         case .compressionRatioLimit: "raise the ratio limit (--max-ratio) if the bundle is trusted"

@@ -14,8 +14,13 @@ public struct WidgetBundle: Sendable {
         /// for an Info.plist that leaves that to Xcode (`$(PRODUCT_BUNDLE_IDENTIFIER)`), it is
         /// the bundle identifier.
         public var identifier: String?
+        /// JSON Merge Patches (RFC 7386) to apply to top-level JSON files as they are read, by
+        /// path (a host profile's `patches`); a patch for a file the bundle lacks is an error.
+        public var patches: [String: JSONValue]
 
-        public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000, identifier: String? = nil) {
+        public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000, identifier: String? = nil,
+                    patches: [String: JSONValue] = [:]) {
+            self.patches = patches
             self.json = json
             self.maxFiles = maxFiles
             self.identifier = identifier
@@ -49,6 +54,8 @@ public struct WidgetBundle: Sendable {
     /// Every other file (images, assets, nested files), relative paths, sorted.
     public let resources: [String]
     public let warnings: [BundleWarning]
+    /// The files a host profile's patches changed as they were read, sorted.
+    public let patchedFiles: [String]
 
     /// The screen called `name`.
     public func screen(named name: String) -> ScreenDefinition? {
@@ -86,13 +93,18 @@ extension WidgetBundle {
             BundleWarning(code: "bundle.symlink-skipped", message: "'\($0)' is a symbolic link and was skipped")
         }
         let topLevel = Set(listing.files.filter { !$0.contains("/") })
+        for file in options.patches.keys.sorted() where !topLevel.contains(file) {
+            throw .unknownPatchTarget(file: file, available: topLevel.filter { $0.hasSuffix(".json") }.sorted())
+        }
 
         var parseErrors: [JSONParseError] = []
         /// Parses one file; a file that cannot be read stops the load, a parse error is collected.
         func parse(_ path: String) throws(BundleError) -> BundleFile? {
             let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes)
             do {
-                return BundleFile(path: path, document: try JSONParser.parse(bytes, fileName: path, options: options.json))
+                var document = try JSONParser.parse(bytes, fileName: path, options: options.json)
+                if let patch = options.patches[path] { document = JSONDocument(root: document.root.merging(patch), source: document.source) }
+                return BundleFile(path: path, document: document)
             } catch {
                 parseErrors.append(error)
                 return nil
@@ -188,6 +200,7 @@ extension WidgetBundle {
         self.otherJSONFiles = others
         self.resources = listing.files.filter { !claimed.contains($0) && !$0.hasSuffix(".storyboard") && !xcdatamodels.contains($0) }
         self.warnings = warnings
+        self.patchedFiles = options.patches.keys.sorted()
     }
 
     /// Finds the bundle inside an extracted archive: the folder itself when it holds a manifest,

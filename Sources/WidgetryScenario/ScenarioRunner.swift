@@ -1,8 +1,10 @@
 import Foundation
 public import WidgetryBundle
-import WidgetryExpressions
+public import WidgetryExpressions
 public import WidgetryJSON
 public import WidgetryRuntime
+public import WidgetryHostProfile
+public import WidgetryService
 import WidgetryStore
 import WidgetryModel
 
@@ -51,6 +53,14 @@ public struct ScenarioRunner {
     public var storeFile: String?
     /// How many times a render may evaluate a screen's bindings (``WidgetRun/Options/maxRenderPasses``).
     public var maxRenderPasses = WidgetRun.Options.defaultMaxRenderPasses
+    /// What the host app supplied in code, for every run (``WidgetRun/Options/profile``).
+    public var profile = HostProfile()
+    /// The credentials `needAuth` requests carry, instead of the profile's provider's.
+    public var credentials: Credentials?
+    /// User defaults given on the command line: over the profile's and the scenario's own.
+    public var defaults: [String: Value] = [:]
+    /// The network client's limits, for scenarios that run against dev or prod.
+    public var transport = HTTPTransportOptions()
 
     public init(updatesGoldens: Bool = false, coverage: CoverageRecorder? = nil) {
         self.updatesGoldens = updatesGoldens
@@ -63,9 +73,12 @@ public struct ScenarioRunner {
             result.failures.append(.init(step: index, title: step?.title ?? "setup", file: scenario.file, location: step?.location, message: message))
         }
         let settings = scenario.settings
-        let options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
-                                        storeFile: storeFile, screen: settings.screen, defaults: settings.defaults, coverage: coverage,
+        var options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
+                                        storeFile: storeFile, credentials: credentials, screen: settings.screen,
+                                        defaults: settings.defaults.merging(defaults) { _, given in given }, coverage: coverage,
                                         stubPatch: settings.stubPatch, maxRenderPasses: maxRenderPasses)
+        options.profile = profile
+        options.transport = transport
         let run: WidgetRun
         do {
             run = try WidgetRun(bundle: bundle, options: options)

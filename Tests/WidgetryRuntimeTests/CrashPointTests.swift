@@ -46,10 +46,25 @@ struct CrashPointTests {
         #expect(errors(objects: #"{"p": {"type": "NoSuchController"}}"#).map(\.code) == [.unknownType])
         #expect(errors(objects: #"{"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item", "sortBy": "name"}}}"#).map(\.code) == [.unknownAttribute])
         #expect(errors(objects: #"{"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item", "resultChainArgs": [1, 2]}}}"#).map(\.code) == [.invalidValue])
-        #expect(errors(objects: #"{"d": {"type": "ContentDisplayController", "outlets": {"provider": "x"}}}"#).map(\.code) == [.unresolvedOutlet, .unknownOutlet])
+        #expect(errors(objects: #"{"d": {"type": "ContentDisplayController", "outlets": {"provider": "x"}}}"#).map(\.code) == [.unknownOutlet])
         let mistyped = errors(objects: #"{"s": {"type": "ActionStatusController"}, "d": {"type": "ContentDisplayController", "outlets": {"mainContentProvider": "s"}}}"#)
         #expect(mistyped.map(\.code) == [.outletKind])
         #expect(mistyped.first?.message.contains("a content provider") == true)
+    }
+
+    /// Upstream skipped an outlet that names nothing; the screen loads, and the run lists a
+    /// located warning among its problems, with the nearest name as a hint.
+    @Test func anOutletToNothingIsAWarningTheRunKeeps() throws {
+        let text = #"{"S": {"objects": {"provider": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item"}}, "d": {"type": "ContentDisplayController", "outlets": {"mainContentProvider": "providr"}}}, "views": {"type": "UIView"}}}"#
+        let document = try ScreenReader.read(JSONParser.parse(text, fileName: "S.json"), screen: "S", file: "S.json")
+        let (errors, warnings) = ScreenCompiler.check(document, in: ScreenCompiler.Context(model: model))
+        #expect(errors.isEmpty)
+        #expect(warnings.map(\.code) == [.unresolvedOutlet])
+        #expect(warnings.first?.location?.line == 1)
+        #expect(warnings.first?.pointer?.description == "/S/objects/d/outlets/mainContentProvider")
+        #expect(warnings.first?.hint == "did you mean \"provider\"?")
+        let compiled = try ScreenCompiler.compile(document, in: ScreenCompiler.Context(model: model))
+        #expect(compiled.warnings == warnings)
     }
 
     @Test func resultChainsAreCheckedWhenLoaded() {

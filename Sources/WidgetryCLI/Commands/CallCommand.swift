@@ -47,12 +47,14 @@ struct CallCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
-        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
+        let profile = try sourceOptions.profile()
+        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions(with: profile)).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let argument = try parsedArgument()
-        let options = WidgetRun.Options(service: serviceOptions.service.selection, storeFile: dryRun ? nil : store,
+        var options = WidgetRun.Options(service: serviceOptions.service.selection, storeFile: dryRun ? nil : store,
                                         credentials: serviceOptions.credentials, transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
                                         recordsStubs: serviceOptions.recordStubs != nil)
+        options.profile = profile
         let services = try place.reporting { try WidgetServices(bundle: loaded.bundle, options: options) }
         if dryRun {
             await services.shutdown()

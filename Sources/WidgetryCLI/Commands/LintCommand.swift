@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryLint
+import WidgetryHostProfile
 
 struct LintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,11 +74,12 @@ struct LintCommand: AsyncParsableCommand {
         if let shard, let (index, count) = Self.parse(shard: shard) {
             selected = selected.filter { $0.offset % count == index - 1 }
         }
-        let options = try sourceOptions.loaderOptions
+        let profile = try sourceOptions.profile()
+        let options = try sourceOptions.loaderOptions(with: profile)
         let configPath = config
         let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, argument) in selected {
-                group.addTask { (index, await LintCommand.lint(argument, configPath: configPath, options: options)) }
+                group.addTask { (index, await LintCommand.lint(argument, configPath: configPath, options: options, profile: profile)) }
             }
             var results: [Int: Outcome] = [:]
             for await (index, outcome) in group { results[index] = outcome }
@@ -116,7 +118,7 @@ struct LintCommand: AsyncParsableCommand {
 
     /// Lints the bundle `argument` names: a folder in place, an archive or URL extracted into a
     /// temporary folder that is removed afterwards.
-    static func lint(_ argument: String, configPath: String?, options: BundleLoader.Options) async -> Outcome {
+    static func lint(_ argument: String, configPath: String?, options: BundleLoader.Options, profile: HostProfile) async -> Outcome {
         var place: BundlePlace?
         do throws(BundleError) {
             let source = try BundleSource(argument: argument)
@@ -126,7 +128,7 @@ struct LintCommand: AsyncParsableCommand {
             defer { loaded.removeExtractedFiles() }
             let (configuration, problems) = LintConfigurationFile.load(path: configPath, bundleRoot: loaded.bundle.rootPath,
                                                                       displayName: configPath ?? prefix + LintConfiguration.fileName)
-            var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration)
+            var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
             report.diagnostics = (problems + report.diagnostics).sorted()
             // The not-a-screen rule reports these as errors at their file.
             return .linted(report, warnings: loaded.warnings.filter { $0.code != NotAScreen.code })

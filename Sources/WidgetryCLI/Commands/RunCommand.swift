@@ -9,6 +9,7 @@ import WidgetryScenario
 import WidgetryService
 import WidgetryScreen
 import WidgetryLint
+import WidgetryHostProfile
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,32 +77,13 @@ struct RunCommand: AsyncParsableCommand {
             help: ArgumentHelp("How many times a render may evaluate the bindings while they change elements other bindings read (render.pass-limit).", valueName: "n"))
     var maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses
 
-    @Option(name: .customLong("default"),
-            help: ArgumentHelp("A user default the widget starts with, as key=JSON (showAvatars=true, name='\"Ann\"'). Repeatable.", valueName: "key=json"))
-    var defaults: [String] = []
+    @OptionGroup var defaultsOption: DefaultsOption
 
     @Flag(help: "Refuse to run a bundle with warnings (what upstream skipped silently): report them as errors and exit 2.")
     var strict = false
 
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
-
-    /// `--default` options as user defaults; the last of one key wins.
-    private func parsedDefaults() throws -> [String: Value] {
-        var result: [String: Value] = [:]
-        for option in defaults {
-            guard let equals = option.firstIndex(of: "="), equals > option.startIndex else {
-                throw ValidationError("--default '\(option)' is not of the form key=JSON, like showAvatars=true")
-            }
-            let text = option[option.index(after: equals)...]
-            do throws(JSONParseError) {
-                result[String(option[..<equals])] = Value(json: try JSONParser.parse(Array(text.utf8)).root)
-            } catch {
-                throw ValidationError("--default '\(option)': the value is not JSON (\(error.message)); a string needs quotes: key='\"text\"'")
-            }
-        }
-        return result
-    }
 
     func run() async throws {
         let console = Console.standard
@@ -112,22 +94,24 @@ struct RunCommand: AsyncParsableCommand {
         if let duration { try NumericOptions.seconds(duration, option: "--for") }
         try NumericOptions.count(maxRenderPasses, option: "--max-render-passes", in: 1...1_000)
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
-        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
+        let profile = try sourceOptions.profile()
+        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions(with: profile)).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, storyboard: Self.storyboardWarnings(of: loaded.bundle))
         if strict, !warnings.diagnostics.isEmpty { throw ReportedDiagnostics(warnings.asErrors, in: place) }
         if !warnings.diagnostics.isEmpty { console.report(ReportedDiagnostics(warnings, in: place)) }
         let log = try events.map { try EventLog(path: $0) }
         if let scenario {
-            let passed = try await play(scenario, bundle: loaded.bundle, console: console, log: log)
+            let passed = try await play(scenario, bundle: loaded.bundle, profile: profile, console: console, log: log)
             try log?.close()
             if !passed { throw ExitCode(1) }
             return
         }
-        let options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
+        var options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
                                         storeFile: store, credentials: serviceOptions.credentials, transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
-                                        screen: screen, defaults: try parsedDefaults(), maxRenderPasses: maxRenderPasses)
+                                        screen: screen, defaults: try defaultsOption.values(), maxRenderPasses: maxRenderPasses)
+        options.profile = profile
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         if let log { widget.observe { log.append($0) } }
         await widget.run(until: duration ?? .infinity)
@@ -140,10 +124,14 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Plays a scenario, printing the snapshot after every step; returns whether every step passed.
-    private func play(_ path: String, bundle: WidgetBundle, console: Console, log: EventLog?) async throws -> Bool {
+    private func play(_ path: String, bundle: WidgetBundle, profile: HostProfile, console: Console, log: EventLog?) async throws -> Bool {
         let scenario = try ScenarioFiles.read(path)
         var runner = ScenarioRunner()
         runner.storeFile = store
+        runner.profile = profile
+        runner.credentials = serviceOptions.credentials
+        runner.defaults = try defaultsOption.values()
+        runner.transport = try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP)
         runner.maxRenderPasses = maxRenderPasses
         if let log { runner.onEvent = { log.append($0) } }
         runner.afterStep = { index, step, run in

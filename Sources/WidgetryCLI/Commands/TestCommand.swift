@@ -44,6 +44,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail below this coverage, in percent.", valueName: "percent"))
     var minimumCoverage: Double?
 
+    @OptionGroup var defaultsOption: DefaultsOption
     @OptionGroup var sourceOptions: SourceOptions
 
 
@@ -54,7 +55,8 @@ struct TestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard
-        let (loaded, _) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
+        let profile = try sourceOptions.profile()
+        let (loaded, _) = try await BundleLoader(options: try sourceOptions.loaderOptions(with: profile)).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         let paths = ScenarioFiles.paths(in: loaded.bundle)
         var scenarios: [Scenario] = []
@@ -73,7 +75,9 @@ struct TestCommand: AsyncParsableCommand {
                                                         : "no scenario's name contains \"\(filter ?? "")\"")
         }
         let recorder = coverage || minimumCoverage != nil ? CoverageRecorder() : nil
-        let runner = ScenarioRunner(updatesGoldens: update, coverage: recorder)
+        var runner = ScenarioRunner(updatesGoldens: update, coverage: recorder)
+        runner.profile = profile
+        runner.defaults = try defaultsOption.values()
         var results: [ScenarioResult] = []
         for scenario in scenarios { results.append(await runner.run(scenario, bundle: loaded.bundle)) }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WidgetryBundle
 import WidgetryBundleFetch
+import WidgetryHostProfile
 
 /// Options every command that reads a bundle source shares: downloads, cache and archive limits.
 struct SourceOptions: ParsableArguments {
@@ -50,6 +51,16 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("identifier"), help: ArgumentHelp("The identifier the widget runs as: it must start with the bundle identifier, and is the bundle identifier when Info.plist leaves that to Xcode ($(PRODUCT_BUNDLE_IDENTIFIER)).", valueName: "id"))
     var identifier: String?
 
+    @Option(name: .customLong("profile"), help: ArgumentHelp("A host profile (Schemas/host-profile.schema.json): the identifier, host redirects, providers, host actions, defaults, computed keys and patches a host app supplied in code.", valueName: "file"))
+    var profilePath: String?
+
+    /// The host profile `--profile` names (empty without one); `{"env": …}` values come from
+    /// this process's environment.
+    func profile() throws(HostProfileErrors) -> HostProfile {
+        guard let profilePath else { return HostProfile() }
+        return try HostProfileReader.read(path: profilePath, environment: ProcessInfo.processInfo.environment)
+    }
+
     func validate() throws {
         for header in headers where parsedHeader(header) == nil {
             throw ValidationError("--header '\(header)' is not of the form 'Name: value'")
@@ -60,9 +71,18 @@ struct SourceOptions: ParsableArguments {
         }
     }
 
-    /// The options for a loader, once every number is in range.
+    /// The options for a loader, once every number is in range, with the host profile's
+    /// identifier and patches.
     var loaderOptions: BundleLoader.Options {
-        get throws(CommandFailure) {
+        get throws {
+            try loaderOptions(with: profile())
+        }
+    }
+
+    /// The options for a loader, once every number is in range, with `profile`'s identifier
+    /// (unless `--identifier` gives one) and patches.
+    func loaderOptions(with profile: HostProfile) throws(CommandFailure) -> BundleLoader.Options {
+        do {
             try NumericOptions.seconds(cacheTTL, option: "--cache-ttl")
             try NumericOptions.seconds(readTimeout, option: "--timeout", allowZero: false)
             try NumericOptions.seconds(connectTimeout, option: "--connect-timeout", allowZero: false)
@@ -73,8 +93,11 @@ struct SourceOptions: ParsableArguments {
             try NumericOptions.count(maxDownloadBytes, option: "--max-download-bytes", in: 1...Int64.max)
             try NumericOptions.count(maxUnpackedBytes, option: "--max-unpacked-bytes", in: 1...Int64.max)
             try NumericOptions.number(maxRatio, option: "--max-ratio", in: 1...1e9)
-            return uncheckedLoaderOptions
         }
+        var options = uncheckedLoaderOptions
+        options.read.identifier = identifier ?? profile.identifier
+        options.read.patches = profile.patches
+        return options
     }
 
     private var uncheckedLoaderOptions: BundleLoader.Options {

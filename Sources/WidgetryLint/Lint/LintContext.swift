@@ -1,3 +1,4 @@
+public import WidgetryHostProfile
 import Foundation
 public import WidgetryExpressions
 public import WidgetryBundle
@@ -67,7 +68,12 @@ public struct LintContext: Sendable {
     /// How the bundle is linted: rule levels, excluded files, allowed hosts.
     public let configuration: LintConfiguration
 
-    public init(bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration = LintConfiguration()) {
+    /// What the host app supplies (`--profile`): its providers, host actions and computed keys
+    /// are known names.
+    public let profile: HostProfile
+
+    public init(bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration = LintConfiguration(), profile: HostProfile = HostProfile()) {
+        self.profile = profile
         self.bundle = bundle
         self.displayPrefix = displayPrefix
         self.configuration = configuration

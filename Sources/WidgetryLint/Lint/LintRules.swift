@@ -8,6 +8,7 @@ public enum LintRules {
         MissingStubRule(),
         ActionChainRule(),
         ResultTypeRule(),
+        SetKeyRule(),
         ClearBeforeRule(),
         UnprovidedVariableRule(),
         UnreachableScreenRule(),

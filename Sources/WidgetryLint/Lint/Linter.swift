@@ -1,3 +1,4 @@
+public import WidgetryHostProfile
 public import WidgetryJSON
 
 public import WidgetryBundle
@@ -14,8 +15,10 @@ public struct Linter: Sendable {
     /// - Parameter displayPrefix: put before each bundle-relative path (the folder as named, with `/`).
     /// - Parameter configuration: rule levels, excludes and overrides (`.widgetry.json`), applied
     ///   to the findings; its own problems are findings too.
-    public func lint(_ bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration = LintConfiguration()) -> DiagnosticReport {
-        let context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration)
+    /// - Parameter profile: what the host app supplies (providers, host actions, computed keys).
+    public func lint(_ bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration = LintConfiguration(),
+                     profile: HostProfile = HostProfile()) -> DiagnosticReport {
+        let context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile)
         var findings: [Diagnostic] = []
         for rule in rules where configuration.rules[type(of: rule).description.id] != .off { findings += rule.check(context) }
         findings = configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }

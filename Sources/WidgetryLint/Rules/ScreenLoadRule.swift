@@ -30,20 +30,23 @@ struct ScreenLoadRule: LintRule {
         ])
 
     func check(_ context: LintContext) -> [Diagnostic] {
-        let compilation = ScreenCompiler.Context(model: context.model, transformers: context.transformers, jsonFiles: Set(context.bundle.otherJSONFiles.map(\.path)))
+        let compilation = ScreenCompiler.Context(model: context.model, transformers: context.transformers, jsonFiles: Set(context.bundle.otherJSONFiles.map(\.path)),
+                                                 serviceProviders: Set(context.profile.providers.keys))
         var findings = context.screenErrors.map { context.diagnostic($0) }
         for screen in context.screens {
-            do throws(ScreenErrors) {
-                _ = try ScreenCompiler.compile(screen.document, in: compilation)
-            } catch {
-                for error in error.errors where !(error.cause?.hasPrefix("predicate.") ?? false) && error.cause != BindingError.Code.predicate.rawValue {
-                    var finding = context.diagnostic(error)
-                    if let cause = error.cause {
-                        finding.code = cause
-                        finding.message = finding.message.replacingOccurrences(of: " [\(cause)]", with: "")
-                    }
-                    findings.append(finding)
+            let (errors, warnings) = ScreenCompiler.check(screen.document, in: compilation)
+            for error in errors where !(error.cause?.hasPrefix("predicate.") ?? false) && error.cause != BindingError.Code.predicate.rawValue {
+                var finding = context.diagnostic(error)
+                if let cause = error.cause {
+                    finding.code = cause
+                    finding.message = finding.message.replacingOccurrences(of: " [\(cause)]", with: "")
                 }
+                findings.append(finding)
+            }
+            findings += warnings.map { warning in
+                var finding = context.diagnostic(warning)
+                finding.severity = .warning
+                return finding
             }
         }
         return findings

@@ -12,12 +12,13 @@ struct UnknownActionRule: LintRule {
         ])
 
     func check(_ context: LintContext) -> [Diagnostic] {
-        let known = context.actionNames
+        let known = context.actionNames.union(context.profile.actions.keys)
         guard !context.services.isEmpty else { return [] }
         return context.actionUses.filter { !known.contains($0.action) }.map { use in
             context.finding(Self.description, in: use.screen, at: use.value,
                             message: "\(use.object.id).\(use.attribute) names action '\(use.action)', which no service file defines",
-                            hint: Suggestion.didYouMean(use.action, among: known.sorted()))
+                            hint: Suggestion.didYouMean(use.action, among: known.sorted())
+                                ?? "a host action of the app's own: declare it in a host profile's \"actions\" (--profile)")
         }
     }
 }

@@ -5,6 +5,161 @@
 public enum BundledSchemas {
     /// Each schema file's name and exact text, sorted by name.
     public static let files: [(name: String, text: String)] = [
+        ("host-profile.schema.json", #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://widgetry.dev/schemas/host-profile.schema.json",
+  "title": "Widgetry host profile",
+  "description": "What a host app supplied in code, declared: the widget's identifier, where requests for a host go, how each service provider class signs requests, the host's own actions, user defaults, computed keys and fixes to bundle files. Passed to run, test, call, serve-stub, lint and inspect with --profile FILE.",
+  "type": "object",
+  "properties": {
+    "$schema": {
+      "type": "string",
+      "description": "The schema this file follows, for editors."
+    },
+    "identifier": {
+      "type": "string",
+      "pattern": "^[A-Za-z0-9._-]+$",
+      "description": "The identifier the widget runs as, for manifests that leave it to Xcode ($(PRODUCT_BUNDLE_IDENTIFIER))."
+    },
+    "hosts": {
+      "type": "object",
+      "description": "Requests for a host go to this base URL instead, so a bundle runs against a local stand-in of its service without edits. The request log shows both URLs.",
+      "propertyNames": {
+        "pattern": "^[^/: ]+$"
+      },
+      "additionalProperties": {
+        "type": "string",
+        "pattern": "^https?://[^?#]+$"
+      }
+    },
+    "providers": {
+      "type": "object",
+      "description": "Providers by the serviceProviderClassName the bundle names: how each signs the requests of actions that need authentication.",
+      "additionalProperties": {
+        "$ref": "#/$defs/provider"
+      }
+    },
+    "actions": {
+      "type": "object",
+      "description": "The host's own actions by the name the bundle calls (login, newsTap:), each a step or an array of steps run in order.",
+      "additionalProperties": {
+        "oneOf": [
+          { "$ref": "#/$defs/step" },
+          { "type": "array", "minItems": 1, "items": { "$ref": "#/$defs/step" } }
+        ]
+      }
+    },
+    "defaults": {
+      "type": "object",
+      "description": "User defaults registered before the run (showAvatars: true); screens read them as defaults.<key>."
+    },
+    "keyPaths": {
+      "type": "object",
+      "description": "Computed keys per entity: entity, then key, then an expression over the object in the predicate language, such as timeAgo(timestamp).",
+      "additionalProperties": {
+        "type": "object",
+        "additionalProperties": { "type": "string" }
+      }
+    },
+    "patches": {
+      "type": "object",
+      "description": "JSON Merge Patches (RFC 7386) applied to bundle files when they are read, by path in the bundle: fixes to a bundle one does not own. inspect and the snapshot's header list them.",
+      "propertyNames": {
+        "pattern": "\\.json$"
+      },
+      "additionalProperties": { "type": "object" }
+    }
+  },
+  "additionalProperties": false,
+  "$defs": {
+    "secret": {
+      "description": "A string, or {\"env\": \"NAME\"} to read it from the environment, so that secrets stay out of files.",
+      "oneOf": [
+        { "type": "string" },
+        {
+          "type": "object",
+          "properties": { "env": { "type": "string" } },
+          "required": ["env"],
+          "additionalProperties": false
+        }
+      ]
+    },
+    "provider": {
+      "type": "object",
+      "properties": {
+        "oauth1": {
+          "type": "object",
+          "description": "OAuth 1.0a HMAC-SHA1 credentials (RFC 5849). Parameters are signed in the query for GET, HEAD and DELETE, in the form body otherwise.",
+          "properties": {
+            "consumerKey": { "$ref": "#/$defs/secret" },
+            "consumerSecret": { "$ref": "#/$defs/secret" },
+            "token": { "$ref": "#/$defs/secret" },
+            "tokenSecret": { "$ref": "#/$defs/secret" }
+          },
+          "required": ["consumerKey", "consumerSecret"],
+          "dependentRequired": { "token": ["tokenSecret"], "tokenSecret": ["token"] },
+          "additionalProperties": false
+        },
+        "bearer": { "$ref": "#/$defs/secret" },
+        "headers": {
+          "type": "object",
+          "additionalProperties": { "$ref": "#/$defs/secret" }
+        }
+      },
+      "not": { "required": ["oauth1", "bearer"] },
+      "additionalProperties": false
+    },
+    "empty": {
+      "type": "object",
+      "maxProperties": 0
+    },
+    "step": {
+      "type": "object",
+      "minProperties": 1,
+      "maxProperties": 1,
+      "properties": {
+        "signIn": { "$ref": "#/$defs/empty", "description": "Takes the user's token from the profile's provider." },
+        "signOut": {
+          "type": "object",
+          "description": "Forgets the user's token and deletes the owner's objects, and those of the entities listed.",
+          "properties": { "clearing": { "type": "array", "items": { "type": "string" } } },
+          "additionalProperties": false
+        },
+        "postNotification": { "type": "string", "description": "Posts a notification: screens that render on it render." },
+        "setDefault": {
+          "type": "object",
+          "description": "Sets a user default to a value, or to an expression over sender, argument and defaults.",
+          "properties": {
+            "key": { "type": "string" },
+            "value": true,
+            "expression": { "type": "string" }
+          },
+          "required": ["key"],
+          "oneOf": [ { "required": ["value"] }, { "required": ["expression"] } ],
+          "additionalProperties": false
+        },
+        "updateObjects": {
+          "type": "object",
+          "description": "Sets values on the objects of an entity that the predicate matches, in one transaction.",
+          "properties": {
+            "entity": { "type": "string" },
+            "predicate": { "type": "string" },
+            "values": { "type": "object" }
+          },
+          "required": ["entity", "values"],
+          "additionalProperties": false
+        },
+        "perform": { "type": "string", "description": "Performs another action by name, with the call's argument and sender." },
+        "scrollToTop": { "$ref": "#/$defs/empty", "description": "Scrolls the screen's table to its first row." },
+        "dismiss": { "$ref": "#/$defs/empty", "description": "Closes the screen that called the action." }
+      },
+      "additionalProperties": false
+    }
+  }
+}
+
+"""#),
         ("lint-config.schema.json", #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",

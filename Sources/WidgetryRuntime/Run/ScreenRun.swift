@@ -116,7 +116,7 @@ public final class ScreenRun {
         objectsByID = graph.objectsByID
         bindings = graph.bindings
         formFields = graph.formFields
-        problems = graph.problems
+        problems = compiled.warnings + graph.problems
         setUp()
     }
 

@@ -45,11 +45,15 @@ public struct WidgetEnvironment {
     public let maxRenderPasses: Int
     /// The largest file a media picker reads.
     public let maxPickedFileBytes: Int
+    /// Service provider classes the host supplies (a host profile's `providers`).
+    public let serviceProviders: Set<String>
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
                 evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
                 defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil, elementTypes: [String: ElementKind] = [:],
-                maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses, maxPickedFileBytes: Int = WidgetRun.Options.defaultMaxPickedFileBytes) {
+                maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses, maxPickedFileBytes: Int = WidgetRun.Options.defaultMaxPickedFileBytes,
+                serviceProviders: Set<String> = []) {
+        self.serviceProviders = serviceProviders
         self.maxRenderPasses = max(maxRenderPasses, 1)
         self.maxPickedFileBytes = maxPickedFileBytes
         self.coverage = coverage
@@ -69,7 +73,8 @@ extension WidgetEnvironment {
     /// What screens of this widget compile against: the host's view classes, the store's model,
     /// the transformers and the bundle's JSON files.
     public var compilation: ScreenCompiler.Context {
-        ScreenCompiler.Context(elementTypes: elementTypes, model: store?.model, transformers: transformers, jsonFiles: Set(jsonFiles.keys))
+        ScreenCompiler.Context(elementTypes: elementTypes, model: store?.model, transformers: transformers, jsonFiles: Set(jsonFiles.keys),
+                               serviceProviders: serviceProviders)
     }
 
     /// The element kind a view's `type` names: a UIKit or framework class Widgetry knows, or a

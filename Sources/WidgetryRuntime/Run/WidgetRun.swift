@@ -8,6 +8,7 @@ public import WidgetryServiceConfiguration
 public import WidgetryStore
 public import WidgetryModel
 public import WidgetryScreen
+public import WidgetryHostProfile
 
 /// One loaded widget, running headlessly: its store, its service (stub, dev or prod), the run's
 /// clock, and its entry screen. Events of the action engine drive the screen (FORMAT.md#render).
@@ -52,6 +53,11 @@ public final class WidgetRun {
         /// `navigation.depth-limit`. Every screen on the stack follows every action event, so
         /// the stack's depth bounds what one step costs.
         public var maxStackDepth: Int = defaultMaxStackDepth
+        /// What the host app supplied in code, declared: its providers sign requests (unless
+        /// ``credentials`` are given), its `hosts` redirect requests, its `defaults` come under
+        /// ``defaults``, and its actions are host handlers. Its identifier and patches apply when
+        /// the bundle is read (``WidgetBundle/ReadOptions``).
+        public var profile: HostProfile = HostProfile()
 
         /// Enough for a chain of elements, each bound to the one before, eight long.
         public static let defaultMaxRenderPasses = CompiledScreen.defaultMaxRenderPasses
@@ -133,9 +139,11 @@ public final class WidgetRun {
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: bundle.otherJSONFilesByPath,
-                                        hostHandlers: hostHandlers, defaults: WidgetDefaults(options.defaults),
+                                        hostHandlers: hostHandlers,
+                                        defaults: WidgetDefaults(options.profile.defaultValues.merging(options.defaults) { _, given in given }),
                                         coverage: options.coverage, elementTypes: options.elementTypes,
-                                        maxRenderPasses: options.maxRenderPasses, maxPickedFileBytes: options.maxPickedFileBytes)
+                                        maxRenderPasses: options.maxRenderPasses, maxPickedFileBytes: options.maxPickedFileBytes,
+                                        serviceProviders: Set(options.profile.providers.keys))
         do throws(WidgetRunError) {
             stack = [try open(name, content: .null)]
         } catch {
@@ -143,6 +151,7 @@ public final class WidgetRun {
             throw error
         }
         visitedScreens = [name]
+        HostStepRunner.install(options.profile, on: self)
         engine.observe { [weak self] event in self?.handle(event) }
     }
 

@@ -63,8 +63,10 @@ public struct WidgetServices {
         }
         engine = ActionEngine(configuration: configuration, backend: backend, timeline: timeline, store: store,
                               importer: JSONImporter(transformers: transformers, transformerContext: transformerContext),
-                              options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: options.credentials,
-                                             uploadFiles: { [root = bundle.rootPath] path in try ConfinedPath(path, in: root).resolved() }))
+                              options: .init(widgetIdentifier: bundle.manifest.identifier,
+                                             credentials: options.credentials ?? options.profile.credentials(for: bundle),
+                                             uploadFiles: { [root = bundle.rootPath] path in try ConfinedPath(path, in: root).resolved() },
+                                             hostRedirects: options.profile.redirects))
     }
 
     /// Closes the network client, if any, from synchronous code (a run whose setup failed).

@@ -1,5 +1,5 @@
 package import WidgetryExpressions
-import WidgetryJSON
+public import WidgetryJSON
 
 /// A screen checked and compiled once (docs/FORMAT.md#screen.load-order): its view tree with
 /// every kind known and every initial property accepted, its objects with their attributes, its
@@ -39,6 +39,11 @@ public struct CompiledScreen {
     /// Whether some binding of the screen reads an element: then a render evaluates the
     /// bindings again while they change elements.
     package internal(set) var bindingsReadElements = false
+    /// What the screen does that upstream skipped silently (an outlet that names nothing): the
+    /// screen loads, a run lists them among its problems, and lint reports them as warnings.
+    public internal(set) var warnings: [ScreenError] = []
+    /// The host's service provider classes `serviceProviderClassName` may name (``ScreenCompiler/Context/serviceProviders``).
+    package internal(set) var serviceProviders: Set<String> = []
 
     /// How many times one render evaluates a screen's bindings, by default, while they keep
     /// changing elements they read (docs/FORMAT.md#render.settling).

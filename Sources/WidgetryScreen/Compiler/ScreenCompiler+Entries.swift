@@ -23,8 +23,8 @@ extension ScreenCompiler {
             if isName(id) {
                 targets.append(id)
             } else {
-                fail(.unresolvedOutlet, "outlet \(outlet.property) of \(ownerID) names \(id), which is not an element or object of the screen",
-                     at: outlet.place, hint: "upstream skipped it silently; check the id")
+                warn(.unresolvedOutlet, "outlet \(outlet.property) of \(ownerID) names \(id), which is not an element or object of the screen; it is left unconnected",
+                     at: outlet.place, hint: Suggestion.didYouMean(id, among: names.keys.sorted()) ?? "upstream skipped it silently; check the id")
             }
         }
         let blueprint = OutletBlueprint(owner: ownerID, property: outlet.property, targets: targets, isArray: outlet.isArray, place: outlet.place)

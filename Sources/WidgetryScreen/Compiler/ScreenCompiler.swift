@@ -20,9 +20,13 @@ public struct ScreenCompiler {
         public var transformers: BindingTransformerRegistry
         /// The paths of the bundle's other JSON files (what `JSONFileDataProvider` reads).
         public var jsonFiles: Set<String>
+        /// Service provider classes of the host's own (a host profile's `providers`), which
+        /// `serviceProviderClassName` may name besides the standard ones.
+        public var serviceProviders: Set<String>
 
         public init(elementTypes: [String: ElementKind] = [:], model: EntityModel? = nil, transformers: BindingTransformerRegistry = BindingTransformerRegistry(),
-                    jsonFiles: Set<String> = []) {
+                    jsonFiles: Set<String> = [], serviceProviders: Set<String> = []) {
+            self.serviceProviders = serviceProviders
             self.elementTypes = elementTypes
             self.model = model
             self.transformers = transformers
@@ -50,6 +54,8 @@ public struct ScreenCompiler {
     let document: ScreenDocument
     let context: Context
     var errors: [ScreenError] = []
+    /// What the screen does that upstream skipped silently; the screen still loads.
+    var warnings: [ScreenError] = []
     /// The screen's elements, objects and aliases; ``isName(_:)`` adds `content` and `defaults`.
     var names: [String: Name] = [:]
     /// Ids of elements that live in cell prototypes (not in the controller's namespace).
@@ -73,6 +79,17 @@ public struct ScreenCompiler {
         return try compiler.compile()
     }
 
+    /// Every error and every warning of `document` (``CompiledScreen/warnings``), what lint
+    /// reports: a screen with errors does not compile, but its warnings are still found.
+    public static func check(_ document: ScreenDocument, in context: Context) -> (errors: [ScreenError], warnings: [ScreenError]) {
+        var compiler = ScreenCompiler(document: document, context: context)
+        do throws(ScreenErrors) {
+            return ([], try compiler.compile().warnings)
+        } catch {
+            return (error.errors, compiler.warnings)
+        }
+    }
+
     private init(document: ScreenDocument, context: Context) {
         self.document = document
         self.context = context
@@ -89,6 +106,8 @@ public struct ScreenCompiler {
             document: document, root: root, titleView: titleView, barButtonItems: barButtonItems, objects: objects, outlets: outlets,
             elementAttributes: elementAttributes, bindings: bindings, cellEntries: cellEntries, prototypes: prototypes, evaluations: evaluations,
             tapActions: tapActions, segues: segues)
+        compiled.serviceProviders = context.serviceProviders
+        compiled.warnings = warnings
         let graph = ScreenGraph(compiled, content: .null, defaults: .null)
         defer { graph.release() }
         errors += graph.problems
@@ -217,6 +236,12 @@ public struct ScreenCompiler {
 
     mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil, cause: String? = nil) {
         errors.append(ScreenError(code, message, file: document.file, at: place, hint: hint, cause: cause))
+    }
+
+    /// Records what upstream skipped silently: the screen still loads, and the run and lint
+    /// report it as a warning (``CompiledScreen/warnings``).
+    mutating func warn(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil) {
+        warnings.append(ScreenError(code, message, file: document.file, at: place, hint: hint))
     }
 }
 

@@ -32,7 +32,7 @@ package final class ScreenGraph {
     /// Makes the graph of `screen`, with `content` and `defaults` as the screen's names of those.
     package init(_ screen: CompiledScreen, content: Value, defaults: Value) {
         file = screen.document.file
-        controller = ScreenController(name: screen.document.name)
+        controller = ScreenController(name: screen.document.name, hostProviders: screen.serviceProviders)
         controller.content = content
         root = screen.root.map(element(from:))
         titleView = screen.titleView.map(element(from:))
@@ -65,7 +65,8 @@ package final class ScreenGraph {
             do throws(KeyValueError) {
                 try target(named: attribute.target)?.setValue(attribute.value, forKey: attribute.key)
             } catch {
-                fail(error, "\(attribute.target): \(error)", at: attribute.place)
+                fail(error, "\(attribute.target): \(error)", at: attribute.place,
+                     hint: attribute.key == "serviceProviderClassName" ? ScreenController.providerHint(attribute.value) : nil)
             }
         }
         for (name, compiled) in screen.bindings {

@@ -69,8 +69,18 @@ public final class ScreenController: KeyValueCoding {
     /// The attributes a screen may set on `@self`.
     public static let attributeNames: Set<String> = ["serviceProviderClassName", "deriveSegueContent", "useDynamicBindings", "title"]
 
-    public init(name: String) {
+    /// Service provider classes of the host's own that `serviceProviderClassName` may name.
+    public let hostProviders: Set<String>
+
+    public init(name: String, hostProviders: Set<String> = []) {
         self.name = name
+        self.hostProviders = hostProviders
+    }
+
+    /// The hint for a `serviceProviderClassName` no one supplies: which profile key to add.
+    public static func providerHint(_ value: Value) -> String? {
+        guard let name = value.stringValue else { return nil }
+        return "\(name) is the host's own class: add \"providers\": {\"\(name)\": {…}} to the host profile (--profile), with how it signs requests"
     }
 
     public var content: Value {
@@ -98,8 +108,9 @@ public final class ScreenController: KeyValueCoding {
             // Writing true dismisses; false does nothing (a dismissed screen stays dismissed).
             if value.isOn { state.withLock { $0.dismissed = true } }
         case "serviceProviderClassName":
-            let kind = ObjectType.AttributeKind.name(oneOf: ObjectType.serviceProviderNames)
-            guard value.isNull || value.stringValue.map(ObjectType.serviceProviderNames.contains) == true else {
+            let names = ObjectType.serviceProviderNames + hostProviders.sorted()
+            let kind = ObjectType.AttributeKind.name(oneOf: names)
+            guard value.isNull || value.stringValue.map(names.contains) == true else {
                 throw KeyValueError(key: key, typeName: keyValueTypeName, reason: .typeMismatch(expected: ScreenObject.describe(kind), found: value.description))
             }
             state.withLock { $0.attributes[key] = value }

@@ -27,9 +27,16 @@ public final class ActionEngine {
         /// Where the file an upload names is read (``RequestBuilder/uploadFiles``); a run sets it
         /// to keep uploads inside the bundle.
         public var uploadFiles: RequestBuilder.UploadFiles?
+        /// Hosts whose requests go elsewhere (a host profile's `hosts`).
+        public var hostRedirects: HostRedirects
+        /// Where OAuth 1.0a nonces start: the same seed gives the same nonces, so a run on a
+        /// virtual clock signs its requests the same way each time.
+        public var nonceSeed: UInt64
 
         public init(widgetIdentifier: String, chainLimit: Int = 16, credentials: Credentials? = nil, substitution: JSONSubstitutionMode = .fixed,
-                    uploadFiles: RequestBuilder.UploadFiles? = nil) {
+                    uploadFiles: RequestBuilder.UploadFiles? = nil, hostRedirects: HostRedirects = HostRedirects(), nonceSeed: UInt64 = 0) {
+            self.hostRedirects = hostRedirects
+            self.nonceSeed = nonceSeed
             self.widgetIdentifier = widgetIdentifier
             self.chainLimit = chainLimit
             self.credentials = credentials
@@ -63,6 +70,11 @@ public final class ActionEngine {
     public var hostActions: [String: HostAction] = [:]
     /// The tokens the `auth` section's sign-in actions gave, by level.
     public private(set) var tokens: [SignIn.Level: String] = [:]
+    /// Whether the user signed out (``signOutUser()``): requests then carry the host's
+    /// credentials without the user's token, until ``signInUser()``.
+    public private(set) var userSignedOut = false
+    /// The state of the OAuth 1.0a nonce sequence (SplitMix64).
+    private var nonceState: UInt64
     /// Whom `needAuth` requests are signed as: the user, else the app; nil when neither signed in.
     public var signedIn: SignIn.Level? {
         tokens[.user] != nil ? .user : tokens[.app] != nil ? .app : nil
@@ -104,6 +116,19 @@ public final class ActionEngine {
         builder = RequestBuilder(credentials: options.credentials, substitution: options.substitution)
         builder.uploadFiles = options.uploadFiles
         signIn = configuration.signIn
+        nonceState = options.nonceSeed
+    }
+
+    /// Signs the user out, as a host's logout did: the sign-in tokens are forgotten, and the
+    /// host's credentials lose the user's token (an OAuth 1.0a signer signs as the consumer alone).
+    public func signOutUser() {
+        tokens = [:]
+        userSignedOut = true
+    }
+
+    /// Signs the user back in with the host's credentials, the user's token included.
+    public func signInUser() {
+        userSignedOut = false
     }
 
     /// Performs the action `name` with `argument` (the object `$key`s read from) for `sender`.
@@ -180,8 +205,14 @@ public final class ActionEngine {
             } catch {
                 return fail(error)
             }
-            request = built.request
-            requestLog.append(LoggedRequest(time: timeline.now, request: built.request, parameterFallback: built.parameterFallback,
+            var sent = built.request
+            if let target = options.hostRedirects.redirected(sent.url) {
+                sent.originalURL = sent.url
+                sent.url = target
+            }
+            if action.needAuth, let signer = credentials?.oauth1 { sign(&sent, with: signer) }
+            request = sent
+            requestLog.append(LoggedRequest(time: timeline.now, request: sent, parameterFallback: built.parameterFallback,
                                             signedAs: action.needAuth ? signedIn : nil))
         }
         inFlight[identity(name, sender)] = flight
@@ -252,9 +283,34 @@ public final class ActionEngine {
         return ResolvedAction(ServiceAction(name: name, host: true), defaults: ServiceDefaults())
     }
 
-    /// What a `needAuth` request carries: the signed-in token, else the host's credentials.
+    /// What a `needAuth` request carries: the signed-in token, else the host's credentials
+    /// (without the user's token once the user signed out).
     private var credentials: Credentials? {
-        signedIn.flatMap { tokens[$0] }.map { Credentials(bearerToken: $0) } ?? options.credentials
+        signedIn.flatMap { tokens[$0] }.map { Credentials(bearerToken: $0) } ?? (userSignedOut ? options.credentials?.withoutUserToken : options.credentials)
+    }
+
+    /// Adds the OAuth 1.0a `Authorization` header to `request` as it goes out (to the URL it is
+    /// sent to), with the run's time and the next nonce of the run's sequence.
+    private func sign(_ request: inout ServiceRequest, with signer: OAuth1Signer) {
+        guard let url = URL(string: request.url) else { return }
+        let contentType = request.headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased() ?? ""
+        let form = contentType.hasPrefix("application/x-www-form-urlencoded") ? String(decoding: request.body, as: UTF8.self) : ""
+        let header = signer.authorization(method: request.method.rawValue, url: url, bodyParameters: OAuth1Signer.formParameters(form),
+                                          nonce: nextNonce(), timestamp: Int(timeline.date.timeIntervalSince1970.rounded(.down)))
+        request.headers.setting(HeaderField("Authorization", header))
+    }
+
+    /// 32 hex digits from the run's SplitMix64 sequence.
+    private func nextNonce() -> String {
+        func next() -> UInt64 {
+            nonceState &+= 0x9E37_79B9_7F4A_7C15
+            var z = nonceState
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let high = String(next(), radix: 16), low = String(next(), radix: 16)
+        return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
     }
 
     /// FORMAT.md#service.response from step 1: a typed action's 2xx body is read for import

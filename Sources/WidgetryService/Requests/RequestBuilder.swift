@@ -80,7 +80,7 @@ public struct RequestBuilder: Sendable {
             let parameters: JSONObject
             (parameters, fallback) = try substitutedParameters(of: action, argument: argument)
             if !parameters.isEmpty {
-                switch action.parameterEncoding {
+                switch encoding(of: action, signedBy: credentials) {
                 case .form:
                     body = Array(FormEncoding.encode(parameters).utf8)
                     contentType = FormEncoding.contentType
@@ -104,10 +104,18 @@ public struct RequestBuilder: Sendable {
         return Outcome(request: request, parameterFallback: fallback)
     }
 
+    /// How `action` sends its parameters: as declared; else, for a request signed with OAuth 1.0a,
+    /// in the query for GET, HEAD and DELETE and in a form body otherwise (what OAuth clients
+    /// send, RFC 5849 §3.4.1.3.1); else in a form body, as upstream did.
+    private func encoding(of action: ResolvedAction, signedBy credentials: Credentials?) -> ParameterEncoding {
+        guard !action.declaresParameterEncoding, credentials?.oauth1 != nil else { return action.parameterEncoding }
+        return [HTTPMethod.get, .head, .delete].contains(action.httpMethod) ? .query : .form
+    }
+
     /// The credentials to add: nil for actions without `needAuth`; an error when they are needed and missing.
     private func credentials(for action: ResolvedAction) throws(ActionError) -> Credentials? {
         guard action.needAuth else { return nil }
-        guard let credentials, (credentials.bearerToken.map { !$0.isEmpty } ?? false) || !credentials.headers.isEmpty else {
+        guard let credentials, (credentials.bearerToken.map { !$0.isEmpty } ?? false) || !credentials.headers.isEmpty || credentials.oauth1 != nil else {
             throw ActionError(.missingCredentials, "action '\(action.name)' needs authentication and no credentials were given",
                               hint: "the host supplies credentials; on the command line pass --bearer TOKEN or --auth-header 'Name: value'")
         }

@@ -12,7 +12,8 @@ extension ServiceRequest {
     /// The request as the request log and `--dry-run` print it, one line per element; the same
     /// request always gives the same lines.
     ///
-    /// `METHOD URL`; each header as `Name: value`, with the value `<redacted>` for
+    /// `METHOD URL`, followed by `(for ORIGINAL)` when a host redirect sent it to another URL
+    /// than the one the action addressed; each header as `Name: value`, with the value `<redacted>` for
     /// ``secretHeaderNames`` and for any header `credentials` supplies; then, when there is a
     /// body, an empty line and the body: its text when it is UTF-8 without control characters
     /// other than newline and tab (one element per line), else `<N bytes>`; in a form body the
@@ -21,7 +22,7 @@ extension ServiceRequest {
     /// content (text, or `<N bytes>`), then the closing boundary line.
     public func logLines(redacting credentials: Credentials? = nil) -> [String] {
         let secrets = Set((ServiceRequest.secretHeaderNames + (credentials?.headers.map(\.name) ?? [])).map { $0.lowercased() })
-        var lines = ["\(method) \(url)"]
+        var lines = ["\(method) \(url)" + (originalURL.map { " (for \($0))" } ?? "")]
         for header in headers {
             lines.append("\(header.name): \(secrets.contains(header.name.lowercased()) ? "<redacted>" : header.value)")
         }

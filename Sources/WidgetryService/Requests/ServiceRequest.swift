@@ -7,8 +7,12 @@ public struct ServiceRequest: Sendable, Equatable {
     public var url: String
     public var headers: [HeaderField]
     public var body: [UInt8]
+    /// The URL the action addressed, when a host redirect (``HostRedirects``) sent the request
+    /// to ``url`` instead.
+    public var originalURL: String?
 
-    public init(action: String, method: HTTPMethod, url: String, headers: [HeaderField] = [], body: [UInt8] = []) {
+    public init(action: String, method: HTTPMethod, url: String, headers: [HeaderField] = [], body: [UInt8] = [], originalURL: String? = nil) {
+        self.originalURL = originalURL
         self.action = action
         self.method = method
         self.url = url
@@ -30,15 +34,29 @@ public struct ServiceResponse: Sendable, Equatable {
     }
 }
 
-/// What the host gives for `needAuth` actions: a bearer token, extra headers, or both.
+/// What the host gives for `needAuth` actions: a bearer token, extra headers, OAuth 1.0a
+/// credentials that sign each request, or a combination.
 public struct Credentials: Sendable, Equatable {
     public var bearerToken: String?
     public var headers: [HeaderField]
+    /// Signs each `needAuth` request (RFC 5849), with the user's token while the user is signed in.
+    public var oauth1: OAuth1Signer?
 
-    public init(bearerToken: String? = nil, headers: [HeaderField] = []) {
+    public init(bearerToken: String? = nil, headers: [HeaderField] = [], oauth1: OAuth1Signer? = nil) {
         self.bearerToken = bearerToken
         self.headers = headers
+        self.oauth1 = oauth1
     }
 
-    public var isEmpty: Bool { bearerToken == nil && headers.isEmpty }
+    public var isEmpty: Bool { bearerToken == nil && headers.isEmpty && oauth1 == nil }
+
+    /// These credentials without the user's part: no bearer token, and an OAuth 1.0a signer
+    /// that signs as the consumer alone. What a signed-out user's requests carry.
+    public var withoutUserToken: Credentials {
+        var result = self
+        result.bearerToken = nil
+        result.oauth1?.token = nil
+        result.oauth1?.tokenSecret = nil
+        return result
+    }
 }

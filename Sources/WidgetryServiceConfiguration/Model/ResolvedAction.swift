@@ -15,6 +15,8 @@ public struct ResolvedAction: Sendable {
     public var errorKeyPath: String
     public var needAuth: Bool
     public var parameterEncoding: ParameterEncoding
+    /// Whether the action or the defaults name the encoding (else it is `form`, upstream's).
+    public var declaresParameterEncoding: Bool
 
     public var name: String { action.name }
 
@@ -40,6 +42,7 @@ public struct ResolvedAction: Sendable {
         errorKeyPath = action.errorKeyPath ?? defaults.errorKeyPath ?? "error"
         needAuth = action.needAuth ?? defaults.needAuth ?? false
         parameterEncoding = action.parameterEncoding ?? defaults.parameterEncoding ?? .form
+        declaresParameterEncoding = action.parameterEncoding != nil || defaults.parameterEncoding != nil
     }
 }
 

@@ -141,6 +141,8 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     public static let get = HTTPMethod(rawValue: "GET")!
     public static let post = HTTPMethod(rawValue: "POST")!
+    public static let head = HTTPMethod(rawValue: "HEAD")!
+    public static let delete = HTTPMethod(rawValue: "DELETE")!
 
     public var description: String { rawValue }
 }

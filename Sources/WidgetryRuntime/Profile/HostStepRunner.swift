@@ -1,0 +1,131 @@
+import WidgetryExpressions
+import WidgetryHostProfile
+import WidgetryService
+import WidgetryStore
+import WidgetryScreen
+import WidgetryJSON
+
+/// Runs a host profile's actions (``HostProfile/actions``) on a widget's run: each is
+/// registered as a host handler by its name, and its built-in steps run in order when the
+/// bundle calls it. A step that cannot run is recorded among the screen's problems, located at
+/// the profile, and the steps after it do not run.
+struct HostStepRunner {
+    let name: String
+    let steps: [HostStep]
+    let profileFile: String
+
+    /// Registers every action of `profile` with `run`.
+    static func install(_ profile: HostProfile, on run: WidgetRun) {
+        for (name, steps) in profile.actions {
+            let runner = HostStepRunner(name: name, steps: steps, profileFile: profile.file ?? "host profile")
+            run.hostHandlers.register(name) { [weak run] call in
+                guard let run else { return }
+                runner.perform(call, on: run)
+            }
+        }
+    }
+
+    func perform(_ call: HostCall, on run: WidgetRun) {
+        for step in steps {
+            do throws(StepFailure) {
+                try perform(step, call, on: run)
+            } catch {
+                run.screen.record("host action \(name), step \(step.name): \(error.message)", hint: "the step comes from \(profileFile)")
+                return
+            }
+        }
+    }
+
+    private struct StepFailure: Error {
+        var message: String
+    }
+
+    private func perform(_ step: HostStep, _ call: HostCall, on run: WidgetRun) throws(StepFailure) {
+        switch step {
+        case .signIn:
+            run.engine.signInUser()
+        case .signOut(let clearing):
+            run.engine.signOutUser()
+            try clearOwnerObjects(and: clearing, in: run)
+        case .postNotification(let notification):
+            for screen in run.stack { screen.post(notification) }
+        case .setDefault(let key, .json(let value)):
+            run.defaults.setValue(Value(json: value), forKey: key)
+        case .setDefault(let key, .expression(let text)):
+            run.defaults.setValue(try evaluate(text, for: call, on: run), forKey: key)
+        case .updateObjects(let entity, let predicate, let values):
+            try update(entity, matching: predicate, with: values, in: run)
+        case .perform(let action):
+            if let handler = run.hostHandlers.handler(for: action) {
+                handler(HostCall(action: action, argument: call.argument, sender: call.sender))
+            } else {
+                run.engine.perform(action, argument: call.argument, sender: call.sender)
+            }
+        case .scrollToTop:
+            // A headless table shows every row: there is no scroll offset to reset.
+            break
+        case .dismiss:
+            try? run.screen.controller.setValue(.bool(true), forKey: "wx_dismissed")
+            run.settle()
+        }
+    }
+
+    /// The value of `text` over the call: `sender` (the element), `argument`, `defaults`.
+    private func evaluate(_ text: String, for call: HostCall, on run: WidgetRun) throws(StepFailure) -> Value {
+        let expression: Expression
+        do throws(PredicateSyntaxError) { expression = try Expression(format: text) } catch { throw StepFailure(message: "\(error)") }
+        var scope = ValueDictionary()
+        scope["sender"] = call.sender.map { run.screen.namespace.value(forKey: $0) } ?? .null
+        scope["argument"] = call.argument
+        scope["defaults"] = .object(run.defaults)
+        do throws(EvaluationError) {
+            return try expression.evaluate(with: .dictionary(scope), context: EvaluationContext(now: run.timeline.date))
+        } catch {
+            throw StepFailure(message: "\(text): \(error)")
+        }
+    }
+
+    private func update(_ entity: String, matching format: String?, with values: JSONObject, in run: WidgetRun) throws(StepFailure) {
+        guard let store = run.store else { throw StepFailure(message: "the bundle has no data model") }
+        guard store.model.entity(named: entity) != nil else { throw StepFailure(message: "the model has no entity \(entity)") }
+        var predicate: Predicate?
+        if let format {
+            do throws(PredicateSyntaxError) { predicate = try Predicate(format: format) } catch { throw StepFailure(message: "\(error)") }
+        }
+        var matching: [ObjectID] = []
+        for object in store.objects(of: entity) {
+            do throws(EvaluationError) {
+                if try predicate?.evaluate(with: .object(object), context: EvaluationContext(now: run.timeline.date)) ?? true { matching.append(object.id) }
+            } catch {
+                throw StepFailure(message: "\(format ?? ""): \(error)")
+            }
+        }
+        do throws(StoreError) {
+            _ = try store.perform { (transaction: inout StoreTransaction) throws(StoreError) in
+                for id in matching {
+                    for member in values { try transaction.setAttribute(member.key, to: Value(json: member.value), of: id) }
+                }
+            }
+        } catch {
+            throw StepFailure(message: error.message)
+        }
+    }
+
+    /// Deletes the owner entity's objects, the objects they own (``ObjectStore/isMine(_:)``)
+    /// and every object of `entities`, in one transaction.
+    private func clearOwnerObjects(and entities: [String], in run: WidgetRun) throws(StepFailure) {
+        guard let store = run.store else { return }
+        let owners = store.model.entities.filter(\.isOwnerEntity).map(\.name)
+        let owned = store.model.entities.filter { $0.ownerRelationship != nil }.flatMap { store.objects(of: $0.name, includingDescendants: false) }
+            .filter { store.isMine($0) }.map(\.id)
+        do throws(StoreError) {
+            _ = try store.perform { (transaction: inout StoreTransaction) throws(StoreError) in
+                for id in owned where transaction.entity(of: id) != nil { try transaction.delete(id) }
+                // An empty list would clear every entity.
+                if !(owners + entities).isEmpty { try transaction.clear(owners + entities) }
+            }
+        } catch {
+            throw StepFailure(message: error.message)
+        }
+    }
+}
