@@ -265,7 +265,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRuntimeTests",
-            dependencies: ["WidgetryRuntime", "WidgetryScreen", "WidgetryService", "WidgetryServiceConfiguration", "WidgetryStore", "WidgetryModel", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryTestSupport"],
+            dependencies: ["WidgetryRuntime", "WidgetryScreen", "WidgetryService", "WidgetryServiceConfiguration", "WidgetryStore", "WidgetryModel", "WidgetryExpressions", "WidgetryJSON", "WidgetryXML", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryTestSupport", "WidgetryHostProfile"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

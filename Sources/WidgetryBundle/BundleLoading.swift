@@ -3,6 +3,10 @@
 /// ``FolderBundleLoader`` reads folders only, so a host of folders needs neither libarchive nor
 /// an HTTP client.
 public protocol BundleLoading: Sendable {
+    /// How the bundle's files are read once it is a folder: JSON limits, the identifier the
+    /// host runs it as, patches. A host adjusts them per widget (its host profile).
+    var readOptions: WidgetBundle.ReadOptions { get set }
+
     /// Loads the bundle at `source`, reporting download progress when it downloads one.
     func load(
         _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)?
@@ -16,6 +20,11 @@ public struct FolderBundleLoader: BundleLoading {
 
     public init(read: WidgetBundle.ReadOptions = WidgetBundle.ReadOptions()) {
         self.read = read
+    }
+
+    public var readOptions: WidgetBundle.ReadOptions {
+        get { read }
+        set { read = newValue }
     }
 
     public func load(

@@ -24,6 +24,11 @@ public struct BundleLoader: BundleLoading {
 
     public var options: Options
 
+    public var readOptions: WidgetBundle.ReadOptions {
+        get { options.read }
+        set { options.read = newValue }
+    }
+
     public init(options: Options = Options()) {
         self.options = options
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import WidgetryHostProfile
 import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
@@ -38,7 +39,8 @@ struct InspectCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
-        let loader = BundleLoader(options: try sourceOptions.loaderOptions)
+        let profile = try sourceOptions.profile()
+        let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
         let progress = ProgressBar(console: console)
         let loaded: LoadedBundle, place: BundlePlace
         do {
@@ -84,10 +86,11 @@ struct InspectCommand: AsyncParsableCommand {
                                       "nibs": JSONValue(.integer(Int64(compiled.nibs))), "scenes": JSONValue(.integer(Int64(scenes)))]
             }
             if let images { json["images"] = ["sources": strings(images.sources), "names": strings(images.names)] }
+            if !profile.isEmpty { json["profile"] = ["file": JSONValue(.string(profile.file ?? "")), "parts": strings(profile.summaryLines)] }
             console.write(json.serialized(.canonical) + "\n")
         case .text:
             loaded.warnings.forEach(console.warning)
-            console.write(BundleSummaryText.render(summary, model: model, compiled: compiled, images: images))
+            console.write(BundleSummaryText.render(summary, model: model, compiled: compiled, images: images, profile: profile))
         }
         if !modelErrors.isEmpty { throw ReportedDiagnostics(ModelErrors(modelErrors), in: place) }
     }
@@ -96,7 +99,7 @@ struct InspectCommand: AsyncParsableCommand {
 /// The text form of a ``BundleSummary``.
 enum BundleSummaryText {
     static func render(_ summary: BundleSummary, model entityModel: EntityModel? = nil, compiled: CompiledParts = CompiledParts(),
-                       images: BundleImages? = nil) -> String {
+                       images: BundleImages? = nil, profile: HostProfile = HostProfile()) -> String {
         let manifest = summary.manifest
         var lines: [String] = []
         let title = [manifest.name, manifest.version].compactMap { $0 }.joined(separator: " ")
@@ -140,6 +143,10 @@ enum BundleSummaryText {
         if let images {
             lines.append("images (\(images.names.count)) from \(images.sources.joined(separator: ", ")):")
             lines += images.names.map { "  \($0)" }
+        }
+        if !profile.isEmpty {
+            lines.append("host profile: \(profile.file ?? "given in code")")
+            lines += profile.summaryLines.map { "  \($0)" }
         }
         lines.append("resources (\(summary.resources.count))\(summary.resources.isEmpty ? "" : ":")")
         for resource in summary.resources {

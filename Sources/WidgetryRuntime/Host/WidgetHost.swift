@@ -1,4 +1,5 @@
 public import WidgetryBundle
+public import WidgetryHostProfile
 
 /// Runs several widgets side by side for an application that embeds them: loads each bundle
 /// under an identifier of the host's choosing (concurrently; from folders, and from archives or
@@ -75,10 +76,12 @@ public actor WidgetHost {
     /// Loads the widget at `source` (a folder, or an archive or http(s) URL if the loader reads them) under `identifier`,
     /// and runs it for ``Options/loadRunLimit``. Reports download progress, the run's events and
     /// then `loaded`; on failure reports `failed` and throws it. A duplicate identifier is
-    /// refused without an event: the widget loaded under it is not affected.
-    public func load(identifier: String, source: String) async throws(WidgetHostError) {
+    /// refused without an event: the widget loaded under it is not affected. `profile` is what
+    /// the host supplies this widget instead of ``Options/run``'s profile: its identifier and
+    /// patches apply when the bundle is read, the rest to the run.
+    public func load(identifier: String, source: String, profile: HostProfile? = nil) async throws(WidgetHostError) {
         try reserve(identifier)
-        try await load(reserved: identifier, source: source)
+        try await load(reserved: identifier, source: source, profile: profile)
     }
 
     /// Loads `widgets` concurrently, as ``load(identifier:source:)`` loads one; one failure does
@@ -122,9 +125,13 @@ public actor WidgetHost {
 
     /// Loads the bundle (off the actor, so other loads proceed), starts the widget's run, and
     /// runs it until the load limit.
-    private func load(reserved identifier: String, source: String) async throws(WidgetHostError) {
-        let started = await Self.start(identifier: identifier, source: source, options: runOptions(for: identifier),
-                                       loader: options.loader, events: hub)
+    private func load(reserved identifier: String, source: String, profile: HostProfile? = nil) async throws(WidgetHostError) {
+        var run = runOptions(for: identifier)
+        if let profile { run.profile = profile }
+        var loader = options.loader
+        loader.readOptions.identifier = loader.readOptions.identifier ?? run.profile.identifier
+        loader.readOptions.patches.merge(run.profile.patches) { _, profile in profile }
+        let started = await Self.start(identifier: identifier, source: source, options: run, loader: loader, events: hub)
         pending.remove(identifier)
         let worker: WidgetWorker
         switch started {

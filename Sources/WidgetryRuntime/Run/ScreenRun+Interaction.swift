@@ -20,7 +20,7 @@ public struct InteractionError: Error, Sendable, Equatable, CustomStringConverti
 }
 
 extension ScreenRun {
-    /// Taps an element: the button and bar button action controllers whose sender it is run,
+    /// Taps an element (a switch flips first): the button and bar button action controllers whose sender it is run,
     /// the action controllers whose `cancelButton` it is cancel their call in flight (FORMAT.md#service.cancel,
     /// `cancelAction`), and its `action` entry's target is performed (an action controller, the
     /// controller's own action for target `@self`, or the host handler named by the selector).
@@ -30,6 +30,11 @@ extension ScreenRun {
             throw InteractionError("\(id) is disabled")
         }
         var handled = false
+        if element.kind == .switchControl {
+            // A tap flips a switch, and its value-changed action sees the new value.
+            try? element.setValue(.bool(!element.value(forKey: "on").isOn), forKey: "on")
+            handled = true
+        }
         for object in objects where object.type == .buttonActionController || object.type == .barButtonActionController {
             guard case .object(let sender) = object.outlet("sender"), sender === element else { continue }
             perform(object)

@@ -69,6 +69,8 @@ public struct Snapshot {
     }
 
     public var screen: String
+    /// The bundle files a host profile patched as they were read.
+    public var patchedFiles: [String]
     public var stack: [String]
     public var time: Double
     public var date: Date
@@ -94,6 +96,7 @@ public struct Snapshot {
     public init(_ run: WidgetRun) {
         let screenRun = run.screen
         screen = screenRun.document.name
+        patchedFiles = run.bundle.patchedFiles
         stack = run.stack.map(\.document.name)
         time = run.timeline.now
         date = run.timeline.date
@@ -107,7 +110,7 @@ public struct Snapshot {
         tables = Self.tables(of: screenRun)
         statuses = Self.statusControllers(of: screenRun).map { Status(name: $0.0, controller: $0.1) }
         alerts = screenRun.alerts
-        requests = run.engine.requestLog.map { Request($0, credentials: run.options.credentials) }
+        requests = run.engine.requestLog.map { Request($0, credentials: run.engine.options.credentials) }
         events = run.engine.events
         changes = screenRun.changes
         store = run.store.map { store in

@@ -15,6 +15,7 @@ public enum SnapshotJSON {
     public static func render(_ snapshot: Snapshot) -> JSONValue {
         var root = JSONObject()
         root["screen"] = string(snapshot.screen)
+        if !snapshot.patchedFiles.isEmpty { root["patchedFiles"] = JSONValue(.array(snapshot.patchedFiles.map(string))) }
         root["stack"] = JSONValue(.array(snapshot.stack.map(string)))
         root["time"] = JSONValue(.double(snapshot.time))
         root["date"] = string(TimeLabel.iso(snapshot.date))

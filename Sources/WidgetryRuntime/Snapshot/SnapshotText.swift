@@ -16,6 +16,7 @@ public enum SnapshotText {
     public static func render(_ snapshot: Snapshot) -> String {
         var lines: [String] = []
         lines.append("screen \(snapshot.screen) at \(RunTimeText.seconds(snapshot.time)) (\(TimeLabel.iso(snapshot.date)))")
+        if !snapshot.patchedFiles.isEmpty { lines.append("patched by the host profile: " + snapshot.patchedFiles.joined(separator: ", ")) }
         if snapshot.stack.count > 1 { lines.append("stack: " + snapshot.stack.joined(separator: " > ")) }
         lines.append("content: \(describe(snapshot.content))")
         if snapshot.dismissed { lines.append("dismissed") }
