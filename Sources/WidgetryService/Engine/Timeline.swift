@@ -8,9 +8,15 @@ import Synchronization
 /// delays, timers and debounces takes no real time and always comes out the same. A real clock
 /// waits for real time instead. Work outside the run (a real HTTP request) is started with
 /// ``perform(_:then:)``: it runs concurrently, and its result comes back as an event at the time
-/// it arrives, so everything the run does still happens on one thread, one event at a time. (On
-/// a virtual clock such an operation takes no run time; while one is outstanding, events already
-/// scheduled still run, so a real network makes a virtual run's order depend on the network.)
+/// it arrives, so everything the run does still happens on one thread, one event at a time.
+///
+/// On a virtual clock an operation takes no run time, and run time does not move past the
+/// present while one is outstanding: events due now still run, but the timeline waits for the
+/// operations in flight before it jumps to a later event, and their results arrive at the
+/// present. So a run against a real service sees the events it would see if the service
+/// answered at once, in the same order, however slow the network is (a 60-second timer over 600
+/// seconds fires 10 times, not once per turn of the event loop while a request waits). A request
+/// that hangs is bounded by the transport's timeouts.
 public final class Timeline {
     public enum Clock: Sendable {
         /// Time moves only from event to event.
@@ -131,6 +137,11 @@ public final class Timeline {
                 return now
             }
             if let next = queue.first, next.time <= limit {
+                if clock == .virtual, next.time > now, !handlers.isEmpty {
+                    // Time does not move while an operation is in flight: its result comes first.
+                    await takeDeliveries(waiting: true)
+                    continue
+                }
                 if clock == .real {
                     // Wait for the event's time, unless an operation's result comes first.
                     let remaining = next.time - realNow
