@@ -16,7 +16,8 @@ public import WidgetryJSON
 ///
 /// Strictly, like every reader of the project: unknown keys with a did-you-mean, every problem
 /// at once with its line, column and JSON Pointer. Any string of `providers` may be
-/// `{"env": "NAME"}`, read from `environment`, so that secrets stay out of files.
+/// `{"env": "NAME"}`, read from `environment`, so that secrets stay out of files; without an
+/// environment (lint and inspect need no secrets) such a value reads `${NAME}`.
 public enum HostProfileReader {
     /// The keys of the profile's top level.
     public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches"]
@@ -28,7 +29,7 @@ public enum HostProfileReader {
     public static let maxBytes = 4 << 20
 
     /// The profile in the file at `path`; `file` names it in problems (default: `path`).
-    public static func read(path: String, file: String? = nil, environment: [String: String]) throws(HostProfileErrors) -> HostProfile {
+    public static func read(path: String, file: String? = nil, environment: [String: String]?) throws(HostProfileErrors) -> HostProfile {
         let name = file ?? path
         let unreadable = { (reason: String) in
             HostProfileErrors([HostProfileError(.unreadable, "cannot read the host profile: \(reason)", file: name, location: nil, pointer: nil,
@@ -55,7 +56,7 @@ public enum HostProfileReader {
     }
 
     /// The profile in `document`; `file` names it in problems.
-    public static func read(_ document: JSONDocument, file: String, environment: [String: String]) throws(HostProfileErrors) -> HostProfile {
+    public static func read(_ document: JSONDocument, file: String, environment: [String: String]?) throws(HostProfileErrors) -> HostProfile {
         var reader = Reader(read: StrictReader(file: file), environment: environment)
         var profile = reader.profile(document.root)
         if reader.read.hasProblems { throw HostProfileErrors(reader.read.problems) }
@@ -65,7 +66,7 @@ public enum HostProfileReader {
 
     private struct Reader {
         var read: StrictReader<HostProfileErrorCode>
-        let environment: [String: String]
+        let environment: [String: String]?
 
         mutating func profile(_ root: JSONValue) -> HostProfile {
             var profile = HostProfile()
@@ -158,6 +159,7 @@ public enum HostProfileReader {
             guard case .object = json.kind else { return read.wrongType(json, expected: "a string or {\"env\": \"NAME\"}") }
             guard let object = read.object(json, allowed: ["env"], what: "the value", expected: "a string or {\"env\": \"NAME\"}"),
                   let nameValue = read.required("env", of: object, in: json, what: "the value"), let name = read.string(nameValue) else { return nil }
+            guard let environment else { return "${\(name)}" }
             guard let value = environment[name] else {
                 read.report(.missingEnvironment, "the environment has no variable \(name)", at: nameValue,
                             hint: "export \(name) before running, or write the value in the profile")

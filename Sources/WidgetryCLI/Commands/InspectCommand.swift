@@ -39,7 +39,7 @@ struct InspectCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
-        let profile = try sourceOptions.profile()
+        let profile = try sourceOptions.profile(readingSecrets: false)
         let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
         let progress = ProgressBar(console: console)
         let loaded: LoadedBundle, place: BundlePlace

@@ -74,7 +74,7 @@ struct LintCommand: AsyncParsableCommand {
         if let shard, let (index, count) = Self.parse(shard: shard) {
             selected = selected.filter { $0.offset % count == index - 1 }
         }
-        let profile = try sourceOptions.profile()
+        let profile = try sourceOptions.profile(readingSecrets: false)
         let options = try sourceOptions.loaderOptions(with: profile)
         let configPath = config
         let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in

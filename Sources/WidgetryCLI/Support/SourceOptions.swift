@@ -55,10 +55,10 @@ struct SourceOptions: ParsableArguments {
     var profilePath: String?
 
     /// The host profile `--profile` names (empty without one); `{"env": …}` values come from
-    /// this process's environment.
-    func profile() throws(HostProfileErrors) -> HostProfile {
+    /// this process's environment, or stay unread for commands that send nothing.
+    func profile(readingSecrets: Bool = true) throws(HostProfileErrors) -> HostProfile {
         guard let profilePath else { return HostProfile() }
-        return try HostProfileReader.read(path: profilePath, environment: ProcessInfo.processInfo.environment)
+        return try HostProfileReader.read(path: profilePath, environment: readingSecrets ? ProcessInfo.processInfo.environment : nil)
     }
 
     func validate() throws {
@@ -75,7 +75,7 @@ struct SourceOptions: ParsableArguments {
     /// identifier and patches.
     var loaderOptions: BundleLoader.Options {
         get throws {
-            try loaderOptions(with: profile())
+            try loaderOptions(with: profile(readingSecrets: false))
         }
     }
 

@@ -27,6 +27,7 @@ extension FunctionCatalog {
         case "uppercase:", "lowercase:": return FunctionSignature(arguments: [[.string, .null]], result: .string)
         case "random": return FunctionSignature(arguments: [], result: .number)
         case "now": return FunctionSignature(arguments: [], result: .date)
+        case "timeAgo:": return FunctionSignature(arguments: [[.date, .null]], result: .string)
         case "noindex:": return FunctionSignature(arguments: [.any], result: .any)
         default: return nil
         }

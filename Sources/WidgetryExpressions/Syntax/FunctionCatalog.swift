@@ -8,13 +8,13 @@ public struct FunctionCatalog: Sendable {
     /// Selectors `FUNCTION(receiver, 'selector', args…)` may name.
     public private(set) var selectors: [String: SelectorFunction]
 
-    /// NSExpression's built-in functions, the pure Foundation selectors bundles call
+    /// NSExpression's built-in functions (and Widgetry's `timeAgo:`), the pure Foundation selectors bundles call
     /// (`uppercaseString`, `count`, …) and the `resultChain` selectors (`wx_…`, `valueForKeyPath:`).
     public static let standard = FunctionCatalog(
         builtIns: [
             "sum:": 1, "count:": 1, "min:": 1, "max:": 1, "average:": 1, "median:": 1, "mode:": 1, "stddev:": 1,
             "modulus:by:": 2, "sqrt:": 1, "log:": 1, "ln:": 1, "exp:": 1, "floor:": 1, "ceiling:": 1,
-            "abs:": 1, "trunc:": 1, "uppercase:": 1, "lowercase:": 1, "random": 0, "random:": 1, "now": 0,
+            "abs:": 1, "trunc:": 1, "uppercase:": 1, "lowercase:": 1, "random": 0, "random:": 1, "now": 0, "timeAgo:": 1,
             "bitwiseAnd:with:": 2, "bitwiseOr:with:": 2, "bitwiseXor:with:": 2, "leftshift:by:": 2,
             "rightshift:by:": 2, "onesComplement:": 1, "noindex:": 1,
         ],

@@ -125,6 +125,18 @@ public struct LintContext: Sendable {
         screenSites.flatMap { sites in sites.predicates.map { (sites.screen.file, $0) } }
     }
 
+    /// The profile's computed keys (`keyPaths`) by entity and key, typed by their expression:
+    /// a built-in function's result type (`timeAgo(timestamp)` is a string), else unknown.
+    var computedKeyTypes: [String: [String: SemanticType]] {
+        profile.keyPaths.mapValues { keys in
+            keys.mapValues { text in
+                guard let expression = try? Expression(format: text), case .function(let name, _) = expression.syntax.kind,
+                      let signature = FunctionCatalog.signature(ofBuiltIn: name) else { return .unknown }
+                return SemanticType(valueKinds: signature.result.subtracting(.null))
+            }
+        }
+    }
+
     /// Every action name a service file of the bundle defines.
     public var actionNames: Set<String> {
         Set(services.flatMap { $0.configuration.actions.map(\.name) })

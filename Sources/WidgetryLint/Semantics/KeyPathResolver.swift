@@ -161,6 +161,9 @@ struct KeyPathResolver {
     /// a sub-entity has is accepted too (the objects may be of the sub-entity).
     private func entityStep(_ key: String, on entity: String) -> Step {
         guard let model = screen.entities else { return .found(.unknown) }
+        for name in [entity] + model.ancestors(of: entity).map(\.name) + model.descendants(of: entity).map(\.name) {
+            if let computed = screen.computedKeys[name]?[key] { return .found(computed) }
+        }
         for name in [entity] + model.descendants(of: entity).map(\.name) {
             if let attribute = model.attribute(key, of: name) { return .found(.attribute(attribute.type, name: key, entity: name)) }
             if let relationship = model.relationship(key, of: name) {
@@ -169,7 +172,7 @@ struct KeyPathResolver {
             }
         }
         let keys = model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name)
-        return .missing(hint: Suggestion.hint(for: key, among: keys))
+        return .missing(hint: Suggestion.hint(for: key, among: keys).map { $0 + (screen.computedKeys.isEmpty ? "; a key the host computes is declared in a host profile's \"keyPaths\" (--profile)" : "") })
     }
 
     /// What an element's key reads, where lint needs to go on: the elements an element holds.

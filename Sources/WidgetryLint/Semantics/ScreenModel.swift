@@ -7,6 +7,8 @@ import WidgetryModel
 struct ScreenModel {
     let document: ScreenDocument
     let entities: EntityModel?
+    /// Computed keys of entities (a host profile's `keyPaths`): entity → key → type.
+    let computedKeys: [String: [String: SemanticType]]
     /// Whether names the screen file does not declare may exist (a storyboard adds views), so a
     /// name lint does not know is not reported.
     let namesAreOpen: Bool
@@ -22,9 +24,10 @@ struct ScreenModel {
     /// Every controller name in registration order, for hints.
     private(set) var names: [String] = []
 
-    init(document: ScreenDocument, entities: EntityModel?, namesAreOpen: Bool) {
+    init(document: ScreenDocument, entities: EntityModel?, namesAreOpen: Bool, computedKeys: [String: [String: SemanticType]] = [:]) {
         self.document = document
         self.entities = entities
+        self.computedKeys = computedKeys
         self.namesAreOpen = namesAreOpen
         if let view = document.view { addViews(view) }
         if let navigation = document.navigationItem {

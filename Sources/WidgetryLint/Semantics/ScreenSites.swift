@@ -72,7 +72,8 @@ struct ScreenSites: Sendable {
     private init(screen: LintContext.Screen, document: JSONDocument, context: LintContext) {
         self.screen = screen
         source = document.source
-        model = ScreenModel(document: screen.document, entities: context.model, namesAreOpen: context.bundle.mainStoryboardPath != nil)
+        model = ScreenModel(document: screen.document, entities: context.model, namesAreOpen: context.bundle.mainStoryboardPath != nil,
+                            computedKeys: context.computedKeyTypes)
         let namespace = SemanticType.screenNames(content: model.contentType)
         for entry in screen.document.objects {
             let type = model.objects[entry.id].map(\.type) ?? ObjectType(rawValue: entry.type)

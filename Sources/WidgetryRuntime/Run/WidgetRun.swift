@@ -295,6 +295,9 @@ public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
     case noScreen
     /// A screen the run was asked to show that the bundle lacks; `known` are the screens there are.
     case unknownScreen(String, known: [String])
+    /// The host profile asks for something the bundle cannot give (a computed key on an entity
+    /// the model lacks); `file` is the profile's.
+    case profile(String, file: String?)
     /// The run could not be set up for a reason outside the bundle.
     case other(String)
 
@@ -304,7 +307,7 @@ public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
         case .store(let error): error.description
         case .service(let errors): errors.description
         case .screen(let errors): errors.description
-        case .unsupportedLocale, .noScreen, .unknownScreen, .other: diagnostics.map { "\($0.message) [\($0.code)]" + ($0.hint.map { "\n  hint: \($0)" } ?? "") }.joined()
+        case .unsupportedLocale, .noScreen, .unknownScreen, .profile, .other: diagnostics.map { "\($0.message) [\($0.code)]" + ($0.hint.map { "\n  hint: \($0)" } ?? "") }.joined()
         }
     }
 }
@@ -325,6 +328,9 @@ extension WidgetRunError: DiagnosticConvertible {
                              hint: "add a screen file (Feed.json holding {\"Feed\": {…}}) or Base.lproj/Main.storyboard")]
         case .unknownScreen(let name, let known):
             [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted(), noun: "screens"))]
+        case .profile(let message, let file):
+            [Diagnostic(code: "profile.invalid-value", severity: .error, file: file ?? "", location: nil, pointer: nil, message: message,
+                        hint: "computed keys are new keys of an entity of the model, each an expression over its attributes and relationships")]
         case .other(let message):
             [Self.diagnostic("run.failed", message)]
         }

@@ -33,6 +33,13 @@ public struct WidgetServices {
         } else {
             store = model.map { ObjectStore(model: $0) }
         }
+        if let store, !options.profile.keyPaths.isEmpty {
+            do throws(ComputedKeys.Failure) {
+                store.setComputedKeys(try ComputedKeys(options.profile.keyPaths, model: store.model, context: EvaluationContext(now: options.now)))
+            } catch {
+                throw .profile(error.description, file: options.profile.file)
+            }
+        }
         func file(_ source: BundleFile?) -> ServiceFiles.File? { source.map { ($0.path, $0.document) } }
         var stub = file(bundle.stubService)
         if let patch = options.stubPatch, let original = stub {

@@ -16,6 +16,7 @@ public final class ObjectStore: Sendable {
 
     private let file: StoreFile?
     private let observers = Mutex(Observers())
+    private let computedKeys = Mutex<ComputedKeys?>(nil)
 
     /// An empty store that lives in memory.
     public init(model: EntityModel) {
@@ -110,7 +111,24 @@ public final class ObjectStore: Sendable {
 
     /// What `key` reads on the object `id`: an attribute's value, a to-one target as an object
     /// (or null), a to-many's targets as an array of objects; `self` is the object itself.
+    /// Keys the store's objects answer beyond the model's (a host profile's `keyPaths`),
+    /// evaluated each time they are read; nil removes them.
+    public func setComputedKeys(_ keys: ComputedKeys?) {
+        computedKeys.withLock { $0 = keys }
+    }
+
+    /// The computed keys objects answer, if any.
+    public var computed: ComputedKeys? { computedKeys.withLock { $0 } }
+
     func value(forKey key: String, of object: StoreObject) -> Value {
+        if let stored = storedValue(forKey: key, of: object) { return stored }
+        // A computed key reads other keys of the object: it is evaluated outside the lock.
+        guard let computed, let expression = computed.expression(for: key, of: object.entity) else { return .null }
+        return (try? expression.evaluate(with: .object(object), context: computed.context)) ?? .null
+    }
+
+    /// The value of a model key (or `self`); nil for a key the model does not give the entity.
+    private func storedValue(forKey key: String, of object: StoreObject) -> Value? {
         readState { state in
             guard let location = state.location(of: object.id) else { return .null }
             let entity = Int(location.entity), row = Int(location.row)
@@ -123,7 +141,7 @@ public final class ObjectStore: Sendable {
             case .toMany(let slot)?:
                 return .array(state.tables[entity].toMany[slot][row].compactMap { handle($0, in: state).map(Value.object) })
             case nil:
-                return key == "self" ? .object(object) : .null
+                return key == "self" ? .object(object) : nil
             }
         }
     }
