@@ -1,0 +1,188 @@
+import Foundation
+import Synchronization
+import WidgetryService
+import WidgetryTestSupport
+
+/// A stand-in for the Twitter v1.1 endpoints upstream's TwitterDemo calls, on 127.0.0.1 (port 0):
+/// `account/verify_credentials`, `statuses/home_timeline` with `count` and `max_id`,
+/// `statuses/update` (with `media_ids`), `statuses/destroy/:id` and `media/upload`. Every
+/// request must carry a valid OAuth 1.0a signature of the URL it was sent to; a request signed
+/// by the consumer alone (a signed-out user) is refused like a bad signature, as Twitter refuses
+/// user endpoints without a user token.
+final class FakeTwitter: Sendable {
+    /// A tweet as the fake keeps it.
+    struct Tweet: Sendable {
+        var id: Int
+        var text: String
+        var author: User
+        var secondsAgo: Int
+        var mediaIDs: [String] = []
+    }
+
+    struct User: Sendable {
+        var id: String
+        var name: String
+        var screenName: String
+        var imageName: String
+    }
+
+    /// A request as it arrived, and whether its signature held.
+    struct Received: Sendable {
+        var method: String
+        var path: String
+        var query: String
+        var validSignature: Bool
+    }
+
+    static let reference = Date(timeIntervalSince1970: 1_529_521_200) // 2018-06-20T19:00:00Z, the scenarios' now
+    static let account = User(id: "1", name: "m8labs", screenName: "m8labs", imageName: "ava_m8labs")
+    static let others = [
+        User(id: "2", name: "Dragon", screenName: "dragon", imageName: "ava_dragon"),
+        User(id: "3", name: "Dots", screenName: "dots", imageName: "ava_dots"),
+        User(id: "4", name: "Infinity", screenName: "infinity", imageName: "ava_infinity"),
+        User(id: "5", name: "Pixels", screenName: "pixels", imageName: "ava_pixels"),
+    ]
+
+    let signer: OAuth1Signer
+    private struct State {
+        var tweets: [Tweet]
+        var nextID = 2_000
+        var uploads: Set<String> = []
+        var received: [Received] = []
+    }
+    private let state: Mutex<State>
+    private let server: TestHTTPServer
+
+    /// `http://127.0.0.1:<port>`
+    var baseURL: String { server.baseURL }
+    var port: Int { server.port }
+
+    /// Every request so far, in order.
+    var received: [Received] { state.withLock { $0.received } }
+
+    /// The tweets, newest first.
+    var tweets: [Tweet] { state.withLock { $0.tweets.sorted { $0.id > $1.id } } }
+
+    private init(signer: OAuth1Signer, server: TestHTTPServer, tweets: [Tweet]) {
+        self.signer = signer
+        self.server = server
+        state = Mutex(State(tweets: tweets))
+    }
+
+    /// Starts the fake with `count` seed tweets (ids 1000 up, one every 97 minutes back from the
+    /// reference date, every fifth by the account), accepting `signer`'s signatures.
+    static func start(signer: OAuth1Signer, count: Int = 30) async throws -> FakeTwitter {
+        let tweets = (0..<count).map { index in
+            Tweet(id: 1_000 + index, text: "Tweet number \(index)", author: index % 5 == 0 ? account : others[index % others.count],
+                  secondsAgo: (count - index) * 97 * 60 + index * 7)
+        }
+        let box = Box()
+        let server = try await TestHTTPServer.start { request in box.fake.withLock { $0 }?.handle(request) ?? TestResponse(status: 503) }
+        let fake = FakeTwitter(signer: signer, server: server, tweets: tweets)
+        box.fake.withLock { $0 = fake }
+        return fake
+    }
+
+    /// Holds the fake for the server's handler, which exists before it.
+    private final class Box: Sendable {
+        let fake = Mutex<FakeTwitter?>(nil)
+    }
+
+    func stop() async throws {
+        try await server.stop()
+    }
+
+    /// Adds a tweet by another user, as if it had just been posted.
+    func post(_ text: String, secondsAgo: Int = 30) {
+        state.withLock { state in
+            state.nextID += 1
+            state.tweets.append(Tweet(id: state.nextID, text: text, author: Self.others[0], secondsAgo: secondsAgo))
+        }
+    }
+
+    // MARK: Handling
+
+    func handle(_ request: TestRequest) -> TestResponse {
+        let (path, query) = Self.split(request.uri)
+        let host = request.header("Host") ?? "127.0.0.1:\(port)"
+        let url = URL(string: "http://\(host)\(request.uri)")!
+        let isForm = request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
+        let form = isForm ? OAuth1Signer.formParameters(String(decoding: request.body, as: UTF8.self)) : []
+        let authorization = request.header("Authorization") ?? ""
+        let valid = signer.verifies(authorization, method: request.method, url: url, bodyParameters: form)
+        state.withLock { $0.received.append(Received(method: request.method, path: path, query: query, validSignature: valid)) }
+        guard valid else { return Self.error(401, code: 32, "Could not authenticate you.") }
+        let parameters = Dictionary(OAuth1Signer.formParameters(query) + form, uniquingKeysWith: { _, last in last })
+        switch (request.method, path) {
+        case ("GET", "/1.1/account/verify_credentials.json"):
+            return Self.json(Self.json(of: Self.account))
+        case ("GET", "/1.1/statuses/home_timeline.json"):
+            let count = parameters["count"].flatMap { Int($0) } ?? 20
+            let maxID = parameters["max_id"].flatMap { Int($0) }
+            let page = tweets.filter { maxID == nil || $0.id <= maxID! }.prefix(count)
+            return Self.json("[" + page.map(Self.json(of:)).joined(separator: ",") + "]")
+        case ("POST", "/1.1/statuses/update.json"):
+            guard let status = parameters["status"], !status.isEmpty else { return Self.error(400, code: 170, "Missing required parameter: status.") }
+            let media = (parameters["media_ids"] ?? "").split(separator: ",").map(String.init)
+            return state.withLock { state in
+                guard media.allSatisfy(state.uploads.contains) else { return Self.error(400, code: 324, "The validation of media ids failed.") }
+                state.nextID += 1
+                let tweet = Tweet(id: state.nextID, text: status, author: Self.account, secondsAgo: 0, mediaIDs: media)
+                state.tweets.append(tweet)
+                return Self.json(Self.json(of: tweet))
+            }
+        case ("POST", _) where path.hasPrefix("/1.1/statuses/destroy/") && path.hasSuffix(".json"):
+            let id = Int(path.dropFirst("/1.1/statuses/destroy/".count).dropLast(".json".count)) ?? -1
+            return state.withLock { state in
+                guard let index = state.tweets.firstIndex(where: { $0.id == id }) else { return Self.error(404, code: 144, "No status found with that ID.") }
+                guard state.tweets[index].author.id == Self.account.id else { return Self.error(403, code: 183, "You may not delete another user's status.") }
+                return Self.json(Self.json(of: state.tweets.remove(at: index)))
+            }
+        case ("POST", "/1.1/media/upload.json"):
+            guard request.header("Content-Type")?.hasPrefix("multipart/form-data") == true, !request.body.isEmpty else {
+                return Self.error(400, code: 38, "media parameter is missing.")
+            }
+            return state.withLock { state in
+                state.nextID += 1
+                let id = String(state.nextID)
+                state.uploads.insert(id)
+                return Self.json(#"{"media_id": \#(id), "media_id_string": "\#(id)", "size": \#(request.body.count)}"#)
+            }
+        default:
+            return Self.error(404, code: 34, "Sorry, that page does not exist.")
+        }
+    }
+
+    private static func split(_ uri: String) -> (path: String, query: String) {
+        guard let mark = uri.firstIndex(of: "?") else { return (uri, "") }
+        return (String(uri[..<mark]), String(uri[uri.index(after: mark)...]))
+    }
+
+    private static func json(_ text: String, status: Int = 200) -> TestResponse {
+        TestResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Transfer-Encoding", "chunked")], body: Array(text.utf8))
+    }
+
+    private static func error(_ status: Int, code: Int, _ message: String) -> TestResponse {
+        json(#"{"errors": [{"code": \#(code), "message": "\#(message)"}]}"#, status: status)
+    }
+
+    static let createdAt: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+        return formatter
+    }()
+
+    static func json(of user: User) -> String {
+        #"{"id_str": "\#(user.id)", "name": "\#(user.name)", "screen_name": "\#(user.screenName)", "image_name": "\#(user.imageName)", "#
+            + #""followers_count": 10, "friends_count": 20, "listed_count": 3}"#
+    }
+
+    static func json(of tweet: Tweet) -> String {
+        let date = createdAt.string(from: reference.addingTimeInterval(-Double(tweet.secondsAgo)))
+        let media = tweet.mediaIDs.map { #"{"id_str": "\#($0)"}"# }.joined(separator: ",")
+        return #"{"id_str": "\#(tweet.id)", "text": "\#(tweet.text)", "created_at": "\#(date)", "favorite_count": \#(tweet.id % 7), "#
+            + #""retweet_count": \#(tweet.id % 3), "user": \#(json(of: tweet.author)), "entities": {"media": [\#(media)]}}"#
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import WidgetryService
+
+/// Upstream's TwitterDemo as shipped, run by the `widgetry` executable against ``FakeTwitter``
+/// with the project's example host profile (`Examples/Profiles/TwitterDemo.profile.json`), its
+/// hosts pointed at the fake and its secrets given through the environment.
+struct TwitterDemoSession {
+    static let source = URL(fileURLWithPath: CommandRunner.packageRoot).deletingLastPathComponent()
+        .appendingPathComponent("shared/upstream/TwitterDemo-source").path
+    static let profileTemplate = CommandRunner.packageRoot + "/Examples/Profiles/TwitterDemo.profile.json"
+    static let fixtures = CommandRunner.packageRoot + "/Tests/Fixtures/TwitterDemo"
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: source + "/Info.plist") }
+
+    static let secrets = ["TWITTER_CONSUMER_KEY": "consumer-key", "TWITTER_CONSUMER_SECRET": "consumer-secret",
+                          "TWITTER_TOKEN": "user-token", "TWITTER_TOKEN_SECRET": "user-token-secret"]
+    static let signer = OAuth1Signer(consumerKey: "consumer-key", consumerSecret: "consumer-secret", token: "user-token", tokenSecret: "user-token-secret")
+
+    let fake: FakeTwitter
+    /// A scratch folder holding the profile aimed at the fake, and a copy of the bundle.
+    let scratch: String
+    var profile: String { scratch + "/TwitterDemo.profile.json" }
+    /// The bundle's files as shipped, with the scenarios of `Tests/Fixtures/TwitterDemo` in a
+    /// `Tests` folder (the port in their goldens written as the fake's).
+    var bundle: String { scratch + "/TwitterDemo" }
+
+    /// Starts a fake and writes the example profile with its hosts pointed at it.
+    static func start() async throws -> TwitterDemoSession {
+        let fake = try await FakeTwitter.start(signer: signer)
+        let scratch = NSTemporaryDirectory() + "widgetry-twitter-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: profileTemplate, encoding: .utf8)
+            .replacingOccurrences(of: "http://127.0.0.1:8080", with: fake.baseURL)
+            .replacingOccurrences(of: "\"$schema\": \"../../Schemas/host-profile.schema.json\",", with: "")
+        try text.write(toFile: scratch + "/TwitterDemo.profile.json", atomically: true, encoding: .utf8)
+        let session = TwitterDemoSession(fake: fake, scratch: scratch)
+        try FileManager.default.copyItem(atPath: source, toPath: session.bundle)
+        try FileManager.default.copyItem(atPath: fixtures, toPath: session.bundle + "/Tests")
+        for golden in try session.goldens() {
+            let path = session.bundle + "/Tests/" + golden
+            try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "127.0.0.1:PORT", with: "127.0.0.1:\(fake.port)")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        return session
+    }
+
+    /// The golden files of the scenarios, relative to `Tests`.
+    func goldens() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: bundle + "/Tests/goldens").filter { $0.hasSuffix(".txt") }.sorted().map { "goldens/" + $0 }
+    }
+
+    /// Copies the goldens `widgetry test --update` wrote back to the fixtures, port-free.
+    func keepUpdatedGoldens() throws {
+        for golden in try goldens() {
+            let text = try String(contentsOfFile: bundle + "/Tests/" + golden, encoding: .utf8)
+            try portless(text).write(toFile: Self.fixtures + "/" + golden, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func stop() async throws {
+        try? FileManager.default.removeItem(atPath: scratch)
+        try await fake.stop()
+    }
+
+    /// Runs `widgetry` with the profile and the secrets.
+    func widgetry(_ arguments: [String]) throws -> CommandRunner.Outcome {
+        try CommandRunner.run(arguments + ["--profile", profile], environment: Self.secrets)
+    }
+
+    /// `text` with the fake's port written as `PORT`, so goldens do not depend on it.
+    func portless(_ text: String) -> String {
+        text.replacingOccurrences(of: "127.0.0.1:\(fake.port)", with: "127.0.0.1:PORT")
+    }
+}
