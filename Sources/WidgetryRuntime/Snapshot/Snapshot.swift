@@ -61,6 +61,8 @@ public struct Snapshot {
         public var action: String
         public var method: String
         public var url: String
+        /// The URL the action addressed, when a host redirect sent the request to ``url``.
+        public var originalURL: String?
         /// The first line, the headers, an empty line and the body.
         public var lines: [String]
         public var signedAs: String?
@@ -185,6 +187,7 @@ extension Snapshot.Request {
         action = logged.request.action
         method = logged.request.method.rawValue
         url = logged.request.url
+        originalURL = logged.request.originalURL
         lines = logged.request.logLines(redacting: credentials)
         signedAs = logged.signedAs?.rawValue
         parameterFallback = logged.parameterFallback?.message

@@ -54,12 +54,15 @@ public enum SnapshotJSON {
         root["requests"] = JSONValue(.array(snapshot.requests.map { request in
             let headers = request.lines.dropFirst().prefix { !$0.isEmpty }
             let body = request.lines.dropFirst(1 + headers.count + 1)
-            return JSONValue(.object(object([
+            var json = object([
                 ("time", JSONValue(.double(request.time))), ("action", string(request.action)),
                 ("method", string(request.method)), ("url", string(request.url)),
                 ("headers", JSONValue(.array(headers.map(string)))), ("body", body.isEmpty ? JSONValue(.null) : string(body.joined(separator: "\n"))),
                 ("signedAs", request.signedAs.map(string) ?? JSONValue(.null)),
-            ])))
+            ])
+            // Only a redirected request has one, so other snapshots read as before.
+            if let original = request.originalURL { json["originalURL"] = string(original) }
+            return JSONValue(.object(json))
         }))
         root["events"] = JSONValue(.array(snapshot.events.map { event in
             var json = object([("time", JSONValue(.double(event.time))), ("name", string(event.name)), ("action", string(event.action)),

@@ -49,6 +49,8 @@ final class FakeTwitter: Sendable {
         var nextID = 2_000
         var uploads: Set<String> = []
         var received: [Received] = []
+        /// Tweets that appear once the timeline has been served (news the timer then finds).
+        var arriving: [Tweet] = []
     }
     private let state: Mutex<State>
     private let server: TestHTTPServer
@@ -66,11 +68,15 @@ final class FakeTwitter: Sendable {
     private init(signer: OAuth1Signer, server: TestHTTPServer, tweets: [Tweet]) {
         self.signer = signer
         self.server = server
-        state = Mutex(State(tweets: tweets))
+        state = Mutex(State(tweets: tweets, nextID: 2_000, arriving: [
+            Tweet(id: 2_001, text: "More news", author: Self.others[1], secondsAgo: 40),
+            Tweet(id: 2_002, text: "Breaking news", author: Self.others[0], secondsAgo: 20),
+        ]))
     }
 
     /// Starts the fake with `count` seed tweets (ids 1000 up, one every 97 minutes back from the
-    /// reference date, every fifth by the account), accepting `signer`'s signatures.
+    /// reference date, every fifth by the account), accepting `signer`'s signatures. Two more
+    /// tweets (2001 "More news", 2002 "Breaking news") arrive once the timeline has been served.
     static func start(signer: OAuth1Signer, count: Int = 30) async throws -> FakeTwitter {
         let tweets = (0..<count).map { index in
             Tweet(id: 1_000 + index, text: "Tweet number \(index)", author: index % 5 == 0 ? account : others[index % others.count],
@@ -120,6 +126,11 @@ final class FakeTwitter: Sendable {
             let count = parameters["count"].flatMap { Int($0) } ?? 20
             let maxID = parameters["max_id"].flatMap { Int($0) }
             let page = tweets.filter { maxID == nil || $0.id <= maxID! }.prefix(count)
+            state.withLock { state in
+                state.tweets += state.arriving
+                state.nextID += state.arriving.count
+                state.arriving = []
+            }
             return Self.json("[" + page.map(Self.json(of:)).joined(separator: ",") + "]")
         case ("POST", "/1.1/statuses/update.json"):
             guard let status = parameters["status"], !status.isEmpty else { return Self.error(400, code: 170, "Missing required parameter: status.") }

@@ -19,12 +19,18 @@ struct TwitterDemoSession {
     /// A scratch folder holding the profile aimed at the fake, and a copy of the bundle.
     let scratch: String
     var profile: String { scratch + "/TwitterDemo.profile.json" }
-    /// The bundle's files as shipped, with the scenarios of `Tests/Fixtures/TwitterDemo` in a
+    /// The bundle's files as shipped, with scenarios of `Tests/Fixtures/TwitterDemo` in a
     /// `Tests` folder (the port in their goldens written as the fake's).
     var bundle: String { scratch + "/TwitterDemo" }
 
-    /// Starts a fake and writes the example profile with its hosts pointed at it.
-    static func start() async throws -> TwitterDemoSession {
+    /// The scenario files of the fixtures, sorted.
+    static var scenarios: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures)) ?? []).filter { $0.hasSuffix(".scenario.json") }.sorted()
+    }
+
+    /// Starts a fake of its own and writes the example profile with its hosts pointed at it;
+    /// the bundle's copy holds `scenario` (every scenario when nil).
+    static func start(scenario: String? = nil) async throws -> TwitterDemoSession {
         let fake = try await FakeTwitter.start(signer: signer)
         let scratch = NSTemporaryDirectory() + "widgetry-twitter-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -35,6 +41,9 @@ struct TwitterDemoSession {
         let session = TwitterDemoSession(fake: fake, scratch: scratch)
         try FileManager.default.copyItem(atPath: source, toPath: session.bundle)
         try FileManager.default.copyItem(atPath: fixtures, toPath: session.bundle + "/Tests")
+        for other in scenarios where scenario != nil && other != scenario {
+            try FileManager.default.removeItem(atPath: session.bundle + "/Tests/" + other)
+        }
         for golden in try session.goldens() {
             let path = session.bundle + "/Tests/" + golden
             try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "127.0.0.1:PORT", with: "127.0.0.1:\(fake.port)")
@@ -48,11 +57,14 @@ struct TwitterDemoSession {
         try FileManager.default.contentsOfDirectory(atPath: bundle + "/Tests/goldens").filter { $0.hasSuffix(".txt") }.sorted().map { "goldens/" + $0 }
     }
 
-    /// Copies the goldens `widgetry test --update` wrote back to the fixtures, port-free.
-    func keepUpdatedGoldens() throws {
-        for golden in try goldens() {
-            let text = try String(contentsOfFile: bundle + "/Tests/" + golden, encoding: .utf8)
-            try portless(text).write(toFile: Self.fixtures + "/" + golden, atomically: true, encoding: .utf8)
+    /// Copies the goldens of `scenario` that `widgetry test --update` wrote back to the
+    /// fixtures, port-free.
+    func keepUpdatedGoldens(of scenario: String) throws {
+        let text = try String(contentsOfFile: Self.fixtures + "/" + scenario, encoding: .utf8)
+        for match in text.matches(of: /goldens\/[A-Za-z0-9_-]+\.txt/) {
+            let golden = String(match.output)
+            let written = try String(contentsOfFile: bundle + "/Tests/" + golden, encoding: .utf8)
+            try portless(written).write(toFile: Self.fixtures + "/" + golden, atomically: true, encoding: .utf8)
         }
     }
 

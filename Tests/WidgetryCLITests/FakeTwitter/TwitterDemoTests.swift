@@ -7,13 +7,15 @@ import WidgetryTestSupport
 /// signature. `WIDGETRY_UPDATE_GOLDENS=1 swift test --filter TwitterDemo` rewrites the goldens.
 @Suite("TwitterDemo as shipped", .enabled(if: TwitterDemoSession.isAvailable, "needs ../shared/upstream"))
 struct TwitterDemoTests {
-    @Test func theScenariosPassAgainstTheFakeWithEverySignatureValid() async throws {
-        let session = try await TwitterDemoSession.start()
+    /// Each scenario against a fake of its own, so that none sees what another did.
+    @Test(arguments: TwitterDemoSession.scenarios)
+    func theScenarioPassesAgainstTheFakeWithEverySignatureValid(_ scenario: String) async throws {
+        let session = try await TwitterDemoSession.start(scenario: scenario)
         do {
             let update = ProcessInfo.processInfo.environment["WIDGETRY_UPDATE_GOLDENS"] == "1"
             let outcome = try session.widgetry(["test", session.bundle] + (update ? ["--update"] : []))
             #expect(outcome.status == 0, "\(session.portless(outcome.stdout))\(outcome.stderr)")
-            if update { try session.keepUpdatedGoldens() }
+            if update { try session.keepUpdatedGoldens(of: scenario) }
             #expect(!session.fake.received.isEmpty)
             let refused = session.fake.received.filter { !$0.validSignature }
             #expect(refused.allSatisfy { $0.path == "/1.1/account/verify_credentials.json" || $0.path.hasPrefix("/1.1/statuses/home_timeline") },
