@@ -172,7 +172,7 @@ struct KeyPathResolver {
             }
         }
         let keys = model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name)
-        return .missing(hint: Suggestion.hint(for: key, among: keys).map { $0 + (screen.computedKeys.isEmpty ? "; a key the host computes is declared in a host profile's \"keyPaths\" (--profile)" : "") })
+        return .missing(hint: Suggestion.hint(for: key, among: keys))
     }
 
     /// What an element's key reads, where lint needs to go on: the elements an element holds.

@@ -49,6 +49,9 @@ extension ScreenRun {
                 // The controller's own action (dismissAction:, nextAction:).
             } else if case .object(let target) = namespace.value(forKey: action.target), let controller = target as? ScreenObject, controller.type.isActionController {
                 perform(controller)
+            } else if case .object(let target) = namespace.value(forKey: action.target), let form = target as? Element, form.kind == .mediaUploadForm,
+                      action.selector == "detachAction:" {
+                detach(form)
             } else if let handler = environment.hostHandlers.handler(for: action.selector) {
                 handler(HostCall(action: action.selector, argument: controller.content, sender: id))
             } else {

@@ -39,6 +39,8 @@ extension ScreenRun {
             throw InteractionError("\(container.id ?? "the upload container"): \(error)")
         }
         picker.setDerived("pickedNumber", .int((picker.value(forKey: "pickedNumber").integerValue ?? 0) + 1))
+        // Upstream unveils the form that took the media (unveilAlpha = 1).
+        try? form.setValue(.bool(false), forKey: "hidden")
         if form.value(forKey: "autoUpload").isOn, case .object(let controllerObject) = form.value(forKey: "actionController"),
            let controller = controllerObject as? ScreenObject {
             controller.connect("sender", to: .object(form), appending: false)
@@ -46,6 +48,24 @@ extension ScreenRun {
         }
         render()
         collectChanges()
+    }
+
+    /// A media form's `detachAction:` (upstream's MediaUploadFormView): its upload is cancelled,
+    /// its media dropped and the form hidden again (unveilAlpha = 0), so the picker may fill it
+    /// anew.
+    func detach(_ form: Element) {
+        if case .object(let object) = form.value(forKey: "actionController"), let controller = object as? ScreenObject {
+            cancelCall(of: controller)
+        }
+        if let container = container(of: form) {
+            try? container.setValue(.null, forKey: "media")
+            try? container.setValue(.bool(false), forKey: "isMovie")
+        }
+        try? form.setValue(.null, forKey: "uploadResult")
+        try? form.setValue(.bool(true), forKey: "hidden")
+        for picker in objects where picker.type == .standardMediaPickerController && (picker.outlet("forms").elements ?? []).contains(where: { $0.isObject(form) }) {
+            picker.setDerived("pickedNumber", .int(max(0, (picker.value(forKey: "pickedNumber").integerValue ?? 0) - 1)))
+        }
     }
 
     /// The upload container of a media upload form.

@@ -43,6 +43,12 @@ extension ScreenRun {
                 trigger.fire()
             }
         }
+        for object in objects where object.type.isActionController {
+            // Upstream's ActionController.setup: the media form it has as `form` sends with it.
+            guard case .object(let target) = object.outlet("form"), let form = target as? Element, form.kind == .mediaUploadForm,
+                  form.value(forKey: "actionController").isNull else { continue }
+            try? form.setValue(.object(object), forKey: "actionController")
+        }
         for object in objects where object.type == .onLoadActionController {
             environment.timeline.schedule(after: 0) { [weak self] in self?.perform(object) }
         }

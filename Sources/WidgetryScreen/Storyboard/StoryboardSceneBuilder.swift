@@ -19,8 +19,13 @@ struct SceneBuilder {
     private var cellIDs: [String: SourceLocation] = [:]
     private var prototypeIDs: [String: SourceLocation]?
     private var names = StructuralElementNames()
-    /// Interface Builder ids of the views that outlets of other views point at: they need names.
+    /// Interface Builder ids of the views that outlets or actions of other views point at: they
+    /// need names.
     private let outletDestinations: Set<String>
+    /// Interface Builder ids of the views of the scene, which actions may be sent to.
+    private let viewIDs: Set<String>
+    /// Elements whose action is sent to another view, resolved to its name once the scene is read.
+    private var pendingActionTargets: [(element: String, destination: String, location: SourceLocation)] = []
     /// The name each named view goes by, by Interface Builder id, to resolve outlets.
     private var namesByIBID: [String: String] = [:]
     /// Outlets of views, resolved to names once the whole scene is read.
@@ -30,7 +35,11 @@ struct SceneBuilder {
         self.controller = controller
         self.index = index
         self.elementTypes = elementTypes
-        outletDestinations = Set(Self.viewOutlets(under: controller.element).compactMap { $0["destination"] })
+        let views = Self.views(under: controller.element)
+        viewIDs = Set(views.compactMap { $0["id"] })
+        let actionDestinations = views.flatMap { $0.children(named: "connections").flatMap { $0.children(named: "action") } }
+            .compactMap { $0["destination"] }.filter { $0 != controller.id && !controller.placeholderIDs.contains($0) }
+        outletDestinations = Set(Self.viewOutlets(under: controller.element).compactMap { $0["destination"] } + actionDestinations)
     }
 
     private var file: String { index.file }
@@ -45,6 +54,7 @@ struct SceneBuilder {
             navigationItem = self.navigationItem(of: element)
             for segue in connections(of: element).segues { _ = add(segue) }
             resolveOutlets()
+            resolveActionTargets()
         }
         return StoryboardScene(id: controller.id, name: controller.name, restorationIdentifier: controller.restorationIdentifier,
                                kind: controller.kind, className: controller.className, rootControllerID: controller.rootControllerID,
@@ -77,6 +87,9 @@ struct SceneBuilder {
             register(id, at: location)
             if let ibID = element["id"] { namesByIBID[ibID] = id }
             pendingOutlets += links.outlets.map { (id, $0) }
+        }
+        if let id, let action, action.target.hasPrefix(Self.pendingTargetPrefix) {
+            pendingActionTargets.append((id, String(action.target.dropFirst(Self.pendingTargetPrefix.count)), action.place.location ?? location))
         }
         if let id, binding != nil || action != nil {
             elements.append(ElementEntry(id: id, action: action, attrs: [], bindings: binding.map { [$0] } ?? [], outlets: [],
@@ -130,6 +143,7 @@ struct SceneBuilder {
         -> (prototype: CellPrototype?, elements: [ElementEntry], problems: [ScreenError]) {
         let prototype = prototype(cell, reuseIdentifier: reuseIdentifier)
         resolveOutlets()
+        resolveActionTargets()
         return (prototype, elements, problems)
     }
 
@@ -223,6 +237,11 @@ struct SceneBuilder {
                 continue
             }
             guard let destination = action["destination"], destination == controller.id || controller.placeholderIDs.contains(destination) else {
+                if let destination = action["destination"], viewIDs.contains(destination) {
+                    // Sent to another view of the scene (a media form's detachAction:): named once the scene is read.
+                    kept = ActionEntry(target: Self.pendingTargetPrefix + destination, selector: selector, place: SourcePlace(file: file, location: location))
+                    continue
+                }
                 warn(.ignoredConnection, "action \(selector) is sent to \(action["destination"] ?? "nothing"), not to the view controller; it is ignored",
                      at: location)
                 continue
@@ -285,6 +304,33 @@ struct SceneBuilder {
         }
         visit(element, isOwner: false)
         return found
+    }
+
+    /// What an action entry's target reads until the view it is sent to has its name.
+    private static let pendingTargetPrefix = "#ib:"
+
+    /// Every view under `element` (an element Widgetry models, with an Interface Builder id).
+    private static func views(under element: XMLElementNode) -> [XMLElementNode] {
+        var found: [XMLElementNode] = []
+        var pending = element.children
+        while let node = pending.popLast() {
+            if node["id"] != nil, StoryboardVocabulary.classNames[node.name] != nil { found.append(node) }
+            pending += node.children
+        }
+        return found
+    }
+
+    /// Actions sent to views of the scene get the view's name as their target.
+    private mutating func resolveActionTargets() {
+        for (element, destination, location) in pendingActionTargets {
+            guard let index = elements.firstIndex(where: { $0.id == element }), let action = elements[index].action else { continue }
+            if let name = namesByIBID[destination] {
+                elements[index].action = ActionEntry(target: name, selector: action.selector, place: action.place)
+            } else {
+                elements[index].action = nil
+                warn(.ignoredConnection, "action \(action.selector) is sent to \(destination), which is not an element; it is ignored", at: location)
+            }
+        }
     }
 
     /// The views' outlets as entries, like a screen file's `outlets` (FORMAT.md#screen.outlets):
