@@ -138,4 +138,31 @@ struct RunCommandTests {
         #expect(strict.stderr.contains("Base.lproj/Main.storyboard:116:45: error: embed segues are not performed [storyboard.unsupported-segue]"), "\(strict.stderr)")
         #expect(strict.stdout.isEmpty)
     }
+
+    /// What upstream skipped silently in the screen files and the service file (an outlet that
+    /// names nothing, an `options` key with no effect) is a located warning in the run, and a
+    /// located error with `--strict`.
+    @Test func screenAndServiceWarningsAreReportedAndStrictRefusesThem() throws {
+        let folder = try TemporaryDirectory()
+        let copy = folder.file("WidgetDemo")
+        try FileManager.default.copyItem(atPath: CommandRunner.packageRoot + "/Tests/Fixtures/WidgetDemo", toPath: copy)
+        for (file, old, new) in [("FeedViewController.json", #""emptyDataView": "emptyDataView","#, #""emptyDataView": "emptyView","#),
+                                 ("StubService.json", #""options": {"#, #""options": {"cacheSeconds": 60,"#)] {
+            let text = try String(contentsOfFile: copy + "/" + file, encoding: .utf8)
+            try text.replacingOccurrences(of: old, with: new).write(toFile: copy + "/" + file, atomically: true, encoding: .utf8)
+        }
+
+        let lenient = try CommandRunner.run(["run", copy, "--now", "2018-06-20T19:00:00Z"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("FeedViewController.json:37:28: warning: outlet emptyDataView of tableDisplayController names emptyView, which is not an element or object of the screen; it is left unconnected [screen.unresolved-outlet]"), "\(lenient.stderr)")
+        #expect(lenient.stderr.contains("hint: upstream skipped it silently; check the id"))
+        #expect(lenient.stderr.contains("StubService.json:129:15: warning: options.cacheSeconds has no effect in StubService.json; it is ignored, as upstream ignored it [service.ignored-key]"), "\(lenient.stderr)")
+        #expect(lenient.stdout.contains("problems:\n  FeedViewController.json:37:28: outlet emptyDataView"), "the snapshot keeps it among its problems")
+
+        let strict = try CommandRunner.run(["run", copy, "--now", "2018-06-20T19:00:00Z", "--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.stderr.contains("FeedViewController.json:37:28: error: outlet emptyDataView"), "\(strict.stderr)")
+        #expect(strict.stderr.contains("StubService.json:129:15: error: options.cacheSeconds"))
+        #expect(strict.stdout.isEmpty)
+    }
 }

@@ -87,9 +87,10 @@ struct ServiceConfigurationReaderTests {
             _ = try ServiceConfigurationReader.read(feedStub(), file: "Service.json", kind: .service)
             Issue.record("a stub's response and debugDelay were accepted in a service file")
         } catch let failure as ServiceConfigurationErrors {
-            #expect(failure.errors.map(\.code) == [.unknownKey, .unknownKey, .unknownKey, .unknownKey])
+            // options.debugDelay has no effect here: a warning (see anOptionsKeyUpstreamIgnoredIsAWarning).
+            #expect(failure.errors.map(\.code) == [.unknownKey, .unknownKey, .unknownKey])
             #expect(failure.errors.map { $0.pointer?.description ?? "" }
-                == ["/actions/currentUser/response", "/actions/homeFeed/response", "/actions/newPost/response", "/options/debugDelay"])
+                == ["/actions/currentUser/response", "/actions/homeFeed/response", "/actions/newPost/response"])
             #expect(failure.errors.allSatisfy { $0.file == "Service.json" && $0.hint?.contains("StubService.json") == true })
             #expect(failure.errors[0].location?.line == 16, "placed at the key")
         }
@@ -160,10 +161,9 @@ struct ServiceConfigurationReaderTests {
             {1️⃣"default": {},
              "defaults": {2️⃣"httpMetod": "GET", 3️⃣"method": "GET", 4️⃣"resultType": "Post"},
              5️⃣"baseUrl": "https://x",
-             "actions": {"a": {6️⃣"baseUrl": "https://y", 7️⃣"zzz": 1, 8️⃣"debugDelay": 1}},
-             "options": {9️⃣"tranformers": {}}}
+             "actions": {"a": {6️⃣"baseUrl": "https://y", 7️⃣"zzz": 1, 8️⃣"debugDelay": 1}}}
             """#)
-        #expect(errors.count == 9)
+        #expect(errors.count == 8)
         expect(errors[safe: 0], .unknownKey, at: at[1], pointer: "/default", hint: #"did you mean "defaults"?"#)
         expect(errors[safe: 1], .unknownKey, at: at[2], pointer: "/defaults/httpMetod", hint: #"did you mean "httpMethod"?"#)
         expect(errors[safe: 2], .unknownKey, at: at[3], pointer: "/defaults/method", hint: #"did you mean "httpMethod"?"#)
@@ -172,15 +172,26 @@ struct ServiceConfigurationReaderTests {
         expect(errors[safe: 5], .unknownKey, at: at[6], pointer: "/actions/a/baseUrl", hint: "absolute path")
         expect(errors[safe: 6], .unknownKey, at: at[7], pointer: "/actions/a/zzz", hint: #"the keys are "path", "httpMethod""#)
         expect(errors[safe: 7], .unknownKey, at: at[8], pointer: "/actions/a/debugDelay", hint: #"belongs in "options""#)
-        expect(errors[safe: 8], .unknownKey, at: at[9], pointer: "/options/tranformers", hint: #"did you mean "transformers"?"#)
         #expect(errors[safe: 1]?.message == #"defaults has unknown key "httpMetod""#)
     }
 
     @Test func stubKeysInAServiceFileAreRefusedWithAHint() throws {
-        let (errors, at) = try problems(#"{"actions": {"a": {1️⃣"response": {}}}, "options": {2️⃣"debugDelay": 0}}"#, kind: .service)
-        #expect(errors.count == 2)
+        let (errors, at) = try problems(#"{"actions": {"a": {1️⃣"response": {}}}}"#, kind: .service)
+        #expect(errors.count == 1)
         expect(errors[safe: 0], .unknownKey, at: at[1], pointer: "/actions/a/response", hint: "belong in StubService.json")
-        expect(errors[safe: 1], .unknownKey, at: at[2], pointer: "/options/debugDelay", hint: "StubService.json only")
+    }
+
+    /// Upstream read `transformers` from `options` and left every other key to the host: such a
+    /// key has no effect, so it is a located warning, not an error.
+    @Test func anOptionsKeyUpstreamIgnoredIsAWarning() throws {
+        let markers = Markers(#"{"options": {1️⃣"debugDelay": 0, 2️⃣"tranformers": {}, "***": "a comment"}}"#)
+        let configuration = try read(markers.text, kind: .service)
+        let warnings = configuration.warnings
+        #expect(warnings.map(\.code) == [.ignoredKey, .ignoredKey])
+        expect(warnings[safe: 0], .ignoredKey, at: markers[1], pointer: "/options/debugDelay", hint: "StubService.json only")
+        expect(warnings[safe: 1], .ignoredKey, at: markers[2], pointer: "/options/tranformers", hint: #"did you mean "transformers"?"#)
+        #expect(warnings[safe: 0]?.message == "options.debugDelay has no effect in StubService.json; it is ignored, as upstream ignored it")
+        #expect(try read(#"{"options": {"debugDelay": 2}}"#, kind: .stub).warnings.isEmpty)
     }
 
     @Test func wrongTypesSayWhatWasExpected() throws {

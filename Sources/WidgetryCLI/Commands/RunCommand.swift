@@ -97,11 +97,10 @@ struct RunCommand: AsyncParsableCommand {
         let profile = try sourceOptions.profile()
         let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions(with: profile)).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
-        let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, storyboard: Self.storyboardWarnings(of: loaded.bundle))
-        if strict, !warnings.diagnostics.isEmpty { throw ReportedDiagnostics(warnings.asErrors, in: place) }
-        if !warnings.diagnostics.isEmpty { console.report(ReportedDiagnostics(warnings, in: place)) }
         let log = try events.map { try EventLog(path: $0) }
         if let scenario {
+            let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, storyboard: Self.storyboardWarnings(of: loaded.bundle))
+            try report(warnings, at: place, console: console)
             let passed = try await play(scenario, bundle: loaded.bundle, profile: profile, console: console, log: log)
             try log?.close()
             if !passed { throw ExitCode(1) }
@@ -113,6 +112,12 @@ struct RunCommand: AsyncParsableCommand {
                                         screen: screen, defaults: try defaultsOption.values(), maxRenderPasses: maxRenderPasses)
         options.profile = profile
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
+        do {
+            try report(LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, run: widget.loadWarnings), at: place, console: console)
+        } catch {
+            await widget.shutdown()
+            throw error
+        }
         if let log { widget.observe { log.append($0) } }
         await widget.run(until: duration ?? .infinity)
         await widget.shutdown()
@@ -121,6 +126,13 @@ struct RunCommand: AsyncParsableCommand {
         case .text: console.write(SnapshotText.render(widget))
         case .json: console.write(SnapshotJSON.render(widget).serialized(JSONWritingOptions(pretty: true)) + "\n")
         }
+    }
+
+    /// Prints `warnings` before the run goes on, or refuses them with `--strict`.
+    private func report(_ warnings: LocatedWarnings, at place: BundlePlace, console: Console) throws {
+        guard !warnings.diagnostics.isEmpty else { return }
+        if strict { throw ReportedDiagnostics(warnings.asErrors, in: place) }
+        console.report(ReportedDiagnostics(warnings, in: place))
     }
 
     /// Plays a scenario, printing the snapshot after every step; returns whether every step passed.
@@ -171,13 +183,20 @@ extension RunCommand {
 /// `--strict` refuses.
 private struct LocatedWarnings: DiagnosticConvertible {
     var warnings: [BundleWarning]
-    var storyboard: [StoryboardWarning] = []
-    var diagnostics: [Diagnostic] {
-        warnings.map(\.diagnostic) + storyboard.map { warning in
-            Diagnostic(code: warning.code.rawValue, severity: .warning, file: warning.file, location: warning.location, pointer: nil,
-                       message: warning.message, hint: "the run goes on without it; --strict refuses the bundle")
-        }
+    /// The run's own (``WidgetRun/loadWarnings``).
+    var run: [Diagnostic] = []
+
+    init(warnings: [BundleWarning], run: [Diagnostic]) {
+        self.warnings = warnings
+        self.run = run
     }
+
+    init(warnings: [BundleWarning], storyboard: [StoryboardWarning]) {
+        self.warnings = warnings
+        run = storyboard.map(\.runDiagnostic)
+    }
+
+    var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) + run }
 
     /// The same findings as errors, for `--strict`.
     var asErrors: Refused { Refused(diagnostics: diagnostics.map { var error = $0; error.severity = .error; return error }) }

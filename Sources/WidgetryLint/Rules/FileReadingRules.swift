@@ -35,5 +35,6 @@ struct ServiceFileRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         context.serviceErrors.map { context.diagnostic($0) }
+            + context.services.flatMap(\.configuration.warnings).map { context.diagnostic($0, severity: .warning) }
     }
 }

@@ -155,6 +155,22 @@ public final class WidgetRun {
         engine.observe { [weak self] event in self?.handle(event) }
     }
 
+    /// What the bundle says that has no effect and upstream skipped silently, found so far: the
+    /// storyboard's warnings, the service file's ignored keys, and the warnings of every screen
+    /// compiled (an outlet that names nothing). A run goes on after them; `--strict` refuses them.
+    public var loadWarnings: [Diagnostic] {
+        let storyboardWarnings = ((try? storyboard.get()) ?? nil)?.warnings ?? []
+        return storyboardWarnings.map(\.runDiagnostic) + services.configuration.warnings.flatMap(\.diagnostics).map { warning in
+            var warning = warning
+            warning.severity = .warning
+            return warning
+        } + compiledScreens.keys.sorted().flatMap { compiledScreens[$0]!.warnings.flatMap(\.diagnostics) }.map { warning in
+            var warning = warning
+            warning.severity = .warning
+            return warning
+        }
+    }
+
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
     /// entity the screen declares as its `input`.
     private func open(_ name: String, content: Value, checkingInput: Bool = false) throws(WidgetRunError) -> ScreenRun {
@@ -280,6 +296,14 @@ public final class WidgetRun {
     /// Closes the network client, if any.
     public func shutdown() async {
         await services.shutdown()
+    }
+}
+
+extension StoryboardWarning {
+    /// The warning as a run reports it before it goes on.
+    public var runDiagnostic: Diagnostic {
+        Diagnostic(code: code.rawValue, severity: .warning, file: file, location: location, pointer: nil,
+                   message: message, hint: "the run goes on without it; --strict refuses the bundle")
     }
 }
 

@@ -20,6 +20,10 @@ public struct ServiceConfiguration: Sendable {
     /// The `auth` section as written (`url` and any custom keys); nil when absent.
     public var auth: JSONObject?
     public var options: ServiceOptions
+    /// What the file says that has no effect and upstream ignored (an `options` key other than
+    /// `transformers`, which upstream left to the host): a run goes on and reports them, lint
+    /// warns, `--strict` refuses them.
+    public var warnings: [ServiceConfigurationError] = []
 
     public init(file: String, defaults: ServiceDefaults = ServiceDefaults(), actions: [ServiceAction] = [],
                 auth: JSONObject? = nil, options: ServiceOptions = ServiceOptions()) {

@@ -14,6 +14,8 @@ public enum ServiceConfigurationErrorCode: String, StrictReaderCodes, CaseIterab
     case unknownAction = "service.unknown-action"
     case invalidActionName = "service.invalid-action-name"
     case missingFile = "service.missing-file"
+    /// A key that has no effect here, which upstream ignored (a warning).
+    case ignoredKey = "service.ignored-key"
 
     public static var numberOutOfRange: Self { .outOfRange }
 }

@@ -69,14 +69,17 @@ public enum ServiceConfigurationReader {
     /// The service file in `document`, checked; `file` names it in errors.
     public static func read(_ document: JSONDocument, file: String, kind: ServiceFileKind) throws(ServiceConfigurationErrors) -> ServiceConfiguration {
         var reader = Reader(read: StrictReader(file: file, commentPrefix: "***"), kind: kind)
-        let configuration = reader.configuration(document.root)
+        var configuration = reader.configuration(document.root)
         if reader.read.hasProblems { throw ServiceConfigurationErrors(reader.read.problems) }
+        configuration.warnings = reader.warnings
         return configuration
     }
 
     private struct Reader {
         var read: StrictReader<ServiceConfigurationErrorCode>
         let kind: ServiceFileKind
+        /// Keys that have no effect, which upstream ignored.
+        var warnings: [ServiceConfigurationError] = []
         /// Each `nextAction` value (and each action the auth section names), checked once every
         /// action name is known.
         private var nextActions: [JSONValue] = []
@@ -195,7 +198,15 @@ public enum ServiceConfigurationReader {
 
         private mutating func options(_ json: JSONValue) -> ServiceOptions {
             var options = ServiceOptions()
-            guard let object = members(json, section: .options, what: "options") else { return options }
+            // Upstream read transformers (and a stub's debugDelay) from options and left every other key to the host.
+            guard let object = read.object(json, what: "options", expected: "an object (options)") else { return options }
+            let known = Set(ServiceConfigurationReader.keys(in: .options, kind: kind))
+            for member in object where !known.contains(member.key) {
+                let keyPlace = JSONValue(member.value.kind, location: member.keyLocation ?? member.value.location, pointer: member.value.pointer)
+                warnings.append(ServiceConfigurationError(.ignoredKey, "options.\(member.key) has no effect in \(file); it is ignored, as upstream ignored it",
+                                                          file: file, at: keyPlace,
+                                                          hint: Reader.unknownKeyHint(member.key, section: .options, kind: kind, allowed: Array(known))))
+            }
             if let transformers = object["transformers"],
                read.object(transformers, what: "transformers", expected: "an object (transformers by kind: date)") != nil {
                 options.transformers = transformers
