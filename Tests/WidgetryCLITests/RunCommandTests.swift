@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Testing
 import WidgetryJSON
 import WidgetryTestSupport
@@ -86,6 +87,31 @@ struct RunCommandTests {
         let refused = try CommandRunner.run(["run", directory.path, "--max-render-passes", "0"])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("--max-render-passes takes a number ≥ 1"))
+    }
+
+    /// `--service dev --for 600` against a server that answers slowly: a 60-second timer's call
+    /// goes out at 60, 120, … 600 (the instant 600 included) and each answer comes back at the
+    /// instant its request went out, so the run sees 10 calls, as with a server that answers at once.
+    @Test func aTimerAgainstASlowServiceFiresOncePerIntervalOfRunTime() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let slow = TestResponse(status: 200, headers: [("Content-Type", "application/json")], body: Array("{}".utf8),
+                                behaviour: .delayHead(.milliseconds(300)))
+        try await TestHTTPServer.with({ _ in slow }) { server in
+            let files = [
+                "Info.json": #"{"identifier": "dev.example.Ticker", "name": "Ticker", "version": "1.0", "entryScreen": "S", "formatVersion": 1}"#,
+                "StubService.json": #"{"actions": {"ping": {"response": {}}}}"#,
+                "Service.dev.json": #"{"defaults": {"baseUrl": "\#(server.baseURL)/"}, "actions": {"ping": {"path": "ping"}}}"#,
+                "S.json": #"{"S": {"objects": {"timer": {"type": "TimerActionController", "attrs": {"actionName": "ping", "interval": 60}}}, "views": {"type": "UIView"}}}"#,
+            ]
+            for (name, text) in files { try Data(text.utf8).write(to: URL(fileURLWithPath: directory.file(name))) }
+            let outcome = try CommandRunner.run(["run", directory.path, "--service", "dev", "--for", "600", "--now", "2018-06-20T19:00:00Z"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(server.requests.count == 10)
+            let starts = outcome.stdout.components(separatedBy: "\n").filter { $0.hasSuffix(" pingStart") }
+            #expect(starts.map { $0.trimmingCharacters(in: .whitespaces) } == (1...10).map { "t=\($0 * 60).000 pingStart" }, "\(outcome.stdout)")
+            #expect(outcome.stdout.contains("t=600.000 pingReady"))
+        }
     }
 
     @Test func aBrokenScreenIsReportedWithItsPlace() throws {

@@ -7,16 +7,21 @@ import Synchronization
 /// The clock is virtual by default: time jumps to the next scheduled event, so a run with stub
 /// delays, timers and debounces takes no real time and always comes out the same. A real clock
 /// waits for real time instead. Work outside the run (a real HTTP request) is started with
-/// ``perform(_:then:)``: it runs concurrently, and its result comes back as an event at the time
-/// it arrives, so everything the run does still happens on one thread, one event at a time.
+/// ``perform(_:then:)``: it runs concurrently, and its result comes back as an event (on a real
+/// clock, at the time it arrives), so everything the run does still happens on one thread, one
+/// event at a time.
 ///
 /// On a virtual clock an operation takes no run time, and run time does not move past the
-/// present while one is outstanding: events due now still run, but the timeline waits for the
-/// operations in flight before it jumps to a later event, and their results arrive at the
-/// present. So a run against a real service sees the events it would see if the service
-/// answered at once, in the same order, however slow the network is (a 60-second timer over 600
-/// seconds fires 10 times, not once per turn of the event loop while a request waits). A request
-/// that hangs is bounded by the transport's timeouts.
+/// present while one is in flight. Its result takes the place in the queue that an answer with no
+/// delay would: an event at the time the operation started, after the work already scheduled
+/// then. Events ahead of that place still run while the operation is in flight; when the run
+/// reaches the place it waits for the result and delivers it there, at the present. So results
+/// come back in the order the operations started, and a run against a real service sees the
+/// events it would see if the service answered at once, in the same order, however slow the
+/// network is (a 60-second timer over 600 seconds fires 10 times, not once per turn of the event
+/// loop while a request waits). A request that hangs is bounded by the transport's timeouts (a
+/// host command by the host); a cancelled operation delivers its result (a cancellation error)
+/// in the same place.
 public final class Timeline {
     public enum Clock: Sendable {
         /// Time moves only from event to event.
@@ -38,12 +43,19 @@ public final class Timeline {
         /// until idle stops when only background work is left.
         let isBackground: Bool
         let work: () -> Void
+        /// On a virtual clock, the operation whose result this event delivers: the run waits here
+        /// until that result has arrived.
+        var operation: UInt64? = nil
+        /// Work a ``Trigger`` asked for: it may run ahead of a result the run waits for.
+        var isTrigger = false
     }
 
     private var queue: [Scheduled] = []
     private var sequence: UInt64 = 0
     private let inbox = Inbox()
     private var handlers: [UInt64: (work: () -> Void, isBackground: Bool)] = [:]
+    /// Operations whose results arrived and wait for their place in the queue (virtual clock).
+    private var arrived: Set<UInt64> = []
     /// Whether the work being done is background work: what it schedules or starts is
     /// background too, so nothing a timer sets off keeps a run until idle going.
     private var doingBackgroundWork = false
@@ -71,22 +83,34 @@ public final class Timeline {
 
     /// Schedules `work` at run time `time` (or now, if that has passed).
     public func schedule(at time: Double, background: Bool = false, _ work: @escaping () -> Void) {
+        enqueue(at: time, background: background, work)
+    }
+
+    private func enqueue(at time: Double, background: Bool, operation: UInt64? = nil, isTrigger: Bool = false, _ work: @escaping () -> Void) {
         sequence += 1
-        let item = Scheduled(time: max(time, now), sequence: sequence, isBackground: background || doingBackgroundWork, work: work)
+        let item = Scheduled(time: max(time, now), sequence: sequence, isBackground: background || doingBackgroundWork, work: work,
+                             operation: operation, isTrigger: isTrigger)
         // Keep the queue sorted by (time, sequence); new work usually goes last.
         let position = queue.lastIndex { ($0.time, $0.sequence) < (item.time, item.sequence) }.map { $0 + 1 } ?? 0
         queue.insert(item, at: position)
     }
 
     /// Starts `operation` concurrently; when it finishes, `then` runs with its result as an event
-    /// of this timeline. Returns a handle that ``cancel(_:)`` takes.
+    /// of this timeline: on a real clock when the result arrives, on a virtual clock at the present,
+    /// in the place an event scheduled now with no delay would have (the run waits there for the
+    /// result). Returns a handle that ``cancel(_:)`` takes.
     @discardableResult
     public func perform<Result: Sendable>(_ operation: @escaping @Sendable () async -> Result, then: @escaping (Result) -> Void) -> Operation {
         nextOperation += 1
         let id = nextOperation
         // The result waits in a box of its own type; only the id crosses to the timeline.
         let box = ResultBox<Result>()
-        handlers[id] = ({ if let result = box.take() { then(result) } }, doingBackgroundWork)
+        let deliver = { if let result = box.take() { then(result) } }
+        handlers[id] = (deliver, doingBackgroundWork)
+        if clock == .virtual {
+            // Its result's place: where an answer with no delay would be.
+            enqueue(at: now, background: false, operation: id, deliver)
+        }
         let inbox = inbox
         let task = Task {
             box.put(await operation())
@@ -96,8 +120,10 @@ public final class Timeline {
     }
 
     /// A way for other threads to ask for `work` on this timeline: each ``Trigger/fire()``
-    /// schedules it as an event the next time the timeline runs (a store saved by the host,
-    /// say). Triggers do not keep a run going.
+    /// schedules it as an event at the present the next time the timeline runs (a store saved
+    /// by the host, a transport's progress, say). Triggers do not keep a run going. A trigger's
+    /// work may run ahead of an operation's result that the run waits for (progress comes before
+    /// the answer).
     public func trigger(_ work: @escaping () -> Void) -> Trigger {
         nextOperation += 1
         triggers[nextOperation] = work
@@ -120,15 +146,17 @@ public final class Timeline {
         let task: Task<Void, Never>
     }
 
-    /// Cancels the operation's task (its result, typically a cancellation error, still arrives).
+    /// Cancels the operation's task (its result, typically a cancellation error, still arrives, and
+    /// is delivered as any result is).
     public func cancel(_ operation: Operation) {
         operation.task.cancel()
     }
 
     /// Does the scheduled work in order, and waits for outstanding operations, until nothing is
     /// left (only background work, without a limit) or the next event would be after `limit`
-    /// (run time); returns the time reached. Waiting suspends the caller's task; it never
-    /// blocks a thread.
+    /// (run time); returns the time reached. Events at `limit` run. On a virtual clock, an
+    /// operation started at or before `limit` is waited for and its result delivered before the
+    /// run returns. Waiting suspends the caller's task; it never blocks a thread.
     @discardableResult
     public func run(until limit: Double = .infinity) async -> Double {
         while true {
@@ -137,9 +165,14 @@ public final class Timeline {
                 return now
             }
             if let next = queue.first, next.time <= limit {
-                if clock == .virtual, next.time > now, !handlers.isEmpty {
-                    // Time does not move while an operation is in flight: its result comes first.
-                    await takeDeliveries(waiting: true)
+                if let id = next.operation, !arrived.contains(id) {
+                    // Virtual time waits here for the operation in flight: its result comes first.
+                    // What triggers ask for meanwhile (its progress) need not wait.
+                    if let index = queue.firstIndex(where: { $0.isTrigger && $0.time <= now }) {
+                        doEvent(queue.remove(at: index))
+                    } else {
+                        await takeDeliveries(waiting: true)
+                    }
                     continue
                 }
                 if clock == .real {
@@ -151,12 +184,13 @@ public final class Timeline {
                     }
                 }
                 queue.removeFirst()
-                now = max(now, next.time)
-                doingBackgroundWork = next.isBackground
-                next.work()
-                doingBackgroundWork = false
-            } else if !handlers.isEmpty {
-                if clock == .real, limit.isFinite {
+                if let id = next.operation {
+                    arrived.remove(id)
+                    handlers[id] = nil
+                }
+                doEvent(next)
+            } else if clock == .real, !handlers.isEmpty {
+                if limit.isFinite {
                     let remaining = limit - realNow
                     guard remaining > 0 else {
                         now = max(now, limit)
@@ -164,27 +198,38 @@ public final class Timeline {
                     }
                     await takeDeliveries(waiting: true, timeout: remaining)
                 } else {
-                    // On a virtual clock an operation takes no run time: wait for it.
                     await takeDeliveries(waiting: true)
                 }
             } else {
+                // On a virtual clock every operation in flight has its place in the queue, so
+                // none is left behind here unless `limit` is before the present.
                 if limit.isFinite { now = max(now, limit) }
                 return now
             }
         }
     }
 
+    private func doEvent(_ event: Scheduled) {
+        now = max(now, event.time)
+        doingBackgroundWork = event.isBackground
+        event.work()
+        doingBackgroundWork = false
+    }
+
     private var realNow: Double { Double(DispatchTime.now().uptimeNanoseconds - realStart) / 1e9 }
 
-    /// Turns delivered results into events at the current time (real time on a real clock).
+    /// Turns delivered results into events at the current time (real time on a real clock); on a
+    /// virtual clock a result waits for its place in the queue instead.
     private func takeDeliveries(waiting: Bool, timeout: Double? = nil) async {
         let delivered = waiting ? await inbox.wait(timeout: timeout) : inbox.take()
         if clock == .real { now = max(now, realNow) }
         for id in delivered {
-            if let handler = handlers.removeValue(forKey: id) {
+            if clock == .virtual, handlers[id] != nil {
+                arrived.insert(id)
+            } else if let handler = handlers.removeValue(forKey: id) {
                 schedule(after: 0, background: handler.isBackground, handler.work)
             } else if let work = triggers[id] {
-                schedule(after: 0, work)
+                enqueue(at: now, background: false, isTrigger: true, work)
             }
         }
     }
