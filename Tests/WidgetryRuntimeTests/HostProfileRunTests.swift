@@ -20,10 +20,11 @@ struct HostProfileRunTests {
            "toggle": {"action": {"target": "@self", "selector": "toggled:"}},
            "rename": {"action": {"target": "@self", "selector": "renameFirst:"}},
            "broken": {"action": {"target": "@self", "selector": "broken:"}},
+           "loop": {"action": {"target": "@self", "selector": "loop:"}},
            "name": {"bindings": [{"format": "$defaults.flag $content.name"}]}},
          "views": {"type": "UIView", "children": [
            {"id": "toggle", "type": "UISwitch"}, {"id": "rename", "type": "UIButton"}, {"id": "broken", "type": "UIButton"},
-           {"id": "out", "type": "UIButton"},
+           {"id": "out", "type": "UIButton"}, {"id": "loop", "type": "UIButton"},
            {"id": "list", "type": "UITableView", "prototypes": [{"reuseIdentifier": "Row", "children": [{"id": "name", "type": "UILabel"}]}]}]}}
         """#
     static let actions = #"{"items": {"path": "items", "resultType": "[Item]", "response": [{"id": "1", "name": "one"}, {"id": "2", "name": "two"}]}}"#
@@ -34,7 +35,8 @@ struct HostProfileRunTests {
            "toggled:": [{"setDefault": {"key": "flag", "expression": "sender.on"}}, {"postNotification": "flagChanged"}],
            "renameFirst:": {"updateObjects": {"entity": "Item", "predicate": "itemId == '1'", "values": {"name": "uno"}}},
            "broken:": [{"updateObjects": {"entity": "Item", "values": {"nope": 1}}}, {"setDefault": {"key": "after", "value": true}}],
-           "logout": [{"signOut": {"clearing": ["Item"]}}]}}
+           "logout": [{"signOut": {"clearing": ["Item"]}}],
+           "loop:": {"perform": "loop:"}}}
         """#
 
     private func profile() throws -> HostProfile {
@@ -84,6 +86,15 @@ struct HostProfileRunTests {
         #expect(problem.message.contains("host action broken:, step updateObjects: Item has no attribute nope"))
         #expect(problem.hint == "the step comes from p.json")
         #expect(run.defaults.value(forKey: "after").isNull)
+    }
+
+    @Test func hostActionsThatPerformEachOtherStopAtADepth() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let run = try await run(in: scratch)
+        try await run.perform(.tap("loop"))
+        let problem = try #require(run.screen.problems.first { $0.message.contains("perform each other") })
+        #expect(problem.message.contains("host action loop:, step perform: host actions perform each other more than 16 deep (loop: again?)"))
     }
 
     @Test func signOutForgetsTheTokenAndClearsTheEntities() async throws {

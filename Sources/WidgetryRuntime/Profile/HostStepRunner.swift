@@ -10,37 +10,42 @@ import WidgetryJSON
 /// bundle calls it. A step that cannot run is recorded among the screen's problems, located at
 /// the profile, and the steps after it do not run.
 struct HostStepRunner {
-    let name: String
-    let steps: [HostStep]
+    let actions: [String: [HostStep]]
     let profileFile: String
+    /// How deep host actions may perform each other (`perform` of a host action).
+    static let maxDepth = 16
 
     /// Registers every action of `profile` with `run`.
     static func install(_ profile: HostProfile, on run: WidgetRun) {
-        for (name, steps) in profile.actions {
-            let runner = HostStepRunner(name: name, steps: steps, profileFile: profile.file ?? "host profile")
+        let runner = HostStepRunner(actions: profile.actions, profileFile: profile.file ?? "host profile")
+        for name in profile.actions.keys {
             run.hostHandlers.register(name) { [weak run] call in
                 guard let run else { return }
-                runner.perform(call, on: run)
+                runner.perform(name, call, on: run, depth: 0)
             }
         }
     }
 
-    func perform(_ call: HostCall, on run: WidgetRun) {
-        for step in steps {
+    /// Runs the steps of host action `name`; false when one failed (recorded), so a host action
+    /// that performs it stops too.
+    @discardableResult
+    func perform(_ name: String, _ call: HostCall, on run: WidgetRun, depth: Int) -> Bool {
+        for step in actions[name] ?? [] {
             do throws(StepFailure) {
-                try perform(step, call, on: run)
+                try perform(step, call, on: run, depth: depth)
             } catch {
                 run.screen.record("host action \(name), step \(step.name): \(error.message)", hint: "the step comes from \(profileFile)")
-                return
+                return false
             }
         }
+        return true
     }
 
     private struct StepFailure: Error {
         var message: String
     }
 
-    private func perform(_ step: HostStep, _ call: HostCall, on run: WidgetRun) throws(StepFailure) {
+    private func perform(_ step: HostStep, _ call: HostCall, on run: WidgetRun, depth: Int) throws(StepFailure) {
         switch step {
         case .signIn:
             run.engine.signInUser()
@@ -56,8 +61,14 @@ struct HostStepRunner {
         case .updateObjects(let entity, let predicate, let values):
             try update(entity, matching: predicate, with: values, in: run)
         case .perform(let action):
-            if let handler = run.hostHandlers.handler(for: action) {
-                handler(HostCall(action: action, argument: call.argument, sender: call.sender))
+            let forwarded = HostCall(action: action, argument: call.argument, sender: call.sender)
+            if actions[action] != nil {
+                guard depth < Self.maxDepth else {
+                    throw StepFailure(message: "host actions perform each other more than \(Self.maxDepth) deep (\(action) again?)")
+                }
+                guard perform(action, forwarded, on: run, depth: depth + 1) else { throw StepFailure(message: "\(action) failed") }
+            } else if let handler = run.hostHandlers.handler(for: action) {
+                handler(forwarded)
             } else {
                 run.engine.perform(action, argument: call.argument, sender: call.sender)
             }
