@@ -38,7 +38,7 @@ let package = Package(
         fuzzTarget("FuzzAssets", fuzzing: "WidgetryAssets"),
         // The bytes (after the first, which picks a sample bundle) as a scenario file, run.
         fuzzTarget("FuzzScenario", fuzzing: "WidgetryScenario", "WidgetryBundle", "WidgetryJSON"),
-        // HostProfileReader on the bytes, with and without an environment; the redirects and patches it reads, applied.
-        fuzzTarget("FuzzHostProfile", fuzzing: "WidgetryHostProfile", "WidgetryJSON", "WidgetryService"),
+        // HostProfileReader on the bytes, with and without an environment; the patches it reads, applied.
+        fuzzTarget("FuzzHostProfile", fuzzing: "WidgetryHostProfile", "WidgetryJSON"),
     ]
 )

@@ -55,11 +55,15 @@ public final class TestHTTPServer: Sendable {
     public let port: Int
     private let channel: any Channel
     private let recorded: NIOLockedValueBox<[TestRequest]>
+    /// The server's own event loop: a server that streams gigabytes (the gzip bomb) cannot
+    /// starve the servers of tests running beside it.
+    private let group: MultiThreadedEventLoopGroup
 
-    private init(port: Int, channel: any Channel, recorded: NIOLockedValueBox<[TestRequest]>) {
+    private init(port: Int, channel: any Channel, recorded: NIOLockedValueBox<[TestRequest]>, group: MultiThreadedEventLoopGroup) {
         self.port = port
         self.channel = channel
         self.recorded = recorded
+        self.group = group
     }
 
     /// `http://127.0.0.1:<port>`
@@ -70,21 +74,30 @@ public final class TestHTTPServer: Sendable {
 
     public static func start(_ handler: @escaping Handler) async throws -> TestHTTPServer {
         let recorded = NIOLockedValueBox<[TestRequest]>([])
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(RequestHandler(handler: handler, recorded: recorded))
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let bound: any Channel
+        do {
+            bound = try await ServerBootstrap(group: group)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        try channel.pipeline.syncOperations.addHandler(RequestHandler(handler: handler, recorded: recorded))
+                    }
                 }
-            }
-            .bind(host: "127.0.0.1", port: 0)
-            .get()
+                .bind(host: "127.0.0.1", port: 0)
+                .get()
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        let channel = bound
         guard let port = channel.localAddress?.port else {
             try await channel.close()
+            try await group.shutdownGracefully()
             throw TestServerError.noPort
         }
-        return TestHTTPServer(port: port, channel: channel, recorded: recorded)
+        return TestHTTPServer(port: port, channel: channel, recorded: recorded, group: group)
     }
 
     /// Runs `body` with a started server and stops the server afterwards, whatever happens.
@@ -102,6 +115,7 @@ public final class TestHTTPServer: Sendable {
 
     public func stop() async throws {
         try await channel.close()
+        try await group.shutdownGracefully()
     }
 }
 

@@ -1,23 +1,18 @@
 import WidgetryHostProfile
 import WidgetryJSON
-import WidgetryService
 
 /// What `{"env": …}` values read: one variable set, so both branches are reached.
 private let environment = ["TOKEN": "t0ken"]
 
-/// URLs every profile's redirects are tried on.
-private let urls = ["https://api.twitter.com/1.1/x.json?a=1", "http://[::1]:80/p", "https://user@host:9/", "https://", "host/p", ""]
-
 /// Reads the bytes as a host profile, with and without an environment; every problem must be
 /// placed in the profile, a profile that reads must be the same both times but for its secrets,
-/// its redirects must rewrite URLs without trapping, and its patches must merge onto an empty
-/// document. Crashes, hangs and leaks are findings; refused profiles are expected.
+/// and its patches must merge onto an empty document. Crashes, hangs and leaks are findings; refused profiles are expected.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHostProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let document = try? JSONParser.parse(bytes, fileName: "fuzz.profile.json") else { return 0 }
     let withSecrets: HostProfile?
-    do {
+    do throws(HostProfileErrors) {
         withSecrets = try HostProfileReader.read(document, file: "fuzz.profile.json", environment: environment)
     } catch {
         precondition(error.errors.allSatisfy { $0.file == "fuzz.profile.json" }, "a problem names another file")
@@ -27,8 +22,6 @@ public func fuzzHostProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let withSecrets {
         precondition(without != nil, "a profile that reads with its secrets is refused without them")
         precondition(withSecrets.actions == without!.actions && withSecrets.hosts == without!.hosts, "secrets changed more than secrets")
-        let redirects = HostRedirects(Dictionary(withSecrets.hosts.map { ($0.host, $0.baseURL) }, uniquingKeysWith: { first, _ in first }))
-        for url in urls { _ = redirects.redirected(url) }
         for patch in withSecrets.patches.values { _ = JSONValue(.object(JSONObject())).merging(patch) }
         _ = withSecrets.summaryLines
     }
