@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryHostProfile
 import WidgetryJSON
@@ -11,7 +12,8 @@ struct ComputedKeyLintTests {
     static let screen = #"""
         {"input": "Post", "objects": {"p": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Post",
            "predicateFormat": "timeAgoString != 'Now' AND FUNCTION(timeAgoString, 'hasPrefix:', '1') == YES AND FUNCTION(posted, 'hasPrefix:', '1') == YES"}}},
-         "elements": {"title": {"bindings": [{"from": "content.timeAgoString", "to": "text"}, {"from": "content.timeAgoStrng.length", "to": "tag"}]}},
+         "elements": {"title": {"bindings": [{"from": "content.timeAgoString", "to": "text"}, {"from": "content.timeAgoStrng.length", "to": "tag"},
+                                        {"from": "content.timeAgoString.length", "to": "tag"}]}},
          "views": {"type": "UIView", "children": [{"id": "title", "type": "UILabel"}]}}
         """#
 
@@ -23,12 +25,13 @@ struct ComputedKeyLintTests {
     }
 
     @Test func computedKeysAreKnownAndTypedByTheirExpression() async throws {
-        let diagnostics = try await lint(keyPaths: ["User": ["joined": "now()"], "Post": ["timeAgoString": "timeAgo(timestamp)", "posted": "now()"]])
+        let diagnostics = try await lint(keyPaths: ["User": ["joined": "now()"], "Post": ["timeAgoString": "timeAgo(timestamp)", "posted": "abs(favoritesCount)"]])
         let unknown = diagnostics.filter { $0.code == "unknown-key-path" }
         #expect(unknown.map(\.message) == ["unknown key 'timeAgoStrng' on entity Post"], "only the misspelling")
         #expect(unknown.first?.hint == "did you mean \"timeAgoString\"?", "computed keys are suggested")
         let typed = diagnostics.filter { $0.code == "function-type" }
-        #expect(typed.map(\.message) == ["hasPrefix: is defined on a string, but its receiver is a date"], "timeAgo: is a string, now() a date")
+        #expect(typed.map(\.message) == ["hasPrefix: is defined on a string, but its receiver is a number"],
+                "timeAgo: is a string, abs: a number; \(diagnostics.map { "\($0.code): \($0.message)" })")
     }
 
     @Test func withoutComputedKeysTheyAreUnknown() async throws {
