@@ -248,7 +248,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryLintTests",
-            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime"],
+            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime", "WidgetryHostProfile"],
             exclude: ["Goldens"],
             swiftSettings: strictSwift6
         ),

@@ -25,8 +25,15 @@ struct TimeAgoTests {
     @Test func nullIsNullAndAnythingElseIsATypeMismatch() throws {
         let expression = try Expression(format: "timeAgo(timestamp)")
         #expect(try expression.evaluate(with: .dictionary([:]), context: EvaluationContext(now: Self.now)) == .null)
-        #expect(throws: EvaluationError.self) {
-            try expression.evaluate(with: .dictionary(["timestamp": "yesterday"]), context: EvaluationContext(now: Self.now))
+        do {
+            _ = try expression.evaluate(with: .dictionary(["timestamp": "yesterday"]), context: EvaluationContext(now: Self.now))
+            Issue.record("a string was given a time")
+        } catch let error as EvaluationError {
+            #expect(error.code == .typeMismatch, "as other built-ins given the wrong kind of value")
+            #expect(error.message == "timeAgo: needs a date, not a string")
+        }
+        #expect(throws: EvaluationError.self, "a number is not a date either") {
+            try Expression(format: "timeAgo:(3)").evaluate(with: .null, context: EvaluationContext(now: Self.now))
         }
         #expect(try Expression(format: "timeAgo(timestamp)").canonicalText == "timeAgo:(timestamp)")
         #expect(FunctionCatalog.signature(ofBuiltIn: "timeAgo:")?.result == .string)

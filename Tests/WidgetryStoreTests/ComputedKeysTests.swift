@@ -52,6 +52,18 @@ struct ComputedKeysTests {
         #expect(throws: ComputedKeys.Failure(entity: "Tweet", key: "x", message: "the model has no entity Tweet")) { try keys(["Tweet": ["x": "text"]]) }
         #expect(throws: ComputedKeys.Failure.self) { try keys(["Post": ["text": "uppercase(text)"]]) }
         #expect(throws: ComputedKeys.Failure.self) { try keys(["Post": ["bad": "text +"]]) }
+        #expect(throws: ComputedKeys.Failure(entity: "Quote", key: "source",
+                                             message: "Quote already has source in the model; the computed key it inherits cannot replace it"),
+                "a sub-entity's attribute is not shadowed by its parent's computed key") { try keys(["Post": ["source": "text"]]) }
+        #expect(throws: ComputedKeys.Failure(entity: "Post", key: "text",
+                                             message: "Post already has text in the model; a computed key cannot replace it")) {
+            try keys(["Post": ["text": "uppercase(text)"]])
+        }
+        do {
+            _ = try keys(["Post": ["bad": "text +"]])
+        } catch {
+            #expect(error.entity == "Post" && error.key == "bad" && error.description.hasPrefix("keyPaths.Post.bad: text +"))
+        }
         do {
             _ = try keys(["Post": ["a": "b", "b": "text"]])
             Issue.record("a computed key that reads another was accepted")

@@ -157,8 +157,9 @@ struct KeyPathResolver {
         return .missing(hint: Suggestion.hint(for: key, among: keys.keys.sorted()))
     }
 
-    /// A key of an entity: its attributes and relationships, inherited ones included; a key only
-    /// a sub-entity has is accepted too (the objects may be of the sub-entity).
+    /// A key of an entity: its attributes and relationships, inherited ones included, and the
+    /// computed keys the lint was given (typed by their expression); a key only a sub-entity
+    /// has is accepted too (the objects may be of the sub-entity).
     private func entityStep(_ key: String, on entity: String) -> Step {
         guard let model = screen.entities else { return .found(.unknown) }
         for name in [entity] + model.ancestors(of: entity).map(\.name) + model.descendants(of: entity).map(\.name) {
@@ -171,7 +172,8 @@ struct KeyPathResolver {
                 return .found(relationship.isToMany ? .collection(destination, toMany: "\(name).\(key)") : destination)
             }
         }
-        let keys = model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name)
+        let computed = ([entity] + model.ancestors(of: entity).map(\.name)).flatMap { screen.computedKeys[$0]?.keys.sorted() ?? [] }
+        let keys = model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name) + computed
         return .missing(hint: Suggestion.hint(for: key, among: keys))
     }
 

@@ -27,8 +27,9 @@ public struct ComputedKeys: Sendable {
     }
 
     /// Compiles `definitions` (entity → key → expression) against `model`. An unknown entity,
-    /// a key the entity already has (attribute or relationship), an expression that does not
-    /// parse, or one that reads a computed key (which could read itself) is a failure.
+    /// a key the entity or one of its sub-entities already has (attribute or relationship), an
+    /// expression that does not parse, or one that reads a computed key (which could read
+    /// itself) is a failure naming the entity and key.
     public init(_ definitions: [String: [String: String]], model: EntityModel, context: EvaluationContext) throws(Failure) {
         self.context = context
         let computedNames = Set(definitions.values.flatMap(\.keys))
@@ -58,6 +59,11 @@ public struct ComputedKeys: Sendable {
             var keys: [String: Expression] = [:]
             for ancestor in model.ancestors(of: entity.name).reversed() + [entity] {
                 keys.merge(own[ancestor.name] ?? [:]) { _, nearer in nearer }
+            }
+            // An inherited key a sub-entity has in the model would be shadowed on its objects.
+            for key in keys.keys.sorted() where model.attribute(key, of: entity.name) != nil || model.relationship(key, of: entity.name) != nil {
+                throw Failure(entity: entity.name, key: key,
+                              message: "\(entity.name) already has \(key) in the model; the computed key it inherits cannot replace it")
             }
             if !keys.isEmpty { expressions[entity.name] = keys }
         }
