@@ -184,7 +184,7 @@ extension RunCommand {
 private struct LocatedWarnings: DiagnosticConvertible {
     var warnings: [BundleWarning]
     /// The run's own (``WidgetRun/loadWarnings``).
-    var run: [Diagnostic] = []
+    var run: [Diagnostic]
 
     init(warnings: [BundleWarning], run: [Diagnostic]) {
         self.warnings = warnings
@@ -199,7 +199,7 @@ private struct LocatedWarnings: DiagnosticConvertible {
     var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) + run }
 
     /// The same findings as errors, for `--strict`.
-    var asErrors: Refused { Refused(diagnostics: diagnostics.map { var error = $0; error.severity = .error; return error }) }
+    var asErrors: Refused { Refused(diagnostics: diagnostics.map { $0.with(severity: .error) }) }
 
     struct Refused: DiagnosticConvertible {
         var diagnostics: [Diagnostic]

@@ -67,7 +67,7 @@ enum BuiltInFunctions {
         case "timeAgo:": return { arguments, scope throws(EvaluationError) in
             switch arguments[0] {
             case .null: return .null
-            case .date(let date): return .string(shortTimeAgo(from: date, to: scope.now))
+            case .date(let date): return .string(ElapsedTime.inSeconds(from: date, to: scope.now))
             case let other: throw .typeMismatch("timeAgo: needs a date, not a \(other.typeName)")
             }
         }
@@ -85,17 +85,6 @@ enum BuiltInFunctions {
         default: // "noindex:" and anything the catalog adds without an implementation here: the argument itself.
             return { arguments, _ throws(EvaluationError) in arguments.first ?? .null }
         }
-    }
-
-    /// The time from `date` to `now` as upstream hosts wrote it for a timeline (`timeAgoString`):
-    /// whole days (`1d`), else whole hours (`3h`), else minutes (`5m`), else seconds (`7s`), else
-    /// `Now`, counted in seconds (a day is 86,400 of them); a date not in the past is `Now`.
-    static func shortTimeAgo(from date: Date, to now: Date) -> String {
-        let seconds = Int64(max(0, min(now.timeIntervalSince(date), 9.2e18)).rounded(.down))
-        if seconds / 86_400 > 0 { return "\(seconds / 86_400)d" }
-        if seconds / 3_600 > 0 { return "\(seconds / 3_600)h" }
-        if seconds / 60 > 0 { return "\(seconds / 60)m" }
-        return seconds > 0 ? "\(seconds)s" : "Now"
     }
 
     private static func collection(_ value: Value, _ name: String) throws(EvaluationError) -> [Value] {

@@ -75,6 +75,13 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
         moved.file = file
         return moved
     }
+
+    /// The same finding at another severity (a warning a strict run refuses as an error).
+    public func with(severity: Severity) -> Diagnostic {
+        var copy = self
+        copy.severity = severity
+        return copy
+    }
 }
 
 extension Diagnostic: DiagnosticConvertible {

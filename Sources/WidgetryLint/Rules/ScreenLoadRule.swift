@@ -43,11 +43,7 @@ struct ScreenLoadRule: LintRule {
                 }
                 findings.append(finding)
             }
-            findings += warnings.map { warning in
-                var finding = context.diagnostic(warning)
-                finding.severity = .warning
-                return finding
-            }
+            findings += warnings.map { context.diagnostic($0, severity: .warning) }
         }
         return findings
     }

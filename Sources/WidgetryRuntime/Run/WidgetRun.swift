@@ -160,15 +160,9 @@ public final class WidgetRun {
     /// compiled (an outlet that names nothing). A run goes on after them; `--strict` refuses them.
     public var loadWarnings: [Diagnostic] {
         let storyboardWarnings = ((try? storyboard.get()) ?? nil)?.warnings ?? []
-        return storyboardWarnings.map(\.runDiagnostic) + services.configuration.warnings.flatMap(\.diagnostics).map { warning in
-            var warning = warning
-            warning.severity = .warning
-            return warning
-        } + compiledScreens.keys.sorted().flatMap { compiledScreens[$0]!.warnings.flatMap(\.diagnostics) }.map { warning in
-            var warning = warning
-            warning.severity = .warning
-            return warning
-        }
+        let screenWarnings = compiledScreens.keys.sorted().flatMap { compiledScreens[$0]!.warnings.flatMap(\.diagnostics) }
+        return storyboardWarnings.map(\.runDiagnostic)
+            + (services.configuration.warnings.flatMap(\.diagnostics) + screenWarnings).map { $0.with(severity: .warning) }
     }
 
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
