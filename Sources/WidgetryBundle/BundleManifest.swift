@@ -10,6 +10,8 @@ public struct BundleManifest: Sendable, Equatable {
     public var version: String?
     /// The screen shown first, when the manifest names one.
     public var entryScreen: String?
+    /// Where `entryScreen`'s value is written (`Info.json`), for errors about the screen it names.
+    public var entryScreenLocation: SourceLocation?
     /// The storyboard that holds the view trees (`UIMainStoryboardFile`), for upstream bundles.
     public var mainStoryboard: String?
     /// Version of the bundle format; 1 when not given.
@@ -84,6 +86,7 @@ extension BundleManifest {
         }
         self.init(identifier: identifier, name: try string("name"), version: try string("version"),
                   entryScreen: try string("entryScreen"), formatVersion: formatVersion, file: file)
+        entryScreenLocation = object["entryScreen"]?.location
     }
 
     private static func checkIdentifierSyntax(_ identifier: String, file: String, value: JSONValue?) throws(BundleError) {

@@ -30,6 +30,8 @@ public struct WidgetBundle: Sendable {
     /// Absolute path of the bundle folder.
     public let rootPath: String
     public let manifest: BundleManifest
+    /// `Info.json` as read, for quoting it in findings; nil for an upstream `Info.plist`.
+    public let manifestFile: BundleFile?
     /// Screens, sorted by name.
     public let screens: [ScreenDefinition]
     /// `Service.json`: the production service description.
@@ -189,6 +191,7 @@ extension WidgetBundle {
                           + [BundleFileName.jsonManifest, BundleFileName.plistManifest])
         self.rootPath = root
         self.manifest = manifest
+        self.manifestFile = manifestFile
         self.screens = screens
         self.service = known[BundleFileName.service]
         self.developmentService = known[BundleFileName.developmentService]

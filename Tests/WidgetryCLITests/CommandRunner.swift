@@ -25,7 +25,10 @@ enum CommandRunner {
     /// Runs `widgetry arguments…` with `NO_COLOR` set. Output goes to files rather than pipes,
     /// so a chatty child can never block on a full pipe; `standardOutput` sends standard output
     /// to that file instead (`/dev/full`), and the outcome's `stdout` is then empty.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], standardOutput: String? = nil) throws -> Outcome {
+    /// `directory` is the working directory (this process's when nil); `standardInput` is a
+    /// file the command reads as its standard input (nothing when nil).
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], standardOutput: String? = nil,
+                    in directory: String? = nil, standardInput: String? = nil) throws -> Outcome {
         let scratch = NSTemporaryDirectory() + "widgetry-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -43,7 +46,8 @@ enum CommandRunner {
         process.environment = environment
         process.standardOutput = FileHandle(forWritingAtPath: standardOutput ?? outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         try process.run()
         process.waitUntilExit()
         let stdout = FileManager.default.contents(atPath: outPath) ?? Data()

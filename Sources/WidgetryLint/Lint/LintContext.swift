@@ -48,6 +48,9 @@ public struct LintContext: Sendable {
     public private(set) var screens: [Screen] = []
     /// The storyboard, in the original layout.
     public private(set) var storyboard: Storyboard?
+    /// Every screen a run may open: the screen files' and the storyboard's scenes (navigation
+    /// controllers included, which a segue may lead to), whether or not they read.
+    public private(set) var screenNames: Set<String> = []
     /// The bundle's files that start like a program or are marked executable, scanned once for
     /// the rules about them.
     let runnableFiles: [(path: String, kind: BundleFileKinds.Kind)]
@@ -98,9 +101,11 @@ public struct LintContext: Sendable {
         }
         transformers = registry
         var names = bundle.screens.map(\.name)
+        screenNames = Set(names)
         do throws(ScreenErrors) {
             if let storyboard = try ScreenSource.storyboard(in: bundle) {
                 self.storyboard = storyboard
+                screenNames.formUnion(storyboard.scenes.map(\.name))
                 names += storyboard.scenes.filter { $0.kind != .navigationController }.map(\.name).filter { !names.contains($0) }
             }
         } catch {

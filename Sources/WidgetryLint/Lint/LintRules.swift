@@ -11,6 +11,7 @@ public enum LintRules {
         SetKeyRule(),
         ClearBeforeRule(),
         UnprovidedVariableRule(),
+        UnknownScreenRule(),
         UnreachableScreenRule(),
         NotAScreenRule(),
         UnusedObjectRule(),

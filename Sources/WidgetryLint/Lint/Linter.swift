@@ -24,7 +24,7 @@ public struct Linter: Sendable {
         findings = configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
         var report = DiagnosticReport()
         report.diagnostics = Array(Set(findings.map(FindingKey.init))).map(\.finding).sorted()
-        for file in bundle.jsonFiles {
+        for file in bundle.jsonFiles + [bundle.manifestFile].compactMap({ $0 }) {
             let name = displayPrefix + file.path
             report.files.append(name)
             report.sources[name] = file.document.source

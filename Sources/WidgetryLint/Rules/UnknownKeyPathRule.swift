@@ -2,14 +2,15 @@ import WidgetryJSON
 
 /// Every key path reads keys that exist on what it reads them from (FORMAT.md#binding.scope): a
 /// binding's `from` in the element's scope (the screen's names for controller elements; for cell
-/// elements their cell's elements, `defaults` and `content`, the row), a binding's predicate on
-/// its source, a provider's `predicateFormat` and `filterFormat` on an object of its entity, an
+/// elements their cell's elements, `defaults` and `content`, the row), a provider's
+/// `sortByFields`, `groupByField` and (store providers) `masterKeyPath` on its items, a
+/// binding's predicate on its source, a provider's `predicateFormat` and `filterFormat` on an object of its entity, an
 /// action controller's predicate on the screen's names, a cell identifier evaluation on the
 /// screen's names with `content` the row. Only what lint knows completely is checked.
 struct UnknownKeyPathRule: LintRule {
     static let description = LintRuleDescription(
         id: "unknown-key-path", severity: .error,
-        summary: "Key paths in bindings and predicates name keys that exist on what they read.",
+        summary: "Key paths in bindings, predicates and providers' sort, group and master keys name keys that exist on what they read.",
         rationale: "A key that is not there reads as null, silently: the label stays empty, the predicate never matches. Names are checked against the screen's elements and objects, the entities of the data model, and what each mediating controller offers; the hint suggests the nearest name.",
         examples: [
             LintExample("a misspelt relationship of the screen's content", screen: #"""
@@ -19,6 +20,10 @@ struct UnknownKeyPathRule: LintRule {
             LintExample("a misspelt attribute in a provider's predicate", screen: #"""
                 {"objects": {"posts": {"type": "ManagedObjectsProvider",
                   "attrs": {"entityName": "Post", "predicateFormat": "1️⃣favouritesCount > 0 AND author.2️⃣nam != nil"}}}}
+                """#),
+            LintExample("misspelt keys a provider sorts, groups and filters its items by", screen: #"""
+                {"objects": {"posts": {"type": "ManagedObjectsProvider",
+                  "attrs": {"entityName": "Post", "sortByFields": "text, 1️⃣timestmp", "groupByField": "author.2️⃣nme", "masterKeyPath": "3️⃣athor"}}}}
                 """#),
             LintExample("a name the screen does not have, and a key a status does not have", screen: #"""
                 {"objects": {"status": {"type": "ActionStatusController", "attrs": {"actionName": "load"}}},
@@ -50,7 +55,8 @@ struct UnknownKeyPathRule: LintRule {
             for source in sites.sources {
                 let resolution = resolver.resolve(KeyPathText.components(of: source.text), on: source.scope)
                 guard let problem = resolution.problem else { continue }
-                let span = source.place?.span(of: KeyPathText.range(ofComponent: problem.index, in: source.text))
+                let component = KeyPathText.range(ofComponent: problem.index, in: source.text)
+                let span = source.place?.span(of: (component.lowerBound + source.textOffset)..<(component.upperBound + source.textOffset))
                 findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
                                            location: span?.location, length: span?.length ?? 1, pointer: source.pointer,
                                            message: problem.message, hint: problem.hint))

@@ -1,3 +1,4 @@
+import Foundation
 import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
@@ -28,13 +29,20 @@ struct ScreenSites: Sendable {
         var analysis: PredicateAnalysis?
     }
 
-    /// A binding's `from`: a key path read from the element's scope.
+    /// A key path read from a scope: a binding's `from` from the element's, a provider's
+    /// `sortByFields` (each key of the list), `groupByField` or `masterKeyPath` from its items.
     struct SourceSite: Sendable {
         var text: String
         var place: JSONStringPlace?
         var pointer: JSONPointer
         var scope: SemanticType
+        /// Where `text` starts in the string `place` holds (a key of a comma-separated list).
+        var textOffset = 0
     }
+
+    /// The provider attributes that hold key paths on the provider's items; `sortByFields` holds
+    /// a comma-separated list of them.
+    static let itemKeyPathAttributes = ["sortByFields", "groupByField", "masterKeyPath"]
 
     /// A binding's `to` on an element or on `@self`.
     struct TargetSite {
@@ -94,6 +102,9 @@ struct ScreenSites: Sendable {
                 addPredicate(text, place: JSONStringPlace(value, in: document.source), location: value.location, pointer: value.pointer,
                              subject: subject, variables: variables, key: key)
             }
+            if let type, type.isProvider, model.objects[entry.id] != nil {
+                addItemKeyPaths(of: entry, type: type, document: document)
+            }
             for (name, spec) in entry.evals {
                 var scope = SemanticType.unknown
                 if let type, type.showsRows, name == "cellIdentifier" || name == "searchCellIdentifier", model.objects[entry.id] != nil {
@@ -121,6 +132,25 @@ struct ScreenSites: Sendable {
                     targets.append(TargetSite(text: spec.to, value: document.value(at: spec.pointer.appending(key: "to")), bindingLocation: spec.location,
                                           pointer: spec.pointer, owner: owner))
                 }
+            }
+        }
+    }
+
+    /// The key paths a provider reads from its items (``itemKeyPathAttributes``); `masterKeyPath`
+    /// only for a store provider, where it is compared with `$masterObject` on each item.
+    private mutating func addItemKeyPaths(of entry: ObjectEntry, type: ObjectType, document: JSONDocument) {
+        let items = model.itemType(ofProvider: (entry, type))
+        for key in Self.itemKeyPathAttributes where key != "masterKeyPath" || type == .managedObjectsProvider {
+            guard let value = entry.attrs.last(where: { $0.key == key })?.value, let text = value.stringValue else { continue }
+            let place = JSONStringPlace(value, in: document.source)
+            var offset = 0
+            for part in (key == "sortByFields" ? text.split(separator: ",", omittingEmptySubsequences: false) : [Substring(text)]) {
+                let leading = part.prefix { $0 == " " }.utf8.count
+                let keyPath = part.trimmingCharacters(in: .whitespaces) as String
+                if !keyPath.isEmpty {
+                    sources.append(SourceSite(text: keyPath, place: place, pointer: value.pointer, scope: items, textOffset: offset + leading))
+                }
+                offset += part.utf8.count + 1
             }
         }
     }

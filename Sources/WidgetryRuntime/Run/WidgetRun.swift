@@ -136,6 +136,12 @@ public final class WidgetRun {
             services.shutdownNow()
             throw .noScreen
         }
+        if options.screen == nil, !ScreenSource.mayOpen(name, in: bundle) {
+            services.shutdownNow()
+            throw .unknownScreen(name, known: bundle.screens.map(\.name),
+                                 namedAt: Diagnostic.Place(file: bundle.manifest.file, location: bundle.manifest.entryScreenLocation,
+                                                           pointer: JSONPointer.root.appending(key: "entryScreen")))
+        }
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: bundle.otherJSONFilesByPath,
@@ -311,8 +317,9 @@ public enum WidgetRunError: Error, Sendable, CustomStringConvertible {
     case unsupportedLocale(String)
     /// The bundle has no screen files and no storyboard.
     case noScreen
-    /// A screen the run was asked to show that the bundle lacks; `known` are the screens there are.
-    case unknownScreen(String, known: [String])
+    /// A screen the run was asked to show that the bundle lacks; `known` are the screens there
+    /// are, `namedAt` where the name is written (the manifest's `entryScreen`), when in a file.
+    case unknownScreen(String, known: [String], namedAt: Diagnostic.Place? = nil)
     /// The host profile asks for something the bundle cannot give (a computed key on an entity
     /// the model lacks); `file` is the profile's.
     case profile(String, file: String?)
@@ -344,8 +351,9 @@ extension WidgetRunError: DiagnosticConvertible {
         case .noScreen:
             [Self.diagnostic("run.no-screen", "the bundle has no screen",
                              hint: "add a screen file (Feed.json holding {\"Feed\": {…}}) or Base.lproj/Main.storyboard")]
-        case .unknownScreen(let name, let known):
-            [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted(), noun: "screens"))]
+        case .unknownScreen(let name, let known, let place):
+            [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted(), noun: "screens"),
+                             at: place)]
         case .profile(let message, let file):
             [Diagnostic(code: "profile.invalid-value", severity: .error, file: file ?? "", location: nil, pointer: nil, message: message,
                         hint: "computed keys are new keys of an entity of the model, each an expression over its attributes and relationships")]
@@ -354,7 +362,7 @@ extension WidgetRunError: DiagnosticConvertible {
         }
     }
 
-    private static func diagnostic(_ code: String, _ message: String, hint: String? = nil) -> Diagnostic {
-        Diagnostic(code: code, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)
+    private static func diagnostic(_ code: String, _ message: String, hint: String? = nil, at place: Diagnostic.Place? = nil) -> Diagnostic {
+        Diagnostic(code: code, severity: .error, file: place?.file ?? "", location: place?.location, pointer: place?.pointer, message: message, hint: hint)
     }
 }
