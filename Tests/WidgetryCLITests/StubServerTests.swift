@@ -37,11 +37,12 @@ struct StubServerTests {
         return lines.withLock { $0 }
     }
 
-    private func get(_ url: String, method: String = "GET", body: String? = nil, with client: HTTPClient) async throws -> (status: Int, json: JSONValue) {
+    private func get(_ url: String, method: String = "GET", body: String? = nil, contentType: String = "application/x-www-form-urlencoded",
+                     with client: HTTPClient) async throws -> (status: Int, json: JSONValue) {
         var request = HTTPClientRequest(url: url)
         request.method = .init(rawValue: method)
         if let body {
-            request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+            request.headers.add(name: "Content-Type", value: contentType)
             request.body = .bytes(Array(body.utf8))
         }
         let response = try await client.execute(request, timeout: .seconds(10))
@@ -82,6 +83,27 @@ struct StubServerTests {
             let todo = try await get(base + "/v1/todo", with: client)
             #expect(todo.status == 404)
             #expect(todo.json["error"]?["message"]?.stringValue == "Test response not implemented.")
+        }
+    }
+
+    @Test func fieldsAreReadUnderTheirWireNameAndTheKeyPathTheirParameterReads() async throws {
+        let text = #"""
+            {"defaults": {"baseUrl": "https://shop.example/v1/"},
+             "actions": {
+               "addToCart": {"path": "cart/items", "httpMethod": "POST", "resultType": "CartItem",
+                 "parameters": {"product_id": "$productId", "quantity": "$form.quantity", "note": "for $name"},
+                 "response": {"product": {"id": "$productId"}, "quantity": "$form.quantity", "wire": "$product_id", "note": "$note"}}}}
+            """#
+        _ = try await withStubServer(text) { base, client in
+            let form = try await get(base + "/v1/cart/items", method: "POST", body: "product_id=p2&quantity=3&note=hi", with: client)
+            #expect(form.json["product"]?["id"]?.stringValue == "p2")
+            #expect(form.json["quantity"]?.stringValue == "3", "a dotted key path is read too")
+            #expect(form.json["wire"]?.stringValue == "p2", "the wire name still reads")
+            #expect(form.json["note"]?.stringValue == "hi", "a parameter that is more than a key path names no key")
+            let json = try await get(base + "/v1/cart/items", method: "POST", body: #"{"product_id": "p7", "quantity": 4}"#,
+                                     contentType: "application/json", with: client)
+            #expect(json.json["product"]?["id"]?.stringValue == "p7")
+            #expect(json.json["quantity"]?.integerValue == 4)
         }
     }
 }

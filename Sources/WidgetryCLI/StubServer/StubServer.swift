@@ -10,8 +10,9 @@ import WidgetryServiceConfiguration
 /// Serves a stub file over HTTP on 127.0.0.1 (`widgetry serve-stub`), so a real app can be
 /// pointed at canned responses: each request is matched to an action (``StubRoutes``), answered
 /// with its response after `debugDelay` seconds of real latency, and logged. Query parameters,
-/// form-encoded body fields and path placeholders form the argument `$keyPath`s in a response
-/// read from; an action without a response answers 404 as the stub transport does.
+/// form-encoded or JSON body fields and path placeholders form the argument `$keyPath`s in a response
+/// read from, under the names they travelled by and the key paths the action's parameters read
+/// (``StubArgument``); an action without a response answers 404 as the stub transport does.
 struct StubServer: Sendable {
     let routes: StubRoutes
     let responder: StubResponder
@@ -50,14 +51,17 @@ struct StubServer: Sendable {
             return Self.json(status: .notFound, #"{"error": {"message": "no stub action answers \#(method) \#(request.uri.path)"}}"#)
         }
         let body = try await request.collectBody(upTo: 1 << 20)
-        var argument = ValueDictionary()
-        for (name, value) in StubServer.formFields(request.uri.query ?? "") { argument[name] = .string(value) }
-        if request.headers[.contentType]?.hasPrefix("application/x-www-form-urlencoded") == true {
-            for (name, value) in StubServer.formFields(String(buffer: body)) { argument[name] = .string(value) }
+        var argument = StubArgument(action: match.action)
+        for (name, value) in StubServer.formFields(request.uri.query ?? "") { argument.add(name, .string(value)) }
+        let contentType = request.headers[.contentType] ?? ""
+        if contentType.hasPrefix("application/x-www-form-urlencoded") {
+            for (name, value) in StubServer.formFields(String(buffer: body)) { argument.add(name, .string(value)) }
+        } else if contentType.hasPrefix("application/json"), let object = try? JSONParser.parse(Array(body.readableBytesView)).root.objectValue {
+            for member in object { argument.add(member.key, Value(json: member.value)) }
         }
-        for (name, value) in match.placeholders { argument[name] = .string(value) }
+        for (name, value) in match.placeholders { argument.add(name, .string(value)) }
         if responder.delay > 0 { try await Task.sleep(nanoseconds: UInt64(responder.delay * 1e9)) }
-        switch responder.response(for: match.action, argument: .dictionary(argument)) {
+        switch responder.response(for: match.action, argument: argument.value) {
         case .success(let response):
             log("\(method) \(target) → 200 \(match.action.name) (\(response.body.count) bytes)")
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: response.body)))
