@@ -2,9 +2,10 @@ import CArchive
 import Foundation
 public import WidgetryBundle
 
-/// Writes a bundle folder as a deterministic zip archive: entries in byte order of their paths,
-/// no modification times, fixed owner and permissions, no platform metadata. Packing the same
-/// folder twice, on any machine and in any time zone, gives identical bytes.
+/// Writes a bundle folder as a deterministic archive (zip, tar or gzipped tar): entries in byte
+/// order of their paths, no modification times, fixed owner and permissions, no platform
+/// metadata, no gzip timestamp. Packing the same folder twice, on any machine and in any time
+/// zone, gives identical bytes.
 ///
 /// Entries carry no modification time on purpose: zip stores MS-DOS times in local time, which
 /// libarchive derives from the machine's time zone. Without one, every entry reads as the zip
@@ -17,6 +18,27 @@ public struct BundlePacker: Sendable {
         public var bytes: Int64
     }
 
+    /// The kinds of archive a bundle is packed into.
+    public enum Format: String, Sendable, CaseIterable {
+        case zip
+        case tar
+        case tarGzip = "tar.gz"
+
+        /// The format a file name's extension names (`.zip`, `.tar`, `.tar.gz` or `.tgz`).
+        public init?(fileName: String) {
+            let name = fileName.lowercased()
+            if name.hasSuffix(".zip") {
+                self = .zip
+            } else if name.hasSuffix(".tar.gz") || name.hasSuffix(".tgz") {
+                self = .tarGzip
+            } else if name.hasSuffix(".tar") {
+                self = .tar
+            } else {
+                return nil
+            }
+        }
+    }
+
     /// Most files a folder may hold to be packed.
     public var maxFiles: Int
 
@@ -24,19 +46,10 @@ public struct BundlePacker: Sendable {
         self.maxFiles = maxFiles
     }
 
-    /// Packs `directory` into the zip file `output`, replacing it atomically.
+    /// Packs `directory` into the archive file `output` in `format`, replacing it atomically.
     @discardableResult
-    public func pack(directory: String, to output: String) throws(BundleError) -> Report {
-        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .notFound(path: directory)
-        }
-        let listing = try BundleListing(root: root, maxFiles: maxFiles)
-        if let link = listing.skippedLinks.first {
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + link)) ?? "?"
-            throw .linkEntry(entry: link, target: target)
-        }
+    public func pack(directory: String, to output: String, format: Format = .zip) throws(BundleError) -> Report {
+        let (root, listing) = try list(directory)
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
         var info = stat()
         if stat(outputURL.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
@@ -45,7 +58,7 @@ public struct BundlePacker: Sendable {
         }
         let temporary = outputURL.deletingLastPathComponent().path + "/." + outputURL.lastPathComponent + ".tmp-" + UUID().uuidString
         do throws(BundleError) {
-            let report = try write(listing: listing, root: root, to: temporary)
+            let report = try write(listing: listing, root: root, format: format, to: .file(temporary))
             guard rename(temporary, outputURL.path) == 0 else {
                 throw BundleError.writeFailed(path: outputURL.path, reason: String(cString: strerror(errno)))
             }
@@ -56,16 +69,70 @@ public struct BundlePacker: Sendable {
         }
     }
 
-    private func write(listing: BundleListing, root: String, to path: String) throws(BundleError) -> Report {
+    /// Packs `directory` in `format` onto the open file `descriptor` (standard output for
+    /// `pack -o -`); `name` is how errors name it.
+    @discardableResult
+    public func pack(directory: String, toFileDescriptor descriptor: Int32, named name: String, format: Format) throws(BundleError) -> Report {
+        let (root, listing) = try list(directory)
+        return try write(listing: listing, root: root, format: format, to: .descriptor(descriptor, name: name))
+    }
+
+    /// The folder's absolute path and its files; a folder that is not there, or a link inside
+    /// it, is refused.
+    private func list(_ directory: String) throws(BundleError) -> (root: String, listing: BundleListing) {
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .notFound(path: directory)
+        }
+        let listing = try BundleListing(root: root, maxFiles: maxFiles)
+        if let link = listing.skippedLinks.first {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + link)) ?? "?"
+            throw .linkEntry(entry: link, target: target)
+        }
+        return (root, listing)
+    }
+
+    /// Where an archive is written.
+    private enum Destination {
+        case file(String)
+        case descriptor(Int32, name: String)
+
+        var name: String {
+            switch self {
+            case .file(let path): path
+            case .descriptor(_, let name): name
+            }
+        }
+    }
+
+    private func write(listing: BundleListing, root: String, format: Format, to destination: Destination) throws(BundleError) -> Report {
+        let path = destination.name
         guard let archive = archive_write_new() else {
             throw .writeFailed(path: path, reason: "libarchive could not allocate a writer")
         }
         defer { archive_write_free(archive) }
-        archive_write_set_format_zip(archive)
-        archive_write_zip_set_compression_deflate(archive)
-        // Names are written as UTF-8 and marked so (bit 11) when they are not ASCII.
-        archive_write_set_options(archive, "hdrcharset=UTF-8")
-        guard archive_write_open_filename(archive, path) == ARCHIVE_OK else {
+        switch format {
+        case .zip:
+            archive_write_set_format_zip(archive)
+            archive_write_zip_set_compression_deflate(archive)
+            // Names are written as UTF-8 and marked so (bit 11) when they are not ASCII.
+            archive_write_set_options(archive, "hdrcharset=UTF-8")
+        case .tar, .tarGzip:
+            // ustar headers, with a pax header only for what ustar cannot hold (a long or
+            // non-ASCII name).
+            archive_write_set_format_pax_restricted(archive)
+            if format == .tarGzip {
+                archive_write_add_filter_gzip(archive)
+                archive_write_set_options(archive, "gzip:!timestamp")
+            }
+        }
+        let opened: Int32
+        switch destination {
+        case .file(let file): opened = archive_write_open_filename(archive, file)
+        case .descriptor(let descriptor, _): opened = archive_write_open_fd(archive, descriptor)
+        }
+        guard opened == ARCHIVE_OK else {
             throw .writeFailed(path: path, reason: ArchiveExtractor.errorString(archive))
         }
         let entries = (listing.directories.map { ($0 + "/", true) } + listing.files.map { ($0, false) })

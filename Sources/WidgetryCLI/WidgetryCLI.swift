@@ -43,8 +43,8 @@ public enum WidgetryCLI {
                 return ExitStatus.success
             }
             if code == .validationFailure {
-                console.writeError(WidgetryCommand.fullMessage(for: error) + "\n")
-                return ExitStatus.inputError
+                let failure = CommandFailure(.invalidArguments, WidgetryCommand.message(for: error), hint: usageHint(WidgetryCommand.fullMessage(for: error)))
+                return console.report(ReportedDiagnostics(failure), as: parsed as? any ReportsErrors)
             }
             let failure = CommandFailure(.internalError, "internal error: \(error)",
                                          hint: "this is a bug in widgetry: please report it with the command that shows it",
@@ -52,6 +52,16 @@ public enum WidgetryCLI {
             return console.report(ReportedDiagnostics(failure, exitCode: failure.exitCode), as: parsed as? any ReportsErrors)
         }
     }
+}
+
+/// The usage lines of the argument parser's full message, as one hint: `usage: widgetry run
+/// [<options>] <bundle>; see 'widgetry run --help'`.
+private func usageHint(_ fullMessage: String) -> String? {
+    let lines = fullMessage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let usage = lines.first { $0.hasPrefix("Usage: ") }.map { "usage: " + $0.dropFirst("Usage: ".count) }
+    let help = lines.first { $0.hasPrefix("See '") }.map { "s" + $0.dropFirst().replacingOccurrences(of: " for more information.", with: "") }
+    let parts = [usage, help].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
 }
 
 /// The documented exit codes.
@@ -66,12 +76,17 @@ enum ExitStatus {
 struct CommandFailure: DiagnosticConvertible {
     /// The command line's own codes.
     enum Code: String, DiagnosticCode {
+        /// Arguments the argument parser refuses: an unknown option, a missing value, a
+        /// value of the wrong type.
+        case invalidArguments = "usage.invalid-arguments"
         /// An option's value that is not of the form the option takes.
         case invalidOption = "usage.invalid-option"
         /// A number outside what its option takes (README, "Numbers").
         case outOfRange = "usage.out-of-range"
         /// A name (an action, a rule) that the bundle or the tool does not have.
         case unknownName = "usage.unknown-name"
+        /// A port the command was asked to listen on that is taken or not allowed.
+        case portUnavailable = "usage.port-unavailable"
         /// A bundle that lacks what the command works on (scenarios, a stub file).
         case missingPart = "usage.missing-part"
         /// A file the command was given that cannot be read.
@@ -86,16 +101,19 @@ struct CommandFailure: DiagnosticConvertible {
     var message: String
     var hint: String?
     var exitCode: Int32 = ExitStatus.inputError
+    /// The file the failure is about, as the person named it, when there is one.
+    var file: String
 
-    init(_ code: Code, _ message: String, hint: String? = nil, exitCode: Int32 = ExitStatus.inputError) {
+    init(_ code: Code, _ message: String, hint: String? = nil, file: String = "", exitCode: Int32 = ExitStatus.inputError) {
         self.code = code
         self.message = message
         self.hint = hint
+        self.file = file
         self.exitCode = exitCode
     }
 
     var diagnostics: [Diagnostic] {
-        [Diagnostic(code: code.rawValue, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)]
+        [Diagnostic(code: code.rawValue, severity: .error, file: file, location: nil, pointer: nil, message: message, hint: hint)]
     }
 }
 

@@ -33,6 +33,9 @@ public struct ScenarioResult: Sendable {
     public var goldensWritten: [String]
     /// The run time the scenario took, in seconds (virtual unless the clock is real).
     public var runTime: Double
+    /// Why the widget did not load, when it did not (its files named from the bundle's root):
+    /// the bundle is invalid rather than the scenario failed.
+    public var loadErrors: [Diagnostic] = []
 
     public var passed: Bool { failures.isEmpty }
 }
@@ -83,7 +86,8 @@ public struct ScenarioRunner {
         do {
             run = try WidgetRun(bundle: bundle, options: options)
         } catch {
-            fail(0, nil, "the widget did not load:\n" + error.diagnostics.map(\.description).joined(separator: "\n"))
+            result.loadErrors = error.diagnostics.map { $0.file.isEmpty || $0.file.hasPrefix("/") ? $0 : $0.inFile(bundle.rootPath + "/" + $0.file) }
+            fail(0, nil, "the widget did not load:\n" + result.loadErrors.map(\.description).joined(separator: "\n"))
             return result
         }
         if let onEvent { run.observe(onEvent) }

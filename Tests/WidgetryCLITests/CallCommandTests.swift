@@ -36,9 +36,16 @@ struct CallCommandTests {
     }
 
     @Test func aFailedActionExitsWithOneAndUsageErrorsWithTwo() throws {
-        let unknown = try CommandRunner.run(["call", CommandRunner.feed, "nope"])
-        #expect(unknown.status == 1)
-        #expect(unknown.stdout.contains("nopeError error=StubService.json has no action nope [action.unknown]"))
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try Data(#"{"identifier": "test.call"}"#.utf8).write(to: URL(fileURLWithPath: directory.file("Info.json")))
+        try Data(#"{"actions": {"todo": {"path": "https://test/todo"}}}"#.utf8).write(to: URL(fileURLWithPath: directory.file("StubService.json")))
+        let failed = try CommandRunner.run(["call", directory.path, "todo"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("todoError"), "\(failed.stdout)")
+        let unknown = try CommandRunner.run(["call", CommandRunner.feed, "homeFed"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "SampleWidgets/Feed/StubService.json: error: StubService.json has no action homeFed [usage.unknown-name]\n  hint: did you mean \"homeFeed\"?\n")
         let recordingStubs = try CommandRunner.run(["call", CommandRunner.feed, "currentUser", "--record-stubs", "/tmp/x.json"])
         #expect(recordingStubs.status == 2)
         #expect(recordingStubs.stderr.contains("--service dev or prod"))

@@ -35,7 +35,7 @@ struct NumericSweepTests {
             let outcome = try CommandRunner.run(sweep.arguments + ["\(sweep.option)=\(value)"])
             #expect([0, 1, 2].contains(outcome.status), "\(sweep.option)=\(value) ended with \(outcome.status): \(outcome.stderr.suffix(400))")
             if outcome.status == 2 {
-                #expect(outcome.stderr.contains("usage.out-of-range") || outcome.stderr.contains("Error:"),
+                #expect(outcome.stderr.contains("[usage.out-of-range]") || outcome.stderr.contains("[usage.invalid-arguments]"),
                         "\(sweep.option)=\(value): \(outcome.stderr.suffix(300))")
             }
         }

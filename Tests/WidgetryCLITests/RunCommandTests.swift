@@ -86,7 +86,7 @@ struct RunCommandTests {
         #expect(outcome.stdout.contains("[render.pass-limit]\n    at: /S/elements/echo/bindings/0\n    hint: "))
         let refused = try CommandRunner.run(["run", directory.path, "--max-render-passes", "0"])
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("--max-render-passes takes a number ≥ 1"))
+        #expect(refused.stderr.contains("--max-render-passes takes a whole number from 1 to 1000, not 0 [usage.out-of-range]"))
     }
 
     /// `--service dev --for 600` against a server that answers slowly: a 60-second timer's call

@@ -56,12 +56,14 @@ struct CallCommand: AsyncParsableCommand {
                                         recordsStubs: serviceOptions.recordStubs != nil)
         options.profile = profile
         let services = try place.reporting { try WidgetServices(bundle: loaded.bundle, options: options) }
+        guard let resolved = services.configuration.resolved(action) else {
+            await services.shutdown()
+            throw CommandFailure(.unknownName, "\(services.configuration.file) has no action \(action)",
+                                 hint: Suggestion.hint(for: action, among: services.configuration.actions.map(\.name).sorted(), noun: "actions"),
+                                 file: place.prefix + services.configuration.file)
+        }
         if dryRun {
             await services.shutdown()
-            guard let resolved = services.configuration.resolved(action) else {
-                throw CommandFailure(.unknownName, "\(services.configuration.file) has no action \(action)",
-                                     hint: Suggestion.hint(for: action, among: services.configuration.actions.map(\.name), noun: "actions"))
-            }
             do throws(ActionError) {
                 let request = try RequestBuilder(credentials: serviceOptions.credentials).request(for: resolved, argument: argument)
                 console.write(request.logLines(redacting: serviceOptions.credentials).joined(separator: "\n") + "\n")

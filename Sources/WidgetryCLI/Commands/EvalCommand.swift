@@ -85,19 +85,8 @@ struct EvalCommand: ParsableCommand {
 
     private func loadData() throws -> Value {
         guard let data else { return .null }
-        let bytes: [UInt8]
-        let name: String
-        if data == "-" {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            name = "<stdin>"
-        } else {
-            do {
-                bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: data)))
-            } catch {
-                throw CommandFailure(.unreadableFile, "cannot read --data file '\(data)': \(error.localizedDescription)")
-            }
-            name = data
-        }
+        let bytes = try InputFile.bytes(of: data, option: "--data", allowingStandardInput: true)
+        let name = InputFile.displayName(of: data)
         return try Value(taggedJSON: try JSONParser.parse(bytes, fileName: name).root, file: name)
     }
 

@@ -25,10 +25,10 @@ struct InspectCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: "A bundle folder, archive or URL.")
-    var bundle: String
+    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
+    var bundles: [String]
 
-    @Option(help: "Output format.")
+    @Option(help: "Output format (json: one object, or an array of them for several bundles).")
     var format: Format = .text
 
     @Option(name: .customLong("extract-images"), help: ArgumentHelp("Write every image of the asset catalogue (Assets.car) as a PNG into this folder.", valueName: "dir"))
@@ -37,14 +37,61 @@ struct InspectCommand: AsyncParsableCommand {
     @OptionGroup var sourceOptions: SourceOptions
 
     @OptionGroup var errorOptions: ErrorFormatOption
+
+    func validate() throws {
+        if extractImages != nil, bundles.count > 1 { throw ValidationError("--extract-images takes one bundle") }
+    }
+
     func run() async throws {
         let console = Console.standard
         let profile = try sourceOptions.profile(readingSecrets: false)
         let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
+        var texts: [String] = []
+        var documents: [JSONValue] = []
+        var problems = DiagnosticReport()
+        for argument in bundles {
+            do {
+                switch try await inspect(argument, loader: loader, profile: profile, console: console, problems: &problems) {
+                case .text(let text): texts.append(text)
+                case .json(let json): documents.append(json)
+                case .extracted: return
+                }
+            } catch let reported as ReportedDiagnostics {
+                problems.append(reported.report)
+            } catch let error as any DiagnosticConvertible {
+                problems.append(ReportedDiagnostics(error).report)
+            }
+        }
+        if format == .text || documents.isEmpty {
+            console.write(texts.joined(separator: "\n"))
+            if !problems.diagnostics.isEmpty { throw ReportedDiagnostics(problems) }
+            return
+        }
+        let shown = documents.count == 1 && bundles.count == 1 ? documents[0] : JSONValue(.array(documents))
+        console.write(shown.serialized(.canonical) + "\n")
+        // Standard output holds the description; the problems go to standard error, as text.
+        guard problems.diagnostics.isEmpty else {
+            console.report(ReportedDiagnostics(problems))
+            throw ExitCode(ExitStatus.inputError)
+        }
+    }
+
+    /// What inspecting one bundle gives.
+    private enum Inspected {
+        case text(String)
+        case json(JSONValue)
+        /// The images were written (`--extract-images`).
+        case extracted
+    }
+
+    /// Loads the bundle `argument` names and describes it; its model's errors go to `problems`,
+    /// reported after every description is printed.
+    private func inspect(_ argument: String, loader: BundleLoader, profile: HostProfile, console: Console,
+                         problems: inout DiagnosticReport) async throws -> Inspected {
         let progress = ProgressBar(console: console)
         let loaded: LoadedBundle, place: BundlePlace
         do {
-            (loaded, place) = try await loader.load(argument: bundle, progress: progress.callback)
+            (loaded, place) = try await loader.load(argument: argument, progress: progress.callback)
         } catch {
             progress.finish()
             throw error
@@ -55,9 +102,9 @@ struct InspectCommand: AsyncParsableCommand {
             let result = try ImageExtraction.extract(from: loaded.bundle, to: extractImages)
             for skipped in result.skipped { console.writeError("warning: \(skipped.message) [\(skipped.code.rawValue)]\n") }
             console.write(result.written.map { "\(extractImages)/\($0)\n" }.joined())
-            return
+            return .extracted
         }
-        var summary = BundleSummary(bundle: loaded.bundle, source: bundle, warnings: loaded.warnings)
+        let summary = BundleSummary(bundle: loaded.bundle, source: argument, warnings: loaded.warnings)
         let compiled = CompiledParts(loaded.bundle)
         let images: BundleImages?
         do throws(AssetError) {
@@ -75,6 +122,7 @@ struct InspectCommand: AsyncParsableCommand {
                 modelErrors = error.errors
             }
         }
+        if !modelErrors.isEmpty { problems.append(ReportedDiagnostics(ModelErrors(modelErrors), in: place).report) }
         switch format {
         case .json:
             var json = summary.json
@@ -87,12 +135,11 @@ struct InspectCommand: AsyncParsableCommand {
             }
             if let images { json["images"] = ["sources": strings(images.sources), "names": strings(images.names)] }
             if !profile.isEmpty { json["profile"] = ["file": JSONValue(.string(profile.file ?? "")), "parts": strings(profile.summaryLines)] }
-            console.write(json.serialized(.canonical) + "\n")
+            return .json(json)
         case .text:
             loaded.warnings.forEach(console.warning)
-            console.write(BundleSummaryText.render(summary, model: model, compiled: compiled, images: images, profile: profile))
+            return .text(BundleSummaryText.render(summary, model: model, compiled: compiled, images: images, profile: profile))
         }
-        if !modelErrors.isEmpty { throw ReportedDiagnostics(ModelErrors(modelErrors), in: place) }
     }
 }
 

@@ -40,8 +40,7 @@ struct LintCommand: AsyncParsableCommand {
     @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Write the findings to this file as a baseline.", valueName: "file"))
     var writeBaseline: String?
 
-    @Option(help: ArgumentHelp("Check only the i-th of n equal parts of the bundles (1-based), for CI matrix jobs.", valueName: "i/n"))
-    var shard: String?
+    @OptionGroup var shardOption: ShardOption
 
     @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit.", valueName: "rule"))
     var explain: String?
@@ -50,7 +49,6 @@ struct LintCommand: AsyncParsableCommand {
 
     func validate() throws {
         if explain == nil, bundles.isEmpty { throw ValidationError("name at least one bundle folder, archive or URL") }
-        if let shard, Self.parse(shard: shard) == nil { throw ValidationError("--shard takes i/n with 1 ≤ i ≤ n, such as 2/4") }
     }
 
     func run() async throws {
@@ -64,16 +62,13 @@ struct LintCommand: AsyncParsableCommand {
         }
         var accepted: Baseline?
         if let baseline {
-            guard let data = FileManager.default.contents(atPath: baseline), let json = try? JSONParser.parse([UInt8](data), fileName: baseline).root,
-                  let read = Baseline(json: json) else {
-                throw CommandFailure(.invalidOption, "--baseline \(baseline) is not a baseline file", hint: "write one with --write-baseline")
+            let bytes = try InputFile.bytes(of: baseline, option: "--baseline")
+            guard let json = try? JSONParser.parse(bytes, fileName: baseline).root, let read = Baseline(json: json) else {
+                throw CommandFailure(.invalidOption, "--baseline \(baseline) is not a baseline file", hint: "write one with --write-baseline", file: baseline)
             }
             accepted = read
         }
-        var selected = Array(bundles.enumerated())
-        if let shard, let (index, count) = Self.parse(shard: shard) {
-            selected = selected.filter { $0.offset % count == index - 1 }
-        }
+        let selected = shardOption.select(bundles)
         let profile = try sourceOptions.profile(readingSecrets: false)
         let options = try sourceOptions.loaderOptions(with: profile)
         let configPath = config
@@ -135,13 +130,6 @@ struct LintCommand: AsyncParsableCommand {
         } catch {
             return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
         }
-    }
-
-    /// `i/n` as (i, n), when 1 ≤ i ≤ n.
-    static func parse(shard: String) -> (Int, Int)? {
-        let parts = shard.split(separator: "/").compactMap { Int($0) }
-        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else { return nil }
-        return (parts[0], parts[1])
     }
 }
 

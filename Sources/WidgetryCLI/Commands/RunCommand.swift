@@ -25,13 +25,13 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A bundle folder, archive or URL.")
-    var bundle: String
+    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs; each runs on its own, and their snapshots are printed in order.", valueName: "bundle"))
+    var bundles: [String]
 
     @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"))
     var screen: String?
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("Stop after this many seconds of run time (default: when idle).", valueName: "seconds"))
+    @Option(name: .customLong("for"), parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds of run time (default: when idle).", valueName: "seconds"))
     var duration: Double?
 
     @Flag(name: .customLong("until-idle"), help: "Stop when nothing is left to do but timers (the default).")
@@ -41,7 +41,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func validate() throws {
         if untilIdle, duration != nil { throw ValidationError("--until-idle and --for are alternatives; give one") }
-        if maxRenderPasses < 1 { throw ValidationError("--max-render-passes takes a number ≥ 1") }
+        if scenario != nil, bundles.count > 1 { throw ValidationError("--scenario plays one bundle; name one") }
+        if events != nil, bundles.count > 1 { throw ValidationError("--events logs one bundle's run; name one") }
     }
 
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
@@ -73,7 +74,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write every event of the run (actions, navigation, alerts) to this file as JSON lines.", valueName: "file"))
     var events: String?
 
-    @Option(name: .customLong("max-render-passes"),
+    @Option(name: .customLong("max-render-passes"), parsing: .unconditional,
             help: ArgumentHelp("How many times a render may evaluate the bindings while they change elements other bindings read (render.pass-limit).", valueName: "n"))
     var maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses
 
@@ -95,10 +96,11 @@ struct RunCommand: AsyncParsableCommand {
         try NumericOptions.count(maxRenderPasses, option: "--max-render-passes", in: 1...1_000)
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
         let profile = try sourceOptions.profile()
-        let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions(with: profile)).load(argument: bundle)
-        defer { loaded.removeExtractedFiles() }
-        let log = try events.map { try EventLog(path: $0) }
-        if let scenario {
+        let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
+        if let scenario, let bundle = bundles.first {
+            let (loaded, place) = try await loader.load(argument: bundle)
+            defer { loaded.removeExtractedFiles() }
+            let log = try events.map { try EventLog(path: $0) }
             let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, storyboard: Self.storyboardWarnings(of: loaded.bundle))
             try report(warnings, at: place, console: console)
             let passed = try await play(scenario, bundle: loaded.bundle, profile: profile, console: console, log: log)
@@ -106,6 +108,40 @@ struct RunCommand: AsyncParsableCommand {
             if !passed { throw ExitCode(1) }
             return
         }
+        var snapshots: [JSONValue] = []
+        var problems = DiagnosticReport()
+        for bundle in bundles {
+            do {
+                let widget = try await runWidget(bundle, loader: loader, profile: profile, start: start, zone: zone, console: console)
+                switch format {
+                case .text:
+                    if bundles.count > 1 { console.write("== \(bundle)\n") }
+                    console.write(SnapshotText.render(widget))
+                case .json: snapshots.append(SnapshotJSON.render(widget))
+                }
+            } catch let reported as ReportedDiagnostics where bundles.count > 1 {
+                problems.append(reported.report)
+            } catch let error as any DiagnosticConvertible where bundles.count > 1 {
+                problems.append(ReportedDiagnostics(error).report)
+            }
+        }
+        if format == .json, !snapshots.isEmpty {
+            let shown = bundles.count == 1 ? snapshots[0] : JSONValue(.array(snapshots))
+            console.write(shown.serialized(JSONWritingOptions(pretty: true)) + "\n")
+        }
+        guard problems.diagnostics.isEmpty else {
+            // Standard output holds the snapshots; the problems go to standard error, as text.
+            console.report(ReportedDiagnostics(problems))
+            throw ExitCode(ExitStatus.inputError)
+        }
+    }
+
+    /// Loads the bundle `argument` names and runs it until idle (or `--for`); the run, shut down.
+    private func runWidget(_ argument: String, loader: BundleLoader, profile: HostProfile, start: Date, zone: TimeZone,
+                           console: Console) async throws -> WidgetRun {
+        let (loaded, place) = try await loader.load(argument: argument)
+        defer { loaded.removeExtractedFiles() }
+        let log = try events.map { try EventLog(path: $0) }
         var options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
                                         locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
                                         storeFile: store, credentials: serviceOptions.credentials, transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
@@ -122,10 +158,7 @@ struct RunCommand: AsyncParsableCommand {
         await widget.run(until: duration ?? .infinity)
         await widget.shutdown()
         try log?.close()
-        switch format {
-        case .text: console.write(SnapshotText.render(widget))
-        case .json: console.write(SnapshotJSON.render(widget).serialized(JSONWritingOptions(pretty: true)) + "\n")
-        }
+        return widget
     }
 
     /// Prints `warnings` before the run goes on, or refuses them with `--strict`.

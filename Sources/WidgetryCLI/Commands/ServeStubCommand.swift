@@ -22,7 +22,7 @@ struct ServeStubCommand: AsyncParsableCommand {
     @Argument(help: "A bundle folder, archive or URL.")
     var bundle: String
 
-    @Option(help: "Port to listen on (0 picks a free one).")
+    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one).")
     var port: Int = 8080
 
     @OptionGroup var sourceOptions: SourceOptions
@@ -31,6 +31,7 @@ struct ServeStubCommand: AsyncParsableCommand {
     @OptionGroup var errorOptions: ErrorFormatOption
     func run() async throws {
         let console = Console.standard
+        try NumericOptions.count(port, option: "--port", in: 0...65_535)
         let (loaded, place) = try await BundleLoader(options: try sourceOptions.loaderOptions).load(argument: bundle)
         defer { loaded.removeExtractedFiles() }
         guard let file = loaded.bundle.stubService else {
@@ -38,7 +39,7 @@ struct ServeStubCommand: AsyncParsableCommand {
         }
         let configuration = try place.reporting { try ServiceConfigurationReader.read(file.document, file: file.path, kind: .stub) }
         let server = StubServer(configuration: configuration) { line in console.writeError(line + "\n") }
-        try await server.run(port: port) { port in
+        try await StubServer.binding(port: port) { try await server.run(port: port) { port in
             console.writeError("serving \(configuration.actions.count) actions of \(file.path) on http://127.0.0.1:\(port)/\n")
             for route in server.routes.routes {
                 let path = "/" + route.segments.map { $0.map { part in
@@ -49,7 +50,7 @@ struct ServeStubCommand: AsyncParsableCommand {
                 }.joined() }.joined(separator: "/")
                 console.writeError("  \(route.method) \(path)  →  \(route.action.name)\n")
             }
-        }
+        } }
     }
 }
 

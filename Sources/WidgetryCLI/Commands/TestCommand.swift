@@ -16,16 +16,17 @@ struct TestCommand: AsyncParsableCommand {
             Each scenario gets a fresh run: its settings (clock start, locale, time zone, \
             service), then its steps in order — taps, typing, refresh, scrolling, deletion, \
             notifications, defaults, time — and expectations over the snapshot, the store or a \
-            golden file. Failures print the step, its place and a diff. Exit codes: 0 all \
-            passed (and coverage at least --min-coverage), 1 a scenario failed or coverage is \
-            too low, 2 a bundle or scenario file is invalid.
+            golden file. Failures print the step, its place and a diff. Several bundles run one \
+            after another; --shard i/n runs every n-th. Exit codes: 0 all passed (and coverage at \
+            least --min-coverage), 1 a scenario failed or coverage is too low, 2 a bundle or \
+            scenario file is invalid or the widget does not load, 3 internal error.
             """
     )
 
-    @Argument(help: "A bundle folder, archive or URL.")
-    var bundle: String
+    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
+    var bundles: [String]
 
-    @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only the scenarios whose name contains this text.", valueName: "text"))
+    @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only the scenarios whose name or file name contains this text, ignoring case.", valueName: "text"))
     var filter: String?
 
     @Flag(help: "Rewrite golden files with the snapshots instead of comparing them.")
@@ -41,84 +42,147 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(help: "Print which bindings took which branch, which actions ran, which screens were shown.")
     var coverage = false
 
-    @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail below this coverage, in percent.", valueName: "percent"))
+    @Option(name: .customLong("min-coverage"), parsing: .unconditional, help: ArgumentHelp("Fail below this coverage, in percent.", valueName: "percent"))
     var minimumCoverage: Double?
 
+    @OptionGroup var shardOption: ShardOption
     @OptionGroup var defaultsOption: DefaultsOption
     @OptionGroup var sourceOptions: SourceOptions
 
-
     @OptionGroup var errorOptions: ErrorFormatOption
-    func validate() throws {
-        if let minimumCoverage, !(0...100).contains(minimumCoverage) { throw ValidationError("--min-coverage takes a percentage from 0 to 100") }
+
+    /// One bundle's scenarios, read and filtered, ready to run.
+    private struct BundleScenarios {
+        var argument: String
+        var loaded: LoadedBundle
+        var scenarios: [Scenario]
+        /// Every scenario's name, for the hint when the filter matches none.
+        var names: [String]
+    }
+
+    /// One bundle's outcome.
+    private struct BundleResults {
+        var argument: String
+        var suite: String
+        var results: [ScenarioResult]
+        var coverage: CoverageReport?
     }
 
     func run() async throws {
         let console = Console.standard
+        if let minimumCoverage { try NumericOptions.number(minimumCoverage, option: "--min-coverage", in: 0...100) }
         let profile = try sourceOptions.profile()
-        let (loaded, _) = try await BundleLoader(options: try sourceOptions.loaderOptions(with: profile)).load(argument: bundle)
-        defer { loaded.removeExtractedFiles() }
-        let paths = ScenarioFiles.paths(in: loaded.bundle)
-        var scenarios: [Scenario] = []
+        let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
+        var prepared: [BundleScenarios] = []
+        defer { prepared.forEach { $0.loaded.removeExtractedFiles() } }
         var invalid = DiagnosticReport()
-        for path in paths {
-            do throws(ScenarioLoadError) {
-                let scenario = try ScenarioFiles.read(path)
-                if filter.map({ scenario.name.contains($0) }) ?? true { scenarios.append(scenario) }
-            } catch {
-                invalid.append(ReportedDiagnostics(error).report)
+        for (_, argument) in shardOption.select(bundles) {
+            let (loaded, _) = try await loader.load(argument: argument)
+            var bundle = BundleScenarios(argument: argument, loaded: loaded, scenarios: [], names: [])
+            for path in ScenarioFiles.paths(in: loaded.bundle) {
+                do throws(ScenarioLoadError) {
+                    let scenario = try ScenarioFiles.read(path)
+                    bundle.names.append(scenario.name)
+                    if filter.map({ Self.matches(scenario, $0) }) ?? true { bundle.scenarios.append(scenario) }
+                } catch {
+                    invalid.append(ReportedDiagnostics(error).report)
+                }
             }
+            prepared.append(bundle)
         }
         if !invalid.diagnostics.isEmpty { throw ReportedDiagnostics(invalid) }
-        guard !scenarios.isEmpty else {
-            throw CommandFailure(.missingPart, paths.isEmpty ? "\(bundle) has no scenarios: add Tests/NAME.scenario.json to the bundle"
-                                                        : "no scenario's name contains \"\(filter ?? "")\"")
-        }
-        let recorder = coverage || minimumCoverage != nil ? CoverageRecorder() : nil
-        var runner = ScenarioRunner(updatesGoldens: update, coverage: recorder)
-        runner.profile = profile
-        runner.defaults = try defaultsOption.values()
-        var results: [ScenarioResult] = []
-        for scenario in scenarios { results.append(await runner.run(scenario, bundle: loaded.bundle)) }
+        try Self.checkSomethingRuns(prepared, filter: filter)
 
-        var report: CoverageReport?
-        if let recorder {
-            let configuration = try? WidgetServices(bundle: loaded.bundle, options: WidgetRun.Options()).configuration
-            report = recorder.report(for: loaded.bundle, configuration: configuration)
+        let multiple = prepared.count > 1
+        var outcomes: [BundleResults] = []
+        for bundle in prepared {
+            let recorder = coverage || minimumCoverage != nil ? CoverageRecorder() : nil
+            var runner = ScenarioRunner(updatesGoldens: update, coverage: recorder)
+            runner.profile = profile
+            runner.defaults = try defaultsOption.values()
+            if format == .text, multiple, !bundle.scenarios.isEmpty { console.write("\(bundle.argument):\n") }
+            var results: [ScenarioResult] = []
+            for scenario in bundle.scenarios {
+                let result = await runner.run(scenario, bundle: bundle.loaded.bundle)
+                if format == .text { console.write(text(of: result, indent: multiple ? "  " : "")) }
+                results.append(result)
+            }
+            var report: CoverageReport?
+            if let recorder {
+                let configuration = try? WidgetServices(bundle: bundle.loaded.bundle, options: WidgetRun.Options()).configuration
+                report = recorder.report(for: bundle.loaded.bundle, configuration: configuration)
+            }
+            outcomes.append(BundleResults(argument: bundle.argument, suite: bundle.loaded.bundle.manifest.identifier, results: results, coverage: report))
         }
+        let results = outcomes.flatMap(\.results)
         switch format {
         case .junit:
-            let shown = results.map { result in
-                var shown = result
-                shown.file = DisplayPath.relative(result.file)
-                shown.failures = result.failures.map { failure in
-                    var failure = failure
-                    failure.file = DisplayPath.relative(failure.file)
-                    return failure
-                }
-                return shown
-            }
-            console.write(JUnitReport.render(suite: loaded.bundle.manifest.identifier, results: shown))
+            console.write(JUnitReport.render(outcomes.map { ($0.suite, $0.results.map(Self.relativized)) }))
         case .text:
-            for result in results {
-                console.write("\(result.passed ? "✓" : "✗") \(result.name) (\(result.stepCount) step\(result.stepCount == 1 ? "" : "s"))\n")
-                for failure in result.failures { console.write(indent(DisplayPath.relativizing(failure.description)) + "\n") }
-                for path in result.goldensWritten { console.write("  wrote \(DisplayPath.relative(path))\n") }
-            }
             let failed = results.filter { !$0.passed }.count
             console.write("\(results.count - failed) passed, \(failed) failed\n")
-            if coverage, let report { console.write(report.text) }
+            if coverage {
+                for outcome in outcomes {
+                    guard let report = outcome.coverage else { continue }
+                    if multiple { console.write("\(outcome.argument):\n") }
+                    console.write(report.text)
+                }
+            }
         }
         var failedCoverage = false
-        if let minimumCoverage, let report, report.percentage < minimumCoverage {
-            console.writeError(String(format: "coverage %.1f%% is below --min-coverage %.1f%%\n", report.percentage, minimumCoverage))
-            failedCoverage = true
+        if let minimumCoverage {
+            for outcome in outcomes {
+                guard let report = outcome.coverage, report.percentage < minimumCoverage else { continue }
+                console.writeError(String(format: "%@coverage %.1f%% is below --min-coverage %.1f%%\n",
+                                          multiple ? outcome.argument + ": " : "", report.percentage, minimumCoverage))
+                failedCoverage = true
+            }
         }
+        if results.contains(where: { !$0.loadErrors.isEmpty }) { throw ExitCode(ExitStatus.inputError) }
         if results.contains(where: { !$0.passed }) || failedCoverage { throw ExitCode(1) }
     }
 
-    private func indent(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    /// Refuses a run with no scenario at all: a bundle without any, or a filter that matches
+    /// none (the hint lists the scenarios there are).
+    private static func checkSomethingRuns(_ prepared: [BundleScenarios], filter: String?) throws(CommandFailure) {
+        guard prepared.allSatisfy({ $0.scenarios.isEmpty }) else { return }
+        let names = prepared.flatMap(\.names)
+        guard let filter, !names.isEmpty else {
+            let bundle = prepared.first?.argument ?? "the bundle"
+            throw CommandFailure(.missingPart, "\(bundle) has no scenarios", hint: "add Tests/NAME.scenario.json to the bundle")
+        }
+        throw CommandFailure(.unknownName, "no scenario's name or file name contains \"\(filter)\"",
+                             hint: "the scenarios are: " + names.map { "\"\($0)\"" }.joined(separator: ", "))
+    }
+
+    /// Whether `filter` is part of the scenario's name or its file's name, ignoring case.
+    private static func matches(_ scenario: Scenario, _ filter: String) -> Bool {
+        let file = (scenario.file as NSString).lastPathComponent
+        return scenario.name.localizedCaseInsensitiveContains(filter) || file.localizedCaseInsensitiveContains(filter)
+    }
+
+    /// One scenario's lines of the text report.
+    private func text(of result: ScenarioResult, indent: String) -> String {
+        var text = "\(indent)\(result.passed ? "✓" : "✗") \(result.name) (\(result.stepCount) step\(result.stepCount == 1 ? "" : "s"))\n"
+        for failure in result.failures { text += self.indent(DisplayPath.relativizing(failure.description), by: indent + "    ") + "\n" }
+        for path in result.goldensWritten { text += "\(indent)  wrote \(DisplayPath.relative(path))\n" }
+        return text
+    }
+
+    /// `result` with its files named relative to the working directory.
+    private static func relativized(_ result: ScenarioResult) -> ScenarioResult {
+        var shown = result
+        shown.file = DisplayPath.relative(result.file)
+        shown.failures = result.failures.map { failure in
+            var failure = failure
+            failure.file = DisplayPath.relative(failure.file)
+            return failure
+        }
+        return shown
+    }
+
+    private func indent(_ text: String, by prefix: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
     }
 }
 

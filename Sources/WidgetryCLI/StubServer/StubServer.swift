@@ -36,6 +36,18 @@ struct StubServer: Sendable {
         try await application.run()
     }
 
+    /// `body`, which binds 127.0.0.1 at `port`; a port in use or not allowed to this user is
+    /// `usage.port-unavailable`, with the way out as the hint.
+    static func binding(port: Int, _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch let error as IOError where [EADDRINUSE, EACCES].contains(error.errnoCode) {
+            let reason = error.errnoCode == EADDRINUSE ? "is in use" : "may not be bound by this user"
+            throw CommandFailure(.portUnavailable, "port \(port) of 127.0.0.1 \(reason)",
+                                 hint: "pick another with --port, or --port 0 for a free one")
+        }
+    }
+
     /// The server's own log: warnings and errors only (requests are logged through `log`).
     private static let quietLogger: Logger = {
         var logger = Logger(label: "widgetry.serve-stub")

@@ -25,10 +25,10 @@ struct ServiceCommandOptions: ParsableArguments {
     @Option(name: .customLong("record-stubs"), help: ArgumentHelp("Write the real responses seen into this stub file (dev and prod only).", valueName: "file"))
     var recordStubs: String?
 
-    @Option(name: .customLong("request-timeout"), help: ArgumentHelp("Seconds an HTTP request may take in all.", valueName: "seconds"))
+    @Option(name: .customLong("request-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds an HTTP request may take in all.", valueName: "seconds"))
     var requestTimeout: Double = 60
 
-    @Option(name: .customLong("max-response-bytes"), help: "Largest response body accepted.")
+    @Option(name: .customLong("max-response-bytes"), parsing: .unconditional, help: "Largest response body accepted.")
     var maxResponseBytes: Int = 32 << 20
 
     func validate() throws {

@@ -12,25 +12,25 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .customLong("no-cache"), help: "Download without reading or writing the cache.")
     var noCache = false
 
-    @Option(name: .customLong("cache-ttl"), help: ArgumentHelp("Seconds a cached archive is used without revalidating.", valueName: "seconds"))
+    @Option(name: .customLong("cache-ttl"), parsing: .unconditional, help: ArgumentHelp("Seconds a cached archive is used without revalidating.", valueName: "seconds"))
     var cacheTTL: Int = 0
 
-    @Option(name: .customLong("timeout"), help: ArgumentHelp("Seconds to wait for response bytes.", valueName: "seconds"))
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for response bytes.", valueName: "seconds"))
     var readTimeout: Int = 30
 
-    @Option(name: .customLong("total-timeout"), help: ArgumentHelp("Seconds a download may take in all.", valueName: "seconds"))
+    @Option(name: .customLong("total-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds a download may take in all.", valueName: "seconds"))
     var totalTimeout: Double = 300
 
-    @Option(name: .customLong("stall-timeout"), help: ArgumentHelp("Seconds in which a download must receive at least 1 KiB (a server trickling bytes stalls it).", valueName: "seconds"))
+    @Option(name: .customLong("stall-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds in which a download must receive at least 1 KiB (a server trickling bytes stalls it).", valueName: "seconds"))
     var stallTimeout: Double = 30
 
-    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
+    @Option(name: .customLong("connect-timeout"), parsing: .unconditional, help: ArgumentHelp("Seconds to wait for a connection.", valueName: "seconds"))
     var connectTimeout: Int = 10
 
-    @Option(name: .customLong("max-redirects"), help: "Most redirects to follow.")
+    @Option(name: .customLong("max-redirects"), parsing: .unconditional, help: "Most redirects to follow.")
     var maxRedirects: Int = 5
 
-    @Option(name: .customLong("max-download-bytes"), help: "Largest archive to download.")
+    @Option(name: .customLong("max-download-bytes"), parsing: .unconditional, help: "Largest archive to download.")
     var maxDownloadBytes: Int64 = 256 << 20
 
     @Flag(name: .customLong("allow-http"), help: "Allow plain http for hosts other than loopback, for the bundle download and for service requests.")
@@ -39,13 +39,13 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("header"), help: ArgumentHelp("A request header, as 'Name: value'. Repeatable.", valueName: "header"))
     var headers: [String] = []
 
-    @Option(name: .customLong("max-entries"), help: "Most entries an archive may hold.")
+    @Option(name: .customLong("max-entries"), parsing: .unconditional, help: "Most entries an archive may hold.")
     var maxEntries: Int = 10_000
 
-    @Option(name: .customLong("max-unpacked-bytes"), help: "Most bytes an archive may unpack to.")
+    @Option(name: .customLong("max-unpacked-bytes"), parsing: .unconditional, help: "Most bytes an archive may unpack to.")
     var maxUnpackedBytes: Int64 = 512 << 20
 
-    @Option(name: .customLong("max-ratio"), help: "Largest ratio of unpacked size to archive size.")
+    @Option(name: .customLong("max-ratio"), parsing: .unconditional, help: "Largest ratio of unpacked size to archive size.")
     var maxRatio: Double = 200
 
     @Option(name: .customLong("identifier"), help: ArgumentHelp("The identifier the widget runs as: it must start with the bundle identifier, and is the bundle identifier when Info.plist leaves that to Xcode ($(PRODUCT_BUNDLE_IDENTIFIER)).", valueName: "id"))
@@ -64,10 +64,6 @@ struct SourceOptions: ParsableArguments {
     func validate() throws {
         for header in headers where parsedHeader(header) == nil {
             throw ValidationError("--header '\(header)' is not of the form 'Name: value'")
-        }
-        guard readTimeout > 0, connectTimeout > 0 else { throw ValidationError("timeouts must be positive") }
-        guard maxRedirects >= 0, maxEntries > 0, maxUnpackedBytes > 0, maxRatio > 0, maxDownloadBytes > 0, cacheTTL >= 0 else {
-            throw ValidationError("limits must be positive")
         }
     }
 

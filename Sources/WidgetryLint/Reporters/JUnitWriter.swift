@@ -32,29 +32,49 @@ public enum JUnitWriter {
         }
     }
 
-    /// `cases` as one test suite named `suite` (also every case's class name), ending in a line break.
-    public static func render(suite: String, cases: [TestCase]) -> String {
-        let failing = cases.filter { !$0.failures.isEmpty }.count
-        let name = XMLText.escaped(suite)
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites tests=\"\(cases.count)\" failures=\"\(failing)\">\n"
-        xml += "  <testsuite name=\"\(name)\" tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
-        for testCase in cases {
-            xml += "    <testcase classname=\"\(name)\" name=\"\(XMLText.escaped(testCase.name))\" file=\"\(XMLText.escaped(testCase.file))\""
-            if let time = testCase.time { xml += " time=\"\(String(format: "%.3f", time))\"" }
-            guard !testCase.failures.isEmpty else {
-                xml += "/>\n"
-                continue
-            }
-            xml += ">\n"
-            for failure in testCase.failures {
-                xml += "      <failure message=\"\(XMLText.escaped(failure.message))\""
-                if let type = failure.type { xml += " type=\"\(XMLText.escaped(type))\"" }
-                xml += ">\(XMLText.escaped(failure.text))</failure>\n"
-            }
-            xml += "    </testcase>\n"
+    /// One test suite: its name (also every case's class name) and its cases.
+    public struct Suite: Sendable {
+        public var name: String
+        public var cases: [TestCase]
+
+        public init(name: String, cases: [TestCase]) {
+            self.name = name
+            self.cases = cases
         }
-        xml += "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// `cases` as one test suite named `suite`, ending in a line break.
+    public static func render(suite: String, cases: [TestCase]) -> String {
+        render(suites: [Suite(name: suite, cases: cases)])
+    }
+
+    /// `suites` in order, under one `testsuites` element with the totals, ending in a line break.
+    public static func render(suites: [Suite]) -> String {
+        let all = suites.flatMap(\.cases)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(all.count)\" failures=\"\(all.filter { !$0.failures.isEmpty }.count)\">\n"
+        for suite in suites {
+            let failing = suite.cases.filter { !$0.failures.isEmpty }.count
+            let name = XMLText.escaped(suite.name)
+            xml += "  <testsuite name=\"\(name)\" tests=\"\(suite.cases.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
+            for testCase in suite.cases {
+                xml += "    <testcase classname=\"\(name)\" name=\"\(XMLText.escaped(testCase.name))\" file=\"\(XMLText.escaped(testCase.file))\""
+                if let time = testCase.time { xml += " time=\"\(String(format: "%.3f", time))\"" }
+                guard !testCase.failures.isEmpty else {
+                    xml += "/>\n"
+                    continue
+                }
+                xml += ">\n"
+                for failure in testCase.failures {
+                    xml += "      <failure message=\"\(XMLText.escaped(failure.message))\""
+                    if let type = failure.type { xml += " type=\"\(XMLText.escaped(type))\"" }
+                    xml += ">\(XMLText.escaped(failure.text))</failure>\n"
+                }
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
         return xml
     }
 }

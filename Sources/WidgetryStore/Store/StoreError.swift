@@ -22,11 +22,14 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Code
     public var message: String
     public var hint: String?
+    /// The store file the error is about, when it is one file's (it cannot be opened).
+    public var file: String
 
-    public init(_ code: Code, _ message: String, hint: String? = nil) {
+    public init(_ code: Code, _ message: String, hint: String? = nil, file: String = "") {
         self.code = code
         self.message = message
         self.hint = hint
+        self.file = file
     }
 
     public var description: String { "\(message) [\(code.rawValue)]" + (hint.map { "; \($0)" } ?? "") }
@@ -39,9 +42,9 @@ public protocol StoreErrorRepresentable: Error {
 }
 
 extension StoreError: DiagnosticConvertible {
-    /// The refusal as one diagnostic; a store error has no place in a file.
+    /// The refusal as one diagnostic, about the store file when it is one file's.
     public var diagnostics: [Diagnostic] {
-        [Diagnostic(code: code.rawValue, severity: .error, file: "", location: nil, pointer: nil, message: message, hint: hint)]
+        [Diagnostic(code: code.rawValue, severity: .error, file: file, location: nil, pointer: nil, message: message, hint: hint)]
     }
 }
 

@@ -38,8 +38,13 @@ final class StoreFile: Sendable {
         } catch {
             // A file that is there but that SQLite cannot open is damaged, not missing.
             let exists = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) > 0
-            throw StoreError(exists ? .corruptFile : .persistence, "cannot open store file \(path): \(StoreFile.describe(error))",
-                             hint: exists ? "the file is not a Widgetry store; delete it to start with an empty store" : nil)
+            let folder = (path as NSString).deletingLastPathComponent
+            var isFolder: ObjCBool = false
+            let folderExists = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder) && isFolder.boolValue
+            throw StoreError(exists ? .corruptFile : .persistence, "cannot open the store file: \(StoreFile.describe(error))",
+                             hint: exists ? "the file is not a Widgetry store; delete it to start with an empty store"
+                                 : folderExists ? "check that the folder can be written" : "the folder \(folder) does not exist; create it first",
+                             file: path)
         }
     }
 
