@@ -148,8 +148,25 @@ public struct ScenarioRunner {
             guard shown.insert(path).inserted,
                   let value = try? WidgetryExpressions.Expression(format: path, arguments: []).evaluate(with: scope) else { continue }
             message += "\n  \(path) is \(Self.describe(value))"
+            if value.isNull, let missing = Self.missingKey(use.components, in: scope) { message += "; " + missing }
         }
         return message
+    }
+
+    /// What of `components` the scope lacks, with the nearest names it has: `elements has no
+    /// countLabl; did you mean "countLabel"?`. Nil when every key is there (the value is null).
+    static func missingKey(_ components: [String], in scope: Value) -> String? {
+        var current = scope
+        for (index, component) in components.enumerated() {
+            guard case .dictionary(let dictionary) = current else { return nil }
+            guard let next = dictionary[component] else {
+                let owner = index == 0 ? "the snapshot" : components[..<index].joined(separator: ".")
+                let hint = Suggestion.hint(for: component, among: dictionary.keys.sorted(), noun: "names")
+                return "\(owner) has no \(component)" + (hint.map { "; \($0)" } ?? "")
+            }
+            current = next
+        }
+        return nil
     }
 
     private func checkStore(_ run: WidgetRun, entity: String, filter: WidgetryExpressions.Predicate?, count: Int) -> String? {

@@ -114,4 +114,24 @@ import WidgetryTestSupport
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("names no archive format [usage.invalid-option]"))
     }
+
+    @Test func aMisspeltElementInAScenarioGetsADidYouMean() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = directory.path + "/Feed"
+        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
+        for (file, original, misspelt) in [("4-new-post", #"{"tap": "addButton"}"#, #"{"tap": "addButon"}"#),
+                                           ("1-feed", "elements.", "elements.x")] {
+            let path = bundle + "/Tests/\(file).scenario.json"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains(original))
+            try Data(text.replacingOccurrences(of: original, with: misspelt).utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let tap = try CommandRunner.run(["test", bundle, "--scenario", "new-post"])
+        #expect(tap.status == 1)
+        #expect(tap.stdout.contains("the screen has no element addButon; did you mean \"addButton\"?"), "\(tap.stdout)")
+        let expectation = try CommandRunner.run(["test", bundle, "--scenario", "1-feed"])
+        #expect(expectation.status == 1)
+        #expect(expectation.stdout.contains("; elements has no xtitleLabel; did you mean \"titleLabel\"?"), "\(expectation.stdout)")
+    }
 }

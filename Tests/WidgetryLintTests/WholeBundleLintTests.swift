@@ -64,8 +64,8 @@ struct WholeBundleLintTests {
 
     @Test func aBaselineHidesKnownFindingsButNotNewOnes() async throws {
         let report = try await lint(Self.root.appendingPathComponent("Tests/Fixtures/Lint/BrokenFeed/input").path)
-        let baseline = Baseline(Array(report.diagnostics.dropLast()))
-        let read = try #require(Baseline(json: baseline.json))
+        let baseline = Baseline(Array(report.diagnostics.dropLast()), directory: "/tmp/ci")
+        let read = try #require(Baseline(json: baseline.json, directory: "/tmp/ci"))
         #expect(read.filter(report.diagnostics) == [report.diagnostics.last].compactMap { $0 })
     }
 

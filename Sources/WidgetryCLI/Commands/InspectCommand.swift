@@ -49,7 +49,7 @@ struct InspectCommand: AsyncParsableCommand {
         var texts: [String] = []
         var documents: [JSONValue] = []
         var problems = DiagnosticReport()
-        for argument in bundles {
+        for argument in try BundleArguments.expand(bundles) {
             do {
                 switch try await inspect(argument, loader: loader, profile: profile, console: console, problems: &problems) {
                 case .text(let text): texts.append(text)

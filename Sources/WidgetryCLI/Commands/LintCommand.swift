@@ -14,7 +14,8 @@ struct LintCommand: AsyncParsableCommand {
             Loads each screen as the runtime would, then checks across files: key paths against \
             the data model, actions against the service files, nextAction chains, reachability, \
             unused objects, and the security policy (https, allowed hosts, no executables). \
-            Settings come from the bundle's .widgetry.json (or --config): rule levels, excludes, \
+            Settings come from the bundle's .widgetry.json, else the nearest one in the folders \
+            above it (or --config): rule levels, excludes, \
             overrides by file pattern or file#/json/pointer, allowed hosts. Bundles are checked \
             in parallel; --shard i/n checks every n-th. Exit codes: 0 no finding at or above \
             --fail-on, 1 findings at or above --fail-on, 2 a bundle or configuration cannot be \
@@ -22,7 +23,7 @@ struct LintCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns (default: the working directory).", valueName: "bundle"))
     var bundles: [String] = []
 
     @Option(help: "Report format: text for people, json for programs, sarif for code scanning, github for annotations, junit for CI.")
@@ -41,21 +42,28 @@ struct LintCommand: AsyncParsableCommand {
     var writeBaseline: String?
 
     @OptionGroup var shardOption: ShardOption
+    @OptionGroup var reportOptions: ReportOptions
 
-    @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit.", valueName: "rule"))
+    @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit; takes a rule id or a code lint prints (service.invalid-value).", valueName: "rule"))
     var explain: String?
+
+    @Flag(name: .customLong("list-rules"), help: "List every rule with its default severity and what it checks, then exit.")
+    var listRules = false
 
     @OptionGroup var sourceOptions: SourceOptions
 
-    func validate() throws {
-        if explain == nil, bundles.isEmpty { throw ValidationError("name at least one bundle folder, archive or URL") }
-    }
-
     func run() async throws {
         let console = Console.standard
+        reportOptions.apply()
+        if listRules {
+            console.write(format == .json ? LintExplanation.ruleList.serialized(JSONWritingOptions(pretty: true)) + "\n" : LintExplanation.ruleTable)
+            return
+        }
         if let explain {
             guard let rule = LintRules.rule(explain) else {
-                throw CommandFailure(.unknownName, "there is no rule \(explain)", hint: "the rules are " + LintRules.all.map { type(of: $0).description.id }.joined(separator: ", "))
+                let ids = LintRules.all.map { type(of: $0).description.id }
+                throw CommandFailure(.unknownName, "there is no rule \(explain)",
+                                     hint: Suggestion.didYouMean(explain, among: ids) ?? "widgetry lint --list-rules lists them")
             }
             console.write(LintExplanation.text(of: type(of: rule).description))
             return
@@ -63,12 +71,13 @@ struct LintCommand: AsyncParsableCommand {
         var accepted: Baseline?
         if let baseline {
             let bytes = try InputFile.bytes(of: baseline, option: "--baseline")
-            guard let json = try? JSONParser.parse(bytes, fileName: baseline).root, let read = Baseline(json: json) else {
+            guard let json = try? JSONParser.parse(bytes, fileName: baseline).root,
+                  let read = Baseline(json: json, directory: (baseline as NSString).deletingLastPathComponent) else {
                 throw CommandFailure(.invalidOption, "--baseline \(baseline) is not a baseline file", hint: "write one with --write-baseline", file: baseline)
             }
             accepted = read
         }
-        let selected = shardOption.select(bundles)
+        let selected = shardOption.select(try BundleArguments.expand(bundles))
         let profile = try sourceOptions.profile(readingSecrets: false)
         let options = try sourceOptions.loaderOptions(with: profile)
         let configPath = config
@@ -94,15 +103,18 @@ struct LintCommand: AsyncParsableCommand {
         }
         if let accepted { report.diagnostics = accepted.filter(report.diagnostics) }
         if let writeBaseline {
-            try OutputFile.write(Baseline(report.diagnostics).json.serialized(JSONWritingOptions(pretty: true)) + "\n",
+            let directory = (writeBaseline as NSString).deletingLastPathComponent
+            try OutputFile.write(Baseline(report.diagnostics, directory: directory).json.serialized(JSONWritingOptions(pretty: true)) + "\n",
                                  to: writeBaseline, option: "--write-baseline")
         }
-        console.write(format.reportFormat.render(report, colour: format == .text && ValidateCommand.stdoutWantsColour,
-                                                 toolVersion: WidgetryVersion.current, suite: "widgetry lint"))
+        if reportOptions.quiet { report.diagnostics = report.diagnostics.filter { $0.severity == .error } }
+        try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
+                                                           toolVersion: WidgetryVersion.current, suite: "widgetry lint"), console: console)
         if unreadable || report.diagnostics.contains(where: { $0.code.hasPrefix("config.") && $0.severity == .error }) {
             throw ExitCode(ExitStatus.inputError)
         }
-        if report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
+        // Writing a baseline accepts the findings: the command did what it was asked.
+        if writeBaseline == nil, report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
     }
 
     enum Outcome: Sendable {
@@ -121,8 +133,10 @@ struct LintCommand: AsyncParsableCommand {
             let prefix = BundlePlace(source).prefix
             let loaded = try await BundleLoader(options: options).load(source)
             defer { loaded.removeExtractedFiles() }
+            let isFolder = if case .directory = source { true } else { false }
             let (configuration, problems) = LintConfigurationFile.load(path: configPath, bundleRoot: loaded.bundle.rootPath,
-                                                                      displayName: configPath ?? prefix + LintConfiguration.fileName)
+                                                                      displayName: configPath ?? prefix + LintConfiguration.fileName,
+                                                                      searchingParents: isFolder)
             var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
             report.diagnostics = (problems + report.diagnostics).sorted()
             // The not-a-screen rule reports these as errors at their file.

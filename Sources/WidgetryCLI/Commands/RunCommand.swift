@@ -110,6 +110,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         var snapshots: [JSONValue] = []
         var problems = DiagnosticReport()
+        let bundles = try BundleArguments.expand(self.bundles)
         for bundle in bundles {
             do {
                 let widget = try await runWidget(bundle, loader: loader, profile: profile, start: start, zone: zone, console: console)

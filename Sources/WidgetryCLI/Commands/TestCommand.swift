@@ -46,6 +46,7 @@ struct TestCommand: AsyncParsableCommand {
     var minimumCoverage: Double?
 
     @OptionGroup var shardOption: ShardOption
+    @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var defaultsOption: DefaultsOption
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -70,13 +71,21 @@ struct TestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let console = Console.standard
+        reportOptions.apply()
+        // The text report streams to standard output as scenarios finish; for --output it is
+        // gathered and written in one piece at the end.
+        var gathered = ""
+        let streams = reportOptions.output == nil
+        func emit(_ text: String) {
+            if streams { console.write(text) } else { gathered += text }
+        }
         if let minimumCoverage { try NumericOptions.number(minimumCoverage, option: "--min-coverage", in: 0...100) }
         let profile = try sourceOptions.profile()
         let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
         var prepared: [BundleScenarios] = []
         defer { prepared.forEach { $0.loaded.removeExtractedFiles() } }
         var invalid = DiagnosticReport()
-        for (_, argument) in shardOption.select(bundles) {
+        for (_, argument) in shardOption.select(try BundleArguments.expand(bundles)) {
             let (loaded, _) = try await loader.load(argument: argument)
             var bundle = BundleScenarios(argument: argument, loaded: loaded, scenarios: [], names: [])
             for path in ScenarioFiles.paths(in: loaded.bundle) {
@@ -100,11 +109,11 @@ struct TestCommand: AsyncParsableCommand {
             var runner = ScenarioRunner(updatesGoldens: update, coverage: recorder)
             runner.profile = profile
             runner.defaults = try defaultsOption.values()
-            if format == .text, multiple, !bundle.scenarios.isEmpty { console.write("\(bundle.argument):\n") }
+            if format == .text, multiple, !bundle.scenarios.isEmpty { emit("\(bundle.argument):\n") }
             var results: [ScenarioResult] = []
             for scenario in bundle.scenarios {
                 let result = await runner.run(scenario, bundle: bundle.loaded.bundle)
-                if format == .text { console.write(text(of: result, indent: multiple ? "  " : "")) }
+                if format == .text, !(reportOptions.quiet && result.passed) { emit(text(of: result, indent: multiple ? "  " : "")) }
                 results.append(result)
             }
             var report: CoverageReport?
@@ -117,17 +126,18 @@ struct TestCommand: AsyncParsableCommand {
         let results = outcomes.flatMap(\.results)
         switch format {
         case .junit:
-            console.write(JUnitReport.render(outcomes.map { ($0.suite, $0.results.map(Self.relativized)) }))
+            try reportOptions.write(JUnitReport.render(outcomes.map { ($0.suite, $0.results.map(Self.relativized)) }), console: console)
         case .text:
             let failed = results.filter { !$0.passed }.count
-            console.write("\(results.count - failed) passed, \(failed) failed\n")
+            emit("\(results.count - failed) passed, \(failed) failed\n")
             if coverage {
                 for outcome in outcomes {
                     guard let report = outcome.coverage else { continue }
-                    if multiple { console.write("\(outcome.argument):\n") }
-                    console.write(report.text)
+                    if multiple { emit("\(outcome.argument):\n") }
+                    emit(report.text)
                 }
             }
+            if !streams { try reportOptions.write(gathered, console: console) }
         }
         var failedCoverage = false
         if let minimumCoverage {

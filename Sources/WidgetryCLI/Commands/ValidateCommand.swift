@@ -5,10 +5,6 @@ import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryLint
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -49,8 +45,8 @@ struct ValidateCommand: AsyncParsableCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
-    var bundles: [String]
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns (default: the working directory).", valueName: "bundle"))
+    var bundles: [String] = []
 
     @Option(help: "Report format: text for people, json for programs, sarif for code scanning, github for annotations, junit for CI.")
     var format: Format = .text
@@ -61,10 +57,13 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "List on stderr the JSON files no schema covers.")
     var verbose = false
 
+    @OptionGroup var shardOption: ShardOption
+    @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var sourceOptions: SourceOptions
 
     func run() async throws {
         let console = Console.standard
+        reportOptions.apply()
         let validator: BundleValidator
         do {
             validator = try BundleValidator()
@@ -72,8 +71,9 @@ struct ValidateCommand: AsyncParsableCommand {
             throw CommandFailure(.internalError, "internal error: the bundled schemas do not compile: \(error)", exitCode: ExitStatus.internalError)
         }
         let options = try sourceOptions.loaderOptions
+        let bundles = try BundleArguments.expand(self.bundles)
         let checks = await withTaskGroup(of: (Int, BundleCheck).self) { group in
-            for (index, argument) in bundles.enumerated() {
+            for (index, argument) in shardOption.select(bundles) {
                 group.addTask { (index, await ValidateCommand.check(argument, with: validator, options: options)) }
             }
             var checks = [BundleCheck?](repeating: nil, count: bundles.count)
@@ -96,9 +96,10 @@ struct ValidateCommand: AsyncParsableCommand {
                 unreadable = true
             }
         }
+        if reportOptions.quiet { report.diagnostics = report.diagnostics.filter { $0.severity == .error } }
         if checks.contains(where: \.wasChecked) || !report.diagnostics.isEmpty {
-            console.write(format.reportFormat.render(report, colour: format == .text && Self.stdoutWantsColour,
-                                                     toolVersion: WidgetryVersion.current))
+            try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
+                                                               toolVersion: WidgetryVersion.current), console: console)
         }
         if unreadable { throw ExitCode(ExitStatus.inputError) }
         if report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
@@ -156,12 +157,6 @@ struct ValidateCommand: AsyncParsableCommand {
         if absolute == current { return "" }
         let shown = DisplayPath.relative(absolute, to: current)
         return shown.hasSuffix("/") ? shown : shown + "/"
-    }
-
-    /// Colour on standard output only on a terminal and when `NO_COLOR` is unset.
-    static var stdoutWantsColour: Bool {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return isatty(STDOUT_FILENO) == 1 && !noColor
     }
 }
 

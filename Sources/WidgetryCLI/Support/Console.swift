@@ -14,11 +14,8 @@ struct Console: Sendable {
     /// True when stderr is a terminal, so progress can be drawn in place.
     var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Colour only on a terminal and when `NO_COLOR` is unset (https://no-color.org).
-    var useColor: Bool {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return stderrIsTerminal && !noColor
-    }
+    /// Colour on standard error, as ``ColorPolicy`` decides.
+    var useColor: Bool { ColorPolicy.colours(STDERR_FILENO) }
 
     /// Writes to standard output. A failed write (a full disk, a closed pipe, `> /dev/full`) is
     /// remembered, not ignored: the command then ends with exit 3 and says so

@@ -3,7 +3,8 @@ public import WidgetryJSON
 
 /// Findings accepted as they are (`--baseline FILE`): lint reports only what is new. A finding
 /// is known by its rule, file, JSON Pointer and message, not by its line, so edits elsewhere in
-/// a file do not bring it back.
+/// a file do not bring it back. Files are stored relative to the baseline file's folder, so the
+/// same baseline works whichever folder lint runs from.
 public struct Baseline: Sendable {
     struct Entry: Hashable {
         let rule: String
@@ -13,14 +14,21 @@ public struct Baseline: Sendable {
     }
 
     private var entries: Set<Entry>
+    /// The folder the baseline file is in: files are stored relative to it.
+    private let directory: String
 
-    /// The baseline of `findings`.
-    public init(_ findings: [Diagnostic]) {
-        entries = Set(findings.map(Baseline.entry))
+    /// The baseline of `findings` (their files named relative to the working directory, or
+    /// absolute), to be stored in the folder `directory`.
+    public init(_ findings: [Diagnostic], directory: String) {
+        self.directory = directory
+        entries = []
+        entries = Set(findings.map(entry))
     }
 
-    /// Reads a baseline written by ``json``; nil when the text is not one.
-    public init?(json: JSONValue) {
+    /// Reads a baseline written by ``json`` into a file in the folder `directory`; nil when
+    /// the text is not one.
+    public init?(json: JSONValue, directory: String) {
+        self.directory = directory
         guard let items = json["findings"]?.arrayValue else { return nil }
         var entries: Set<Entry> = []
         for item in items {
@@ -32,7 +40,7 @@ public struct Baseline: Sendable {
 
     /// The findings the baseline does not hold.
     public func filter(_ findings: [Diagnostic]) -> [Diagnostic] {
-        findings.filter { !entries.contains(Baseline.entry($0)) }
+        findings.filter { !entries.contains(entry($0)) }
     }
 
     /// The baseline as a file, in a fixed order.
@@ -51,7 +59,7 @@ public struct Baseline: Sendable {
         return JSONValue(.object(root))
     }
 
-    private static func entry(_ finding: Diagnostic) -> Entry {
-        Entry(rule: finding.code, file: finding.file, pointer: finding.pointer?.description ?? "", message: finding.message)
+    private func entry(_ finding: Diagnostic) -> Entry {
+        Entry(rule: finding.code, file: RelativePath.of(finding.file, from: directory), pointer: finding.pointer?.description ?? "", message: finding.message)
     }
 }

@@ -1,63 +1,67 @@
-/// A file pattern as configuration files write them: `*` is any run of characters but `/`,
-/// `**` any run including `/` (and `**/` also none), `?` one character other than `/`.
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file pattern as configuration files and command lines write them: `*` is any run of
+/// characters but `/`, `?` one character other than `/`, `[…]` a class, and a `**` segment any
+/// number of folders (none included). Each segment is matched by the C library's `fnmatch`;
+/// only `**`, which `fnmatch` does not know, is handled here, by trying it over every number
+/// of segments.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
-    private let tokens: [Token]
+    private let segments: [Segment]
 
-    private enum Token: Hashable {
-        case literal(Character)
-        case any
-        case anyAcrossFolders
-        case one
+    private enum Segment: Hashable {
+        /// A `**` segment: any number of path segments.
+        case anyFolders
+        /// One path segment, matched by `fnmatch`.
+        case name(String)
     }
 
     public init(_ pattern: String) {
         self.pattern = pattern
-        var tokens: [Token] = []
-        var characters = Array(pattern)[...]
-        while let character = characters.popFirst() {
-            switch character {
-            case "*" where characters.first == "*":
-                characters.removeFirst()
-                if characters.first == "/" { characters.removeFirst() }
-                tokens.append(.anyAcrossFolders)
-            case "*": tokens.append(.any)
-            case "?": tokens.append(.one)
-            default: tokens.append(.literal(character))
+        var segments: [Segment] = []
+        for part in pattern.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "**" {
+                if segments.last != .anyFolders { segments.append(.anyFolders) }
+            } else if part.contains("**") {
+                // `**.json` is a name anywhere below: any folders, then the name with `*`.
+                if segments.last != .anyFolders { segments.append(.anyFolders) }
+                segments.append(.name(part.replacingOccurrences(of: "**", with: "*")))
+            } else {
+                segments.append(.name(String(part)))
             }
         }
-        self.tokens = tokens
+        self.segments = segments
     }
 
     public var description: String { pattern }
 
+    /// Whether the characters `*`, `?` or `[` make `text` a pattern rather than a plain path.
+    public static func isPattern(_ text: String) -> Bool {
+        text.contains { $0 == "*" || $0 == "?" || $0 == "[" }
+    }
+
     /// Whether `path` (relative, `/`-separated) matches the whole pattern.
     public func matches(_ path: String) -> Bool {
-        let text = Array(path)
-        // Positions in the text reachable after each token; a set keeps it linear per token.
-        var positions: Set<Int> = [0]
-        for token in tokens {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // Which prefixes of the path the segments so far can match: one pass per segment.
+        var reachable = Set([0])
+        for segment in segments {
             var next: Set<Int> = []
-            for position in positions {
-                switch token {
-                case .literal(let character):
-                    if position < text.count, text[position] == character { next.insert(position + 1) }
-                case .one:
-                    if position < text.count, text[position] != "/" { next.insert(position + 1) }
-                case .any:
-                    var index = position
-                    next.insert(index)
-                    while index < text.count, text[index] != "/" {
-                        index += 1
-                        next.insert(index)
-                    }
-                case .anyAcrossFolders:
-                    for index in position...text.count { next.insert(index) }
+            for position in reachable {
+                switch segment {
+                case .anyFolders:
+                    next.formUnion(position...parts.count)
+                case .name(let name):
+                    if position < parts.count, fnmatch(name, parts[position], 0) == 0 { next.insert(position + 1) }
                 }
             }
-            positions = next
-            if positions.isEmpty { return false }
+            reachable = next
+            if reachable.isEmpty { return false }
         }
-        return positions.contains(text.count)
+        return reachable.contains(parts.count)
     }
 }

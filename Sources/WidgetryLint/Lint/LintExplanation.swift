@@ -1,3 +1,4 @@
+public import WidgetryJSON
 /// `widgetry lint --explain RULE`: a rule's documentation, from its description and examples.
 public enum LintExplanation {
     public static func text(of rule: LintRuleDescription) -> String {
@@ -12,5 +13,27 @@ public enum LintExplanation {
             }
         }
         return text
+    }
+
+    /// `widgetry lint --list-rules`: one line per rule, its id, default severity and summary.
+    public static var ruleTable: String {
+        let descriptions = LintRules.all.map { type(of: $0).description }
+        let width = descriptions.map(\.id.count).max() ?? 0
+        return descriptions.map { description in
+            description.id + String(repeating: " ", count: width - description.id.count) + "  "
+                + description.severity.rawValue + String(repeating: " ", count: 7 - description.severity.rawValue.count) + "  " + description.summary
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The rules as JSON, for editors and scripts: `[{"id", "severity", "summary"}]`.
+    public static var ruleList: JSONValue {
+        JSONValue(.array(LintRules.all.map { rule in
+            let description = type(of: rule).description
+            var object = JSONObject()
+            object["id"] = JSONValue(.string(description.id))
+            object["severity"] = JSONValue(.string(description.severity.rawValue))
+            object["summary"] = JSONValue(.string(description.summary))
+            return JSONValue(.object(object))
+        }))
     }
 }

@@ -1,3 +1,4 @@
+import WidgetryJSON
 import WidgetryExpressions
 import WidgetryService
 import WidgetryScreen
@@ -159,7 +160,8 @@ extension ScreenRun {
 
     func element(_ id: String) throws(InteractionError) -> Element {
         guard case .object(let object) = namespace.value(forKey: id), let element = object as? Element else {
-            throw InteractionError("the screen has no element \(id)")
+            let hint = Suggestion.hint(for: id, among: Array(Set(elements.map(\.id))).sorted(), noun: "elements")
+            throw InteractionError("the screen has no element \(id)" + (hint.map { "; \($0)" } ?? ""))
         }
         return element
     }
