@@ -117,4 +117,23 @@ import WidgetryTestSupport
         #expect(tests.status == 0)
         #expect(try String(contentsOfFile: directory.file("junit.xml"), encoding: .utf8).contains("<testsuite name=\"dev.widgetry.Shop\""))
     }
+
+    @Test func validateTakesOneFileOrStandardInput() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let screen = try CommandRunner.run(["validate", CommandRunner.feed + "/FeedViewController.json"])
+        #expect(screen.status == 0)
+        #expect(screen.stdout == "0 errors, 0 warnings in 1 file\n")
+        let input = directory.file("input.json")
+        try Data(#"{"identifier": 5}"#.utf8).write(to: URL(fileURLWithPath: input))
+        let manifest = try CommandRunner.run(["validate", "-", "--kind", "manifest"], standardInput: input)
+        #expect(manifest.status == 1)
+        #expect(manifest.stdout.hasPrefix("<stdin>:1:16: error: expected a string, found an integer [schema.type]"), "\(manifest.stdout)")
+        let unknown = try CommandRunner.run(["validate", "-"], standardInput: input)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("cannot tell which schema <stdin> follows from its name [usage.missing-part]"))
+        let wrongKind = try CommandRunner.run(["validate", "-", "--kind", "widget"], standardInput: input)
+        #expect(wrongKind.status == 2)
+        #expect(wrongKind.stderr.contains("[usage.invalid-arguments]"))
+    }
 }

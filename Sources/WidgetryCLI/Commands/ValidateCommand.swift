@@ -13,7 +13,9 @@ struct ValidateCommand: AsyncParsableCommand {
             Checks Info.json, each screen, Service.json, Service.dev.json, StubService.json, \
             Model.json, .widgetry.json and Tests/*.scenario.json against its schema, and reports each finding \
             at its file:line:column with a stable rule id (schema.required, \
-            json.trailing-comma). Several bundles are checked in parallel and reported in the \
+            json.trailing-comma). A single JSON file, or - for standard input, is checked \
+            against the schema its name implies or --kind names. Several bundles are checked in \
+            parallel and reported in the \
             order given. Exit codes: 0 no finding at or above --fail-on, 1 findings at or \
             above --fail-on, 2 a bundle cannot be read or the usage is wrong, 3 internal error.
             """
@@ -57,9 +59,19 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "List on stderr the JSON files no schema covers.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("What a single JSON file (or - for standard input) is: \(BundleFileKind.argumentNames.joined(separator: ", ")) (default: from its name).",
+                               valueName: "kind"))
+    var kind: String?
+
     @OptionGroup var shardOption: ShardOption
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var sourceOptions: SourceOptions
+
+    func validate() throws {
+        if let kind, !BundleFileKind.argumentNames.contains(kind) {
+            throw ValidationError("--kind takes one of \(BundleFileKind.argumentNames.joined(separator: ", ")), not '\(kind)'")
+        }
+    }
 
     func run() async throws {
         let console = Console.standard
@@ -72,11 +84,16 @@ struct ValidateCommand: AsyncParsableCommand {
         }
         let options = try sourceOptions.loaderOptions
         let bundles = try BundleArguments.expand(self.bundles)
+        var single: [Int: BundleCheck] = [:]
+        for (index, argument) in shardOption.select(bundles) where Self.isSingleFile(argument) {
+            single[index] = try checkFile(argument, with: validator)
+        }
         let checks = await withTaskGroup(of: (Int, BundleCheck).self) { group in
-            for (index, argument) in shardOption.select(bundles) {
+            for (index, argument) in shardOption.select(bundles) where single[index] == nil {
                 group.addTask { (index, await ValidateCommand.check(argument, with: validator, options: options)) }
             }
             var checks = [BundleCheck?](repeating: nil, count: bundles.count)
+            for (index, check) in single { checks[index] = check }
             for await (index, check) in group { checks[index] = check }
             return checks.compactMap { $0 }
         }
@@ -115,6 +132,26 @@ struct ValidateCommand: AsyncParsableCommand {
             if case .checked = self { return true }
             return false
         }
+    }
+
+    /// Whether `argument` names one JSON file (or standard input) rather than a bundle.
+    static func isSingleFile(_ argument: String) -> Bool {
+        guard argument != "-" else { return true }
+        var isFolder: ObjCBool = false
+        return argument.hasSuffix(".json") && FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+
+    /// Validates one JSON file against the schema `--kind` names or its name implies.
+    private func checkFile(_ argument: String, with validator: BundleValidator) throws(CommandFailure) -> BundleCheck {
+        let bytes = try InputFile.bytes(of: argument, option: "validate", allowingStandardInput: true)
+        let name = InputFile.displayName(of: argument)
+        let root = try? JSONParser.parse(bytes).root
+        let outcome = validator.validate(file: name, bytes: bytes, kind: kind.flatMap { BundleFileKind.named($0, root: root) })
+        if outcome.skippedFiles.contains(name) {
+            throw CommandFailure(.missingPart, "cannot tell which schema \(name) follows from its name",
+                                 hint: "give --kind \(BundleFileKind.argumentNames.joined(separator: "|"))", file: name)
+        }
+        return .checked(outcome, warnings: [])
     }
 
     /// Validates the bundle `argument` names: a folder in place, an archive or URL extracted

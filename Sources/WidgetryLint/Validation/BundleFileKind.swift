@@ -38,6 +38,25 @@ public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The names `widgetry validate --kind` takes, each with the kind it means; a screen's name
+    /// is read from its file.
+    public static let argumentNames = ["manifest", "screen", "service", "stub-service", "model", "scenario", "lint-config"]
+
+    /// The kind `--kind name` means, for a file whose root is `root` (a screen is named by its
+    /// root's single key); nil for an unknown name.
+    public static func named(_ name: String, root: JSONValue?) -> BundleFileKind? {
+        switch name {
+        case "manifest": .manifest
+        case "screen": .screen(name: root?.objectValue?.first(where: { !$0.key.hasPrefix("$") })?.key ?? "")
+        case "service": .service
+        case "stub-service": .stubService
+        case "model": .model
+        case "scenario": .scenario
+        case "lint-config": .lintConfiguration
+        default: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .manifest: "manifest"

@@ -1,3 +1,4 @@
+import Foundation
 public import WidgetryBundle
 public import WidgetryJSON
 public import WidgetrySchema
@@ -81,6 +82,29 @@ public struct BundleValidator: Sendable {
             diagnostic.file = displayPaths[finding.file] ?? finding.file
             return diagnostic
         }
+    }
+
+    /// Validates one JSON file on its own (`widgetry validate Feed.json`, or standard input):
+    /// `bytes` named `file`, of `kind`, or of the kind its name says (``BundleFileKind/classify(path:root:)``
+    /// on the file's name; a screen file is then `X.json` holding `X`). Nil kind and a name that
+    /// says nothing: the file is skipped.
+    public func validate(file: String, bytes: [UInt8], kind: BundleFileKind?) -> Outcome {
+        var report = DiagnosticReport()
+        report.files = [file]
+        do {
+            let document = try JSONParser.parse(bytes, fileName: file)
+            report.sources[file] = document.source
+            let name = (file as NSString).lastPathComponent
+            let fileName = name.hasSuffix(BundleFileName.scenarioSuffix) ? BundleFileName.testsFolder + "/" + name : name
+            guard let kind = kind ?? BundleFileKind.classify(path: fileName, root: document.root) else {
+                return Outcome(report: report, skippedFiles: [file])
+            }
+            report.diagnostics = diagnostics(for: document, kind: kind, file: file).sorted()
+        } catch {
+            report.sources[file] = SourceText(fileName: file, bytes: bytes)
+            report.diagnostics = [Diagnostic(error, file: file)]
+        }
+        return Outcome(report: report, skippedFiles: [])
     }
 
     /// The findings of one parsed file against the schema for `kind`; empty when there is none.
