@@ -125,8 +125,8 @@ struct WidgetryCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 an action or a scenario failed, 2 input or usage error, 3 internal error.
             """,
         version: WidgetryVersion.current,
-        subcommands: [InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self, RunCommand.self,
-                      TestCommand.self, ValidateCommand.self, LintCommand.self, ContractCommand.self]
+        subcommands: [InitCommand.self, InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self, RunCommand.self,
+                      TestCommand.self, ValidateCommand.self, LintCommand.self, ContractCommand.self, SchemasCommand.self]
     )
 }
 
