@@ -143,18 +143,36 @@ public struct ScenarioRunner {
         }
         var message = "expected \(predicate.format)"
         var shown: Set<String> = []
+        for operand in Self.comparedOperands(of: predicate.syntax, in: predicate.format) where shown.insert(operand).inserted {
+            guard let value = try? WidgetryExpressions.Expression(format: operand, arguments: []).evaluate(with: scope) else { continue }
+            message += "\n  \(operand) is \(Self.describe(value))"
+        }
         for use in predicate.facts.keyPaths where use.root == .evaluatedObject {
-            let path = use.components.joined(separator: ".")
-            guard shown.insert(path).inserted,
-                  let value = try? WidgetryExpressions.Expression(format: path, arguments: []).evaluate(with: scope) else { continue }
-            message += "\n  \(path) is \(Self.describe(value))"
-            if value.isNull, let missing = Self.missingKey(use.components, in: scope) { message += "; " + missing }
+            if let missing = Self.missingKey(use.components, in: scope), shown.insert(missing).inserted { message += "\n  " + missing }
         }
         return message
     }
 
+    /// The texts of the operands the predicate's comparisons read (not their literals), in
+    /// order: what a failed expectation shows the values of.
+    static func comparedOperands(of syntax: PredicateSyntax, in text: String) -> [String] {
+        switch syntax.kind {
+        case .constant: return []
+        case .not(let inner): return comparedOperands(of: inner, in: text)
+        case .and(let parts), .or(let parts): return parts.flatMap { comparedOperands(of: $0, in: text) }
+        case .comparison(let comparison):
+            return [comparison.left, comparison.right].compactMap { operand in
+                if case .constant = operand.kind { return nil }
+                let bytes = Array(text.utf8)
+                guard operand.range.lowerBound >= 0, operand.range.upperBound <= bytes.count else { return nil }
+                return String(decoding: bytes[operand.range], as: UTF8.self)
+            }
+        }
+    }
+
     /// What of `components` the scope lacks, with the nearest names it has: `elements has no
-    /// countLabl; did you mean "countLabel"?`. Nil when every key is there (the value is null).
+    /// countLabl; did you mean "countLabel"?`. Nil when every key is there, or the path goes
+    /// through something other than a dictionary.
     static func missingKey(_ components: [String], in scope: Value) -> String? {
         var current = scope
         for (index, component) in components.enumerated() {

@@ -132,6 +132,6 @@ import WidgetryTestSupport
         #expect(tap.stdout.contains("the screen has no element addButon; did you mean \"addButton\"?"), "\(tap.stdout)")
         let expectation = try CommandRunner.run(["test", bundle, "--scenario", "1-feed"])
         #expect(expectation.status == 1)
-        #expect(expectation.stdout.contains("; elements has no xtitleLabel; did you mean \"titleLabel\"?"), "\(expectation.stdout)")
+        #expect(expectation.stdout.contains("\n      elements has no xtitleLabel; did you mean \"titleLabel\"?"), "\(expectation.stdout)")
     }
 }

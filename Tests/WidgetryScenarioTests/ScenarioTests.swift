@@ -76,7 +76,7 @@ struct ScenarioTests {
                        {"expect": "screen == 'never checked'"}]}
             """#), bundle: try await feed())
         #expect(run.failures.map(\.step) == [1])
-        #expect(run.failures.first?.message == "the screen has no element nothing")
+        #expect(run.failures.first?.message == "the screen has no element nothing; known elements: addButton, emptyDataView, footerActivityIndicator, searchBar, tableView, titleLabel")
     }
 
     @Test func aGoldenIsComparedWithADiffAndWrittenOnlyWhenAsked() async throws {
