@@ -167,15 +167,17 @@ struct ValidateCommandTests {
             Checks Info.json, each screen, Service.json, Service.dev.json,
             StubService.json, Model.json, .widgetry.json and Tests/*.scenario.json against
             its schema, and reports each finding at its file:line:column with a stable rule
-            id (schema.required, json.trailing-comma). Several bundles are checked in
-            parallel and reported in the order given. Exit codes: 0 no finding at or above
-            --fail-on, 1 findings at or above --fail-on, 2 a bundle cannot be read or the
-            usage is wrong, 3 internal error.
+            id (schema.required, json.trailing-comma). A single JSON file, or - for
+            standard input, is checked against the schema its name implies or --kind names.
+            Several bundles are checked in parallel and reported in the order given. Exit
+            codes: 0 no finding at or above --fail-on, 1 findings at or above --fail-on, 2
+            a bundle cannot be read or the usage is wrong, 3 internal error.
 
-            USAGE: widgetry validate [<options>] <bundle> ...
+            USAGE: widgetry validate [<options>] [<bundle> ...]
 
             ARGUMENTS:
-              <bundle>                Bundle folders, archives or URLs.
+              <bundle>                Bundle folders, archives, URLs or glob patterns
+                                      (default: the working directory).
 
             OPTIONS:
               --format <format>       Report format: text for people, json for programs,
@@ -183,9 +185,6 @@ struct ValidateCommandTests {
                                       junit for CI. (values: text, json, sarif, github,
                                       junit; default: text)
               --fail-on <severity>    Exit 1 when a finding is at least this severe.
-                                      (values: error, warning, note; default: error)
-              --verbose               List on stderr the JSON files no schema covers.
-
             """))
     }
 }

@@ -109,7 +109,7 @@ struct StoreFileTests {
             Issue.record("opened")
         } catch {
             #expect(error.code == .corruptFile)
-            #expect(error.message.contains(path))
+            #expect(error.file == path)
         }
     }
 }

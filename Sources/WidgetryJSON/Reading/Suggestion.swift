@@ -8,26 +8,34 @@ public enum Suggestion {
     /// none is that close, a name of 4 or more letters that exactly one candidate contains
     /// (`method` for `httpMethod`) suggests that candidate.
     public static func closest(to name: String, among candidates: [String]) -> String? {
+        closestCandidates(to: name, among: candidates).first
+    }
+
+    /// Every candidate as close to `name` as ``closest(to:among:)``'s, best first: more than one
+    /// when several are equally few edits away (`cat` for `cart` and `cast`), so a hint can name
+    /// them all and a fix knows it is not certain.
+    public static func closestCandidates(to name: String, among candidates: [String]) -> [String] {
         let target = Array(name.unicodeScalars)
-        guard !target.isEmpty, target.count <= maxLength else { return nil }
+        guard !target.isEmpty, target.count <= maxLength else { return [] }
         let folded = target.map(fold)
         let limit = min(3, max(1, target.count / 3))
-        var best: (candidate: String, distance: Int, exact: Int)?
+        var ranked: [(candidate: String, distance: Int, exact: Int)] = []
         for candidate in candidates where candidate != name {
             let scalars = Array(candidate.unicodeScalars)
             guard scalars.count <= maxLength else { continue }
             let distance = editDistance(folded, scalars.map(fold), limit: limit)
             guard distance <= limit, distance < target.count else { continue }
-            let exact = editDistance(target, scalars, limit: limit + target.count)
-            if best.map({ (distance, exact) < ($0.distance, $0.exact) }) ?? true {
-                best = (candidate, distance, exact)
-            }
+            ranked.append((candidate, distance, editDistance(target, scalars, limit: limit + target.count)))
         }
-        if let best { return best.candidate }
-        guard target.count >= 4 else { return nil }
+        if let best = ranked.min(by: { ($0.distance, $0.exact) < ($1.distance, $1.exact) }) {
+            let tied = ranked.filter { $0.distance == best.distance }.sorted { $0.exact < $1.exact }
+            var seen = Set<String>()
+            return tied.map(\.candidate).filter { seen.insert($0).inserted }
+        }
+        guard target.count >= 4 else { return [] }
         let lowered = name.lowercased()
         let containing = candidates.filter { $0 != name && $0.lowercased().contains(lowered) }
-        return containing.count == 1 ? containing[0] : nil
+        return containing.count == 1 ? containing : []
     }
 
     /// The candidate nearest to `name` however far it is (for naming the allowed alternative to
@@ -48,9 +56,12 @@ public enum Suggestion {
         return best?.candidate
     }
 
-    /// `did you mean "author"?` when a candidate is close to `name`, else nil.
+    /// `did you mean "author"?` when a candidate is close to `name` (`"cart" or "cast"` when
+    /// several are equally close), else nil.
     public static func didYouMean(_ name: String, among candidates: [String]) -> String? {
-        closest(to: name, among: candidates).map { "did you mean \"\($0)\"?" }
+        let closest = closestCandidates(to: name, among: candidates)
+        guard !closest.isEmpty else { return nil }
+        return "did you mean " + closest.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
     }
 
     /// `did you mean "author"?` when a candidate is close to `name`; otherwise, with `listing`,
