@@ -102,7 +102,9 @@ struct TestCommand: AsyncParsableCommand {
         case .text:
             for result in results {
                 console.write("\(result.passed ? "✓" : "✗") \(result.name) (\(result.stepCount) step\(result.stepCount == 1 ? "" : "s"))\n")
-                for failure in result.failures { console.write(indent(DisplayPath.relativizing(failure.description)) + "\n") }
+                for failure in result.failures {
+                    console.write(indent(DisplayPath.relativizing(failure.description(colour: console.useColorOnStandardOutput))) + "\n")
+                }
                 for path in result.goldensWritten { console.write("  wrote \(DisplayPath.relative(path))\n") }
             }
             let failed = results.filter { !$0.passed }.count

@@ -14,10 +14,32 @@ struct Console: Sendable {
     /// True when stderr is a terminal, so progress can be drawn in place.
     var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// True when stdout is a terminal.
+    var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// False when `TERM` is unset, empty or `dumb`: a terminal that cannot redraw a line in
+    /// place or show colour (an editor's shell buffer, some CI consoles).
+    var terminalRedraws: Bool { Console.redraws(term: ProcessInfo.processInfo.environment["TERM"]) }
+
+    /// Whether a terminal of type `term` (the `TERM` variable) can redraw a line and show colour.
+    static func redraws(term: String?) -> Bool {
+        guard let term else { return false }
+        return !term.isEmpty && term != "dumb"
+    }
+
+    /// True when `NO_COLOR` is set to anything but the empty text (https://no-color.org).
+    private var noColor: Bool {
+        ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    }
+
     /// Colour only on a terminal and when `NO_COLOR` is unset (https://no-color.org).
     var useColor: Bool {
-        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-        return stderrIsTerminal && !noColor
+        stderrIsTerminal && !noColor
+    }
+
+    /// Colour on standard output: a terminal that shows colour, and `NO_COLOR` unset.
+    var useColorOnStandardOutput: Bool {
+        stdoutIsTerminal && terminalRedraws && !noColor
     }
 
     /// Writes to standard output. A failed write (a full disk, a closed pipe, `> /dev/full`) is
