@@ -1,7 +1,9 @@
+import Foundation
 import Synchronization
 import Testing
 import WidgetryBundle
 @testable import WidgetryCLI
+import WidgetryTestSupport
 
 /// The download progress bar: about ten redraws a second whatever the number of updates, with a
 /// rate and the time left, and nothing on a terminal that cannot redraw. Time is given, never read.
@@ -64,8 +66,32 @@ struct ProgressBarTests {
         #expect(Console.redraws(term: term) == redraws)
     }
 
-    @Test func fetchIntoAFileDrawsNothing() throws {
-        let outcome = try CommandRunner.run(["fetch", "https://127.0.0.1:1/a.zip", "--to", "/nonexistent/x"], environment: ["TERM": "xterm-256color"])
-        #expect(!outcome.stderr.contains("\r"), "standard error is a file, not a terminal")
+    @Test func aDownloadWithStandardErrorInAFileDrawsNothing() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try TestArchive(.zip, [.text("Demo.bundle/Info.json", #"{"identifier": "a.b"}"#)]).write(to: scratch.file("d.zip"))
+        let archive = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.file("d.zip"))))
+        let outcome = try await TestHTTPServer.with({ _ in TestResponse(body: archive) }) { server in
+            try CommandRunner.run(["fetch", server.baseURL + "/d.zip", "--to", scratch.file("out"), "--no-cache"], environment: ["TERM": "xterm-256color"])
+        }
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.isEmpty, "standard error is a file, not a terminal")
+    }
+
+    @Test func aDownloadOnATerminalDrawsTheBarUnlessTheTerminalIsDumb() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        try TestArchive(.zip, [.text("Demo.bundle/Info.json", #"{"identifier": "a.b"}"#)]).write(to: scratch.file("d.zip"))
+        let archive = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.file("d.zip"))))
+        try await TestHTTPServer.with({ _ in TestResponse(body: archive) }) { server in
+            let shown = try TerminalRunner.run(["fetch", server.baseURL + "/d.zip", "--to", scratch.file("a"), "--no-cache"], term: "xterm-256color")
+            #expect(shown.status == 0, "\(shown.output)")
+            #expect(shown.output.contains("\rdownloading 100% [##############################] \(archive.count) B / \(archive.count) B"), "\(shown.output)")
+            for term in ["dumb", nil] {
+                let plain = try TerminalRunner.run(["fetch", server.baseURL + "/d.zip", "--to", scratch.file("b-\(term ?? "unset")"), "--no-cache"], term: term)
+                #expect(plain.status == 0, "\(plain.output)")
+                #expect(!plain.output.contains("downloading"), "TERM=\(term ?? "unset"): \(plain.output)")
+            }
+        }
     }
 }
