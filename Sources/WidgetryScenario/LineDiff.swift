@@ -7,7 +7,9 @@ public struct LineDiff: Sendable, Equatable {
     public struct Line: Sendable, Equatable {
         /// Whether the line is in both texts, only the expected one or only the actual one.
         public enum Kind: Sendable, Equatable { case context, removed, added }
+        /// Where the line is.
         public var kind: Kind
+        /// The line without its newline.
         public var text: String
         /// False for a last line with no newline after it (`\ No newline at end of file`).
         public var terminated: Bool
@@ -16,10 +18,15 @@ public struct LineDiff: Sendable, Equatable {
     /// A run of changes with its context: `oldStart`/`newStart` are 1-based line numbers as the
     /// header prints them (for an empty side, the line before, as `git diff` does).
     public struct Hunk: Sendable, Equatable {
+        /// The first line of the expected text the hunk shows.
         public var oldStart: Int
+        /// How many lines of the expected text it shows (context and removed).
         public var oldCount: Int
+        /// The first line of the actual text the hunk shows.
         public var newStart: Int
+        /// How many lines of the actual text it shows (context and added).
         public var newCount: Int
+        /// The context, removed and added lines in the order they print.
         public var lines: [Line]
 
         /// `@@ -a,b +c,d @@`, a count of 1 left out.
