@@ -71,4 +71,34 @@ struct FetchSignalTests {
         #expect(process.terminationStatus == 130, "standard error: \(said)")
         #expect(entries(temporary) == [], "left behind")
     }
+
+    /// Ctrl-C while an archive is being extracted: the files vanish under the extractor, which
+    /// fails; the process must still end through the cleanup (130, nothing left), not with the
+    /// extractor's error and the staging folder half removed. Whether the signal lands before
+    /// the extraction ends is up to the machine, so either outcome is accepted, each whole.
+    @Test func aSignalDuringExtractionLeavesNothingHalfDone() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let files = (0..<4_500).map { TestArchive.Entry.text("B/d\($0 % 90)/f\($0).json", "{}") }
+        try TestArchive(.tar, [.text("B/Info.json", #"{"identifier": "a.b"}"#)] + files).write(to: scratch.file("big.tar"))
+        let place = scratch.file("place")
+        try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
+        let process = try start(["fetch", scratch.file("big.tar"), "--to", place + "/out"], in: scratch)
+        // Half the files written (d0 holds every 90th of 4,500), so removing them takes the cleanup a while.
+        try await wait(for: process) {
+            entries(place).contains { $0.contains(".staging-") && entries(place + "/" + $0 + "/B/d0").count >= 25 }
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let said = (try? String(contentsOfFile: scratch.file("stderr.txt"), encoding: .utf8)) ?? ""
+        switch process.terminationStatus {
+        case 130:
+            #expect(entries(place) == [], "interrupted: nothing left")
+            #expect(said.isEmpty, "the extractor's failure is the interruption's, not reported")
+        case 0:
+            #expect(entries(place) == ["out"], "finished before the signal: the bundle and nothing else")
+        default:
+            Issue.record("exit \(process.terminationStatus), left \(entries(place)): \(said)")
+        }
+    }
 }

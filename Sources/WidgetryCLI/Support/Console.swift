@@ -73,6 +73,8 @@ struct Console: Sendable {
     /// Prints the problems in the format `command` asks for errors in (text when it says
     /// nothing) and gives their exit code.
     func report(_ problems: ReportedDiagnostics, as command: (any ReportsErrors)?) -> Int32 {
+        // Files vanishing under an interrupted command are the interruption, not news.
+        guard !SignalCleanup.isInterrupted else { return problems.exitCode }
         let format = command?.errorFormat ?? .text
         if format == .text {
             report(problems)
