@@ -18,6 +18,8 @@ public struct LoadedBundle: Sendable {
 
     /// Deletes the extracted files; the bundle's parsed contents stay usable.
     public func removeExtractedFiles() {
-        if let extractedDirectory { try? FileManager.default.removeItem(atPath: extractedDirectory) }
+        guard let extractedDirectory else { return }
+        try? FileManager.default.removeItem(atPath: extractedDirectory)
+        TemporaryPaths.unregister(extractedDirectory)
     }
 }

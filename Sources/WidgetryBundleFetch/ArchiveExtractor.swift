@@ -42,10 +42,9 @@ public struct ArchiveExtractor: Sendable {
             throw .writeFailed(path: parent.path, reason: error.localizedDescription)
         }
         let staging = parent.appendingPathComponent(".\(destinationURL.lastPathComponent).staging-\(UUID().uuidString)")
-        guard mkdir(staging.path, 0o755) == 0 else {
+        guard TemporaryPaths.create(staging.path, by: { mkdir(staging.path, 0o755) == 0 }) else {
             throw .writeFailed(path: staging.path, reason: String(cString: strerror(errno)))
         }
-        TemporaryPaths.register(staging.path)
         defer { TemporaryPaths.unregister(staging.path) }
         do {
             let report = try UTF8ThreadLocale.run { () throws(BundleError) in try unpack(archivePath: archivePath, into: staging.path) }

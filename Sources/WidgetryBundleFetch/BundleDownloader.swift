@@ -15,7 +15,8 @@ public struct BundleDownloader: Sendable {
         public var archivePath: String
         /// True when the archive came from the cache (fresh, confirmed by 304, or as a fallback).
         public var fromCache: Bool
-        /// True when the archive is a temporary file the caller should delete after use.
+        /// True when the archive is a temporary file the caller should delete after use (and
+        /// then take off ``TemporaryPaths``, which lists it until then).
         public var isTemporary: Bool
         public var warnings: [BundleWarning]
     }
@@ -44,23 +45,25 @@ public struct BundleDownloader: Sendable {
             if let etag = cached.etag { conditional.append(("If-None-Match", etag)) }
             if let lastModified = cached.lastModified { conditional.append(("If-Modified-Since", lastModified)) }
         }
-        TemporaryPaths.register(temporary)
-        defer { TemporaryPaths.unregister(temporary) }
         do {
             let response = try await fetch(url, to: temporary, extraHeaders: conditional, progress: progress)
             if response.status == 304, let cache, let cached {
                 try? FileManager.default.removeItem(atPath: temporary)
+                TemporaryPaths.unregister(temporary)
                 let touched = try cache.touch(cached, at: now)
                 return Result(archivePath: touched.archivePath, fromCache: true, isTemporary: false, warnings: [])
             }
             guard let cache else {
+                // Still listed: the caller removes it (and takes it off the list) after use.
                 return Result(archivePath: temporary, fromCache: false, isTemporary: true, warnings: [])
             }
             let entry = try cache.store(download: temporary, url: url, etag: response.etag,
                                         lastModified: response.lastModified, fetchedAt: now)
+            TemporaryPaths.unregister(temporary)
             return Result(archivePath: entry.archivePath, fromCache: false, isTemporary: false, warnings: [])
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
+            TemporaryPaths.unregister(temporary)
             if let cached, error.allowsCacheFallback {
                 let warning = BundleWarning(code: "download.using-cache",
                                             message: "\(error.message); using the cached copy from \(ISO8601DateFormatter().string(from: cached.fetchedAt))")
@@ -138,7 +141,7 @@ public struct BundleDownloader: Sendable {
         if let expected, expected > options.maxBytes {
             throw BundleError.downloadTooLarge(url: url, limit: options.maxBytes)
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
+        guard TemporaryPaths.create(path, by: { FileManager.default.createFile(atPath: path, contents: nil) }),
             let handle = FileHandle(forWritingAtPath: path)
         else {
             throw BundleError.writeFailed(path: path, reason: "cannot create the file")

@@ -44,12 +44,16 @@ public struct BundleLoader: BundleLoading {
             return LoadedBundle(bundle: bundle, source: source, warnings: bundle.warnings, extractedDirectory: nil)
         case .archive, .remote:
             let work = (options.workDirectory ?? NSTemporaryDirectory()) + "/widgetry-" + UUID().uuidString
+            // Listed for as long as the bundle is loaded: a command interrupted while it runs
+            // (`serve-stub`, a real-time `run`) must not leave the extracted files behind.
+            TemporaryPaths.register(work)
             do {
                 let fetched = try await fetch(source, to: work, progress: progress)
                 let bundle = try WidgetBundle(directory: fetched.bundleRoot, options: options.read)
                 return LoadedBundle(bundle: bundle, source: source, warnings: fetched.warnings + bundle.warnings, extractedDirectory: work)
             } catch {
                 try? FileManager.default.removeItem(atPath: work)
+                TemporaryPaths.unregister(work)
                 throw error
             }
         }
@@ -67,10 +71,13 @@ public struct BundleLoader: BundleLoading {
     }
 
     /// Downloads (for URLs) and extracts (for URLs and archives) `source` into `destination`.
+    /// First it removes what earlier fetches left, a day old or older, where this one writes:
+    /// the download cache, the temporary folder and the destination's parent.
     public func fetch(
         _ source: BundleSource, to destination: String, replaceExisting: Bool = false,
         progress: (@Sendable (DownloadProgress) -> Void)? = nil
     ) async throws(BundleError) -> FetchResult {
+        sweepLeftovers(besides: destination)
         let archivePath: String
         var fromCache = false
         var warnings: [BundleWarning] = []
@@ -85,10 +92,7 @@ public struct BundleLoader: BundleLoading {
             archivePath = downloaded.archivePath
             fromCache = downloaded.fromCache
             warnings = downloaded.warnings
-            if downloaded.isTemporary {
-                temporaryArchive = downloaded.archivePath
-                TemporaryPaths.register(downloaded.archivePath)
-            }
+            if downloaded.isTemporary { temporaryArchive = downloaded.archivePath }
         }
         defer {
             if let temporaryArchive {
@@ -100,5 +104,15 @@ public struct BundleLoader: BundleLoading {
             .extract(archiveAt: archivePath, to: destination, replaceExisting: replaceExisting)
         let root = try WidgetBundle.locateRoot(in: URL(fileURLWithPath: destination).standardizedFileURL.path)
         return FetchResult(destination: destination, bundleRoot: root, report: report, fromCache: fromCache, warnings: warnings)
+    }
+
+    /// The places this loader writes temporary files, swept of old ones.
+    private func sweepLeftovers(besides destination: String) {
+        let now = options.download.now()
+        let parent = URL(fileURLWithPath: destination).standardizedFileURL.deletingLastPathComponent().path
+        let places = [options.download.cacheDirectory, options.workDirectory ?? NSTemporaryDirectory(), parent]
+        for place in Set(places.compactMap { $0 }) {
+            StaleTemporaryFiles.sweep(place, now: now)
+        }
     }
 }

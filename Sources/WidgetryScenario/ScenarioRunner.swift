@@ -18,10 +18,20 @@ public struct ScenarioResult: Sendable {
         public var file: String
         public var location: SourceLocation?
         public var message: String
+        /// For a golden that differs from the snapshot: the diff, which `message` ends with
+        /// uncoloured, so a terminal can show it coloured instead (``description(colour:)``).
+        public var diff: LineDiff?
 
         /// `file:line:column: step N (title): message`.
-        public var description: String {
-            file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": step \(step + 1) (\(title)): " + message
+        public var description: String { description(colour: false) }
+
+        /// The ``description``, with its diff coloured when `colour` is set.
+        public func description(colour: Bool) -> String {
+            var text = message
+            if colour, let diff {
+                text = String(message.dropLast(diff.render().count)) + diff.render(colour: true)
+            }
+            return file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": step \(step + 1) (\(title)): " + text
         }
     }
 
@@ -72,8 +82,9 @@ public struct ScenarioRunner {
 
     public func run(_ scenario: Scenario, bundle: WidgetBundle) async -> ScenarioResult {
         var result = ScenarioResult(name: scenario.name, file: scenario.file, failures: [], stepCount: scenario.steps.count, goldensWritten: [], runTime: 0)
-        func fail(_ index: Int, _ step: Scenario.Step?, _ message: String) {
-            result.failures.append(.init(step: index, title: step?.title ?? "setup", file: scenario.file, location: step?.location, message: message))
+        func fail(_ index: Int, _ step: Scenario.Step?, _ message: String, diff: LineDiff? = nil) {
+            result.failures.append(.init(step: index, title: step?.title ?? "setup", file: scenario.file, location: step?.location,
+                                         message: message, diff: diff))
         }
         let settings = scenario.settings
         var options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
@@ -120,7 +131,9 @@ public struct ScenarioRunner {
             case .expectStore(let entity, let filter, let count):
                 if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, message) }
             case .golden(let path):
-                if let message = compareGolden(path, run: run, written: &result.goldensWritten) { fail(index, step, message) }
+                if let mismatch = compareGolden(path, run: run, written: &result.goldensWritten) {
+                    fail(index, step, mismatch.message, diff: mismatch.diff)
+                }
             }
             afterStep?(index, step, run)
         }
@@ -222,20 +235,20 @@ public struct ScenarioRunner {
 
     /// Compares the snapshot with the golden file (text, or JSON for `.json`), or writes it. The
     /// golden is read and written only inside the scenario's folder (``ConfinedPath/resolved()``).
-    private func compareGolden(_ golden: ConfinedPath, run: WidgetRun, written: inout [String]) -> String? {
+    private func compareGolden(_ golden: ConfinedPath, run: WidgetRun, written: inout [String]) -> (message: String, diff: LineDiff?)? {
         let path = golden.relative
         let fullPath: String
         do throws(PathEscape) {
             fullPath = try golden.resolved()
         } catch {
-            return "\(error.message) [\(PathEscape.code)]\n  hint: \(error.hint)"
+            return ("\(error.message) [\(PathEscape.code)]\n  hint: \(error.hint)", nil)
         }
         let actual = path.hasSuffix(".json")
             ? SnapshotJSON.render(run).serialized(JSONWritingOptions(pretty: true)) + "\n"
             : SnapshotText.render(run)
         let expected = try? String(contentsOfFile: fullPath, encoding: .utf8)
         if updatesGoldens || expected == nil {
-            guard updatesGoldens else { return "golden \(path) does not exist; run with --update to write it" }
+            guard updatesGoldens else { return ("golden \(path) does not exist; run with --update to write it", nil) }
             guard expected != actual else { return nil }
             do {
                 try FileManager.default.createDirectory(atPath: (fullPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -243,11 +256,11 @@ public struct ScenarioRunner {
                 written.append(golden.path)
                 return nil
             } catch {
-                return "cannot write golden \(path): \(error.localizedDescription)"
+                return ("cannot write golden \(path): \(error.localizedDescription)", nil)
             }
         }
-        guard let expected, let diff = LineDiff.render(expected: expected, actual: actual) else { return nil }
-        return "the snapshot differs from \(path) (- golden, + run):\n" + diff
+        guard let expected, let diff = LineDiff(expected: expected, actual: actual) else { return nil }
+        return ("the snapshot differs from \(path) (- golden, + run):\n" + diff.render(), diff)
     }
 
     /// The longest value description a failure prints.

@@ -5,4 +5,4 @@ import Glibc
 #endif
 
 SignalCleanup.install()
-exit(await WidgetryCLI.main(CommandLine.arguments.dropFirst().map { $0 }))
+SignalCleanup.exit(await WidgetryCLI.main(CommandLine.arguments.dropFirst().map { $0 }))

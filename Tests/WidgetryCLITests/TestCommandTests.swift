@@ -41,6 +41,56 @@ struct TestCommandTests {
         #expect(try CommandRunner.run(["test", CommandRunner.feed, "--min-coverage", "50"]).status == 0)
     }
 
+    @Test func aGoldenThatDiffersPrintsAUnifiedDiffWithoutColourOffATerminal() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = directory.path + "/Feed"
+        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
+        let golden = bundle + "/Tests/goldens/feed.txt"
+        let text = try String(contentsOfFile: golden, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "addButton (UIBarButtonItem): title=\"+\"", with: "addButton (UIBarButtonItem): title=\"add\"").utf8)
+            .write(to: URL(fileURLWithPath: golden))
+        // Colour is off because standard output is a file, whatever TERM and NO_COLOR say.
+        let outcome = try CommandRunner.run(["test", bundle, "--scenario", "feed loads"], environment: ["NO_COLOR": "", "TERM": "xterm-256color"])
+        #expect(outcome.status == 1)
+        let expected = [
+            "the snapshot differs from goldens/feed.txt (- golden, + run):",
+            "@@ -2,7 +2,7 @@",
+            " content: <Account #1>",
+            " navigation:",
+            "   titleLabel (UILabel): text=\"Favio Mobile\" hidden=false",
+            "-  addButton (UIBarButtonItem): title=\"add\" enabled=true",
+            "+  addButton (UIBarButtonItem): title=\"+\" enabled=true",
+            " views:",
+            "   - (UIView): hidden=false",
+            "     emptyDataView (UILabel): text=\"No posts here yet!\" hidden=true",
+        ].joined(separator: "\n    ") + "\n"
+        #expect(outcome.stdout.contains(expected), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("\u{1B}"))
+    }
+
+    @Test func aGoldenDiffIsColouredOnATerminalUnlessNoColorOrADumbTerminal() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = directory.path + "/Feed"
+        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
+        let golden = bundle + "/Tests/goldens/feed.txt"
+        let text = try String(contentsOfFile: golden, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "title=\"+\"", with: "title=\"add\"").utf8).write(to: URL(fileURLWithPath: golden))
+        let arguments = ["test", bundle, "--scenario", "feed loads"]
+        let coloured = try TerminalRunner.run(arguments, term: "xterm-256color")
+        #expect(coloured.status == 1)
+        #expect(coloured.output.contains("    \u{1B}[36m@@ -2,7 +2,7 @@\u{1B}[m\r\n"), "\(coloured.output)")
+        #expect(coloured.output.contains("    \u{1B}[31m-  addButton (UIBarButtonItem): title=\"add\" enabled=true\u{1B}[m\r\n"))
+        #expect(coloured.output.contains("    \u{1B}[32m+  addButton (UIBarButtonItem): title=\"+\" enabled=true\u{1B}[m\r\n"))
+        for (term, noColor) in [("xterm-256color", "1"), ("dumb", nil)] as [(String, String?)] {
+            let plain = try TerminalRunner.run(arguments, term: term, noColor: noColor)
+            #expect(plain.status == 1)
+            #expect(plain.output.contains("    -  addButton (UIBarButtonItem): title=\"add\" enabled=true\r\n"), "\(plain.output)")
+            #expect(!plain.output.contains("\u{1B}"), "TERM=\(term) NO_COLOR=\(noColor ?? "unset")")
+        }
+    }
+
     @Test func anInvalidScenarioIsAnInputErrorWithItsPlace() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -99,9 +99,12 @@ struct ScenarioTests {
         try Data(golden.replacingOccurrences(of: "Favio Mobile", with: "Someone Else").utf8).write(to: URL(fileURLWithPath: directory + "/goldens/g.txt"))
         let changed = await ScenarioRunner().run(script, bundle: bundle)
         let message = try #require(changed.failures.first?.message)
-        #expect(message.hasPrefix("the snapshot differs from goldens/g.txt (- golden, + run):\n@@ expected line "))
-        #expect(message.contains("\n- content: <Account #1>") == false, "unchanged lines are context")
-        #expect(message.contains("\n-   titleLabel (UILabel): text=\"Someone Else\" hidden=false\n+   titleLabel (UILabel): text=\"Favio Mobile\" hidden=false\n"))
+        #expect(message.hasPrefix("the snapshot differs from goldens/g.txt (- golden, + run):\n@@ -1,7 +1,7 @@\n screen FeedViewController"))
+        #expect(message.contains("\n content: <Account #1>\n"), "unchanged lines are context")
+        #expect(message.contains("\n-  titleLabel (UILabel): text=\"Someone Else\" hidden=false\n+  titleLabel (UILabel): text=\"Favio Mobile\" hidden=false\n"))
+        let failure = try #require(changed.failures.first)
+        #expect(failure.description(colour: true).contains("\u{1B}[31m-  titleLabel"))
+        #expect(failure.description(colour: false) == failure.description)
     }
 
     @Test func coverageCountsBranchesActionsAndScreens() async throws {
@@ -114,11 +117,5 @@ struct ScenarioTests {
         #expect(indicator.taken == [.ifTrue, .ifFalse], "on while loading, off after")
         #expect(report.screens.map(\.visited) == report.screens.map { $0.name == "FeedViewController" })
         #expect(report.percentage > 0 && report.percentage < 100)
-    }
-
-    @Test func aLineDiffShowsChangesWithContext() {
-        let diff = LineDiff.render(expected: "a\nb\nc\nd\ne\nf\ng", actual: "a\nb\nc\nD\ne\nf\ng")
-        #expect(diff == "@@ expected line 2 @@\n  b\n  c\n- d\n+ D\n  e\n  f\n")
-        #expect(LineDiff.render(expected: "same", actual: "same") == nil)
     }
 }

@@ -174,7 +174,9 @@ struct TestCommand: AsyncParsableCommand {
     /// One scenario's lines of the text report.
     private func text(of result: ScenarioResult, indent: String) -> String {
         var text = "\(indent)\(result.passed ? "✓" : "✗") \(result.name) (\(result.stepCount) step\(result.stepCount == 1 ? "" : "s"))\n"
-        for failure in result.failures { text += self.indent(DisplayPath.relativizing(failure.description), by: indent + "    ") + "\n" }
+        for failure in result.failures {
+            text += self.indent(DisplayPath.relativizing(failure.description(colour: reportOptions.coloursReport)), by: indent + "    ") + "\n"
+        }
         for path in result.goldensWritten { text += "\(indent)  wrote \(DisplayPath.relative(path))\n" }
         return text
     }

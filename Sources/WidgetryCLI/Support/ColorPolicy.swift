@@ -7,7 +7,7 @@ import Glibc
 
 /// Whether output is coloured: `--color always|never` when given, else `NO_COLOR` (set and not
 /// empty: never, https://no-color.org), else `FORCE_COLOR` (set and not `0`: always), else
-/// colour exactly when the stream is a terminal.
+/// colour exactly when the stream is a terminal that shows colour (`TERM` set and not `dumb`).
 enum ColorPolicy {
     /// `--color`'s values.
     enum Choice: String, CaseIterable, Sendable {
@@ -30,6 +30,6 @@ enum ColorPolicy {
         }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if let force = environment["FORCE_COLOR"], force != "0" { return true }
-        return isatty(stream) == 1 && environment["TERM"] != "dumb"
+        return isatty(stream) == 1 && Console.redraws(term: environment["TERM"])
     }
 }

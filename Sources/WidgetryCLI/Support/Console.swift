@@ -14,8 +14,24 @@ struct Console: Sendable {
     /// True when stderr is a terminal, so progress can be drawn in place.
     var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// True when stdout is a terminal.
+    var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// False when `TERM` is unset, empty or `dumb`: a terminal that cannot redraw a line in
+    /// place or show colour (an editor's shell buffer, some CI consoles).
+    var terminalRedraws: Bool { Console.redraws(term: ProcessInfo.processInfo.environment["TERM"]) }
+
+    /// Whether a terminal of type `term` (the `TERM` variable) can redraw a line and show colour.
+    static func redraws(term: String?) -> Bool {
+        guard let term else { return false }
+        return !term.isEmpty && term != "dumb"
+    }
+
     /// Colour on standard error, as ``ColorPolicy`` decides.
     var useColor: Bool { ColorPolicy.colours(STDERR_FILENO) }
+
+    /// Colour on standard output, as ``ColorPolicy`` decides.
+    var useColorOnStandardOutput: Bool { ColorPolicy.colours(STDOUT_FILENO) }
 
     /// Writes to standard output. A failed write (a full disk, a closed pipe, `> /dev/full`) is
     /// remembered, not ignored: the command then ends with exit 3 and says so
@@ -48,6 +64,8 @@ struct Console: Sendable {
     /// Prints the problems in the format `command` asks for errors in (text when it says
     /// nothing) and gives their exit code.
     func report(_ problems: ReportedDiagnostics, as command: (any ReportsErrors)?) -> Int32 {
+        // Files vanishing under an interrupted command are the interruption, not news.
+        guard !SignalCleanup.isInterrupted else { return problems.exitCode }
         let format = command?.errorFormat ?? .text
         if format == .text {
             report(problems)
