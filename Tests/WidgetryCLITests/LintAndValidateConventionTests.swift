@@ -136,4 +136,27 @@ import WidgetryTestSupport
         #expect(wrongKind.status == 2)
         #expect(wrongKind.stderr.contains("[usage.invalid-arguments]"))
     }
+
+    @Test func fixAppliesTheCertainSuggestionsAndDryRunShowsThem() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(try CommandRunner.run(["init", "Notes"], in: directory.path).status == 0)
+        let screen = directory.file("Notes/NotesViewController.json")
+        let original = try String(contentsOfFile: screen, encoding: .utf8)
+        let broken = original.replacingOccurrences(of: "\"sortByFields\": \"title\"", with: "\"sortByFields\": \"titl\"")
+            .replacingOccurrences(of: "\"actionName\": \"items\"}},\n      \"itemsStatus\"", with: "\"actionName\": \"itemz\"}},\n      \"itemsStatus\"")
+        #expect(broken != original)
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: screen))
+        let dryRun = try CommandRunner.run(["lint", "Notes", "--fix", "--dry-run"], in: directory.path)
+        #expect(dryRun.status == 0)
+        #expect(dryRun.stdout.hasPrefix("--- a/Notes/NotesViewController.json\n+++ b/Notes/NotesViewController.json\n@@ "), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("-      \"itemsProvider\": {\"type\": \"ManagedObjectsProvider\", \"attrs\": {\"entityName\": \"Item\", \"sortByFields\": \"titl\"}},"))
+        #expect(try String(contentsOfFile: screen, encoding: .utf8) == broken, "a dry run writes nothing")
+        let fixed = try CommandRunner.run(["lint", "Notes", "--fix"], in: directory.path)
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+        #expect(fixed.stderr.contains("fixed Notes/NotesViewController.json:5:108: 'titl' → 'title' [unknown-key-path]"), "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("'itemz' → 'items' [unknown-action]"))
+        #expect(fixed.stdout == "0 errors, 0 warnings in 4 files\n")
+        #expect(try String(contentsOfFile: screen, encoding: .utf8) == original)
+    }
 }

@@ -47,10 +47,20 @@ struct LintCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit; takes a rule id or a code lint prints (service.invalid-value).", valueName: "rule"))
     var explain: String?
 
+    @Flag(help: "Apply the fixes that are certain (a misspelt name one edit from the only name a finding suggests), write each file in one piece, say what changed, then report what is left.")
+    var fix = false
+
+    @Flag(name: .customLong("dry-run"), help: "With --fix: print the changes as a unified diff instead of writing them.")
+    var dryRun = false
+
     @Flag(name: .customLong("list-rules"), help: "List every rule with its default severity and what it checks, then exit.")
     var listRules = false
 
     @OptionGroup var sourceOptions: SourceOptions
+
+    func validate() throws {
+        if dryRun, !fix { throw ValidationError("--dry-run goes with --fix") }
+    }
 
     func run() async throws {
         let console = Console.standard
@@ -80,27 +90,22 @@ struct LintCommand: AsyncParsableCommand {
         let selected = shardOption.select(try BundleArguments.expand(bundles))
         let profile = try sourceOptions.profile(readingSecrets: false)
         let options = try sourceOptions.loaderOptions(with: profile)
-        let configPath = config
-        let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
-            for (index, argument) in selected {
-                group.addTask { (index, await LintCommand.lint(argument, configPath: configPath, options: options, profile: profile)) }
+        var (report, unreadable, warnings) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
+        if fix {
+            let fixes = LintFix.certain(in: report.diagnostics, sources: report.sources)
+            if dryRun {
+                console.write(try LintFixes.diff(fixes))
+                return
             }
-            var results: [Int: Outcome] = [:]
-            for await (index, outcome) in group { results[index] = outcome }
-            return results.sorted { $0.key < $1.key }.map(\.value)
-        }
-        var report = DiagnosticReport()
-        var unreadable = false
-        for outcome in outcomes {
-            switch outcome {
-            case .linted(let linted, let warnings):
-                warnings.forEach(console.warning)
-                report.append(linted)
-            case .unreadable(let problems):
-                report.append(problems)
-                unreadable = true
+            for applied in try LintFixes.apply(fixes) {
+                let place = applied.finding.location.map { ":\($0.line):\($0.column)" } ?? ""
+                console.writeError("fixed \(applied.file)\(place): '\(applied.original)' → '\(applied.replacement)' [\(applied.finding.code)]\n")
+            }
+            if !fixes.isEmpty {
+                (report, unreadable, warnings) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
             }
         }
+        warnings.forEach(console.warning)
         if let accepted { report.diagnostics = accepted.filter(report.diagnostics) }
         if let writeBaseline {
             let directory = (writeBaseline as NSString).deletingLastPathComponent
@@ -115,6 +120,34 @@ struct LintCommand: AsyncParsableCommand {
         }
         // Writing a baseline accepts the findings: the command did what it was asked.
         if writeBaseline == nil, report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
+    }
+
+    /// Lints `bundles` in parallel; the findings in the order given, whether any could not be
+    /// read, and the loader's warnings.
+    static func lint(_ bundles: [String], configPath: String?, options: BundleLoader.Options,
+                     profile: HostProfile) async -> (DiagnosticReport, unreadable: Bool, warnings: [BundleWarning]) {
+        let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
+            for (index, argument) in bundles.enumerated() {
+                group.addTask { (index, await LintCommand.lint(argument, configPath: configPath, options: options, profile: profile)) }
+            }
+            var results: [Int: Outcome] = [:]
+            for await (index, outcome) in group { results[index] = outcome }
+            return results.sorted { $0.key < $1.key }.map(\.value)
+        }
+        var report = DiagnosticReport()
+        var unreadable = false
+        var warnings: [BundleWarning] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .linted(let linted, let found):
+                warnings += found
+                report.append(linted)
+            case .unreadable(let problems):
+                report.append(problems)
+                unreadable = true
+            }
+        }
+        return (report, unreadable, warnings)
     }
 
     enum Outcome: Sendable {
