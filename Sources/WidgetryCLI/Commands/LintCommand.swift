@@ -43,6 +43,7 @@ struct LintCommand: AsyncParsableCommand {
 
     @OptionGroup var shardOption: ShardOption
     @OptionGroup var reportOptions: ReportOptions
+    @OptionGroup var watchOption: WatchOption
 
     @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit; takes a rule id or a code lint prints (service.invalid-value).", valueName: "rule"))
     var explain: String?
@@ -78,6 +79,14 @@ struct LintCommand: AsyncParsableCommand {
             console.write(LintExplanation.text(of: type(of: rule).description))
             return
         }
+        let bundles = try BundleArguments.expand(self.bundles)
+        try await watchOption.run(watching: bundles.filter { !$0.contains("://") }, console: console, reportingAs: self) {
+            try await lintOnce(bundles, console: console)
+        }
+    }
+
+    /// Lints the bundles once: the report, and the exit code as a thrown ``ExitCode``.
+    private func lintOnce(_ bundles: [String], console: Console) async throws {
         var accepted: Baseline?
         if let baseline {
             let bytes = try InputFile.bytes(of: baseline, option: "--baseline")
@@ -87,7 +96,7 @@ struct LintCommand: AsyncParsableCommand {
             }
             accepted = read
         }
-        let selected = shardOption.select(try BundleArguments.expand(bundles))
+        let selected = shardOption.select(bundles)
         let profile = try sourceOptions.profile(readingSecrets: false)
         let options = try sourceOptions.loaderOptions(with: profile)
         var (report, unreadable, warnings) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)

@@ -43,6 +43,7 @@ struct RunCommand: AsyncParsableCommand {
         if untilIdle, duration != nil { throw ValidationError("--until-idle and --for are alternatives; give one") }
         if scenario != nil, bundles.count > 1 { throw ValidationError("--scenario plays one bundle; name one") }
         if events != nil, bundles.count > 1 { throw ValidationError("--events logs one bundle's run; name one") }
+        if scenario != nil, watchOption.watch { throw ValidationError("--watch reruns the snapshot, not a scenario: use widgetry test --watch") }
     }
 
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
@@ -83,6 +84,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Refuse to run a bundle with warnings (what upstream skipped silently): report them as errors and exit 2.")
     var strict = false
 
+    @OptionGroup var watchOption: WatchOption
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -108,9 +110,16 @@ struct RunCommand: AsyncParsableCommand {
             if !passed { throw ExitCode(1) }
             return
         }
+        let bundles = try BundleArguments.expand(self.bundles)
+        try await watchOption.run(watching: bundles.filter { !$0.contains("://") }, console: console, reportingAs: self) {
+            try await runOnce(bundles, loader: loader, profile: profile, start: start, zone: zone, console: console)
+        }
+    }
+
+    /// Runs each of `bundles` once and prints the snapshots.
+    private func runOnce(_ bundles: [String], loader: BundleLoader, profile: HostProfile, start: Date, zone: TimeZone, console: Console) async throws {
         var snapshots: [JSONValue] = []
         var problems = DiagnosticReport()
-        let bundles = try BundleArguments.expand(self.bundles)
         for bundle in bundles {
             do {
                 let widget = try await runWidget(bundle, loader: loader, profile: profile, start: start, zone: zone, console: console)

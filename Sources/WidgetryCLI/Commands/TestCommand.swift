@@ -47,6 +47,7 @@ struct TestCommand: AsyncParsableCommand {
 
     @OptionGroup var shardOption: ShardOption
     @OptionGroup var reportOptions: ReportOptions
+    @OptionGroup var watchOption: WatchOption
     @OptionGroup var defaultsOption: DefaultsOption
     @OptionGroup var sourceOptions: SourceOptions
 
@@ -72,6 +73,14 @@ struct TestCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard
         reportOptions.apply()
+        let bundles = try BundleArguments.expand(self.bundles)
+        try await watchOption.run(watching: bundles.filter { !$0.contains("://") }, console: console, reportingAs: self) {
+            try await testOnce(bundles, console: console)
+        }
+    }
+
+    /// Runs the scenarios of `bundles` once: the report, and the exit code as a thrown ``ExitCode``.
+    private func testOnce(_ bundles: [String], console: Console) async throws {
         // The text report streams to standard output as scenarios finish; for --output it is
         // gathered and written in one piece at the end.
         var gathered = ""
@@ -85,7 +94,7 @@ struct TestCommand: AsyncParsableCommand {
         var prepared: [BundleScenarios] = []
         defer { prepared.forEach { $0.loaded.removeExtractedFiles() } }
         var invalid = DiagnosticReport()
-        for (_, argument) in shardOption.select(try BundleArguments.expand(bundles)) {
+        for (_, argument) in shardOption.select(bundles) {
             let (loaded, _) = try await loader.load(argument: argument)
             var bundle = BundleScenarios(argument: argument, loaded: loaded, scenarios: [], names: [])
             for path in ScenarioFiles.paths(in: loaded.bundle) {

@@ -32,7 +32,8 @@ extension ScreenCompiler {
         case .object(let type) where objectTypes[ownerID] != nil:
             guard type.outlets[outlet.property] != nil else {
                 fail(.unknownOutlet, "\(type.rawValue) \(ownerID) has no outlet \(outlet.property)", at: outlet.place,
-                     hint: "its outlets: " + type.outlets.keys.sorted().joined(separator: ", "))
+                     hint: Suggestion.didYouMean(outlet.property, among: type.outlets.keys.sorted())
+                        ?? "its outlets: " + type.outlets.keys.sorted().joined(separator: ", "))
                 return
             }
             outlets.append(blueprint)
