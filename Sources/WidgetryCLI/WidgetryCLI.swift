@@ -11,6 +11,12 @@ import WidgetryJSON
 public enum WidgetryCLI {
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String]) async -> Int32 {
+        // The completion scripts call back with `---completion`; the argument parser answers
+        // those itself, printing the candidates and exiting.
+        if arguments.first == "---completion" {
+            await WidgetryCommand.main(arguments)
+            return ExitStatus.success
+        }
         let code = await run(arguments)
         guard let failure = OutputFailure.take() else { return code }
         Console.standard.report(ReportedDiagnostics(failure, exitCode: failure.exitCode))

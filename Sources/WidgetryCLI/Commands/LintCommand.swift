@@ -45,7 +45,8 @@ struct LintCommand: AsyncParsableCommand {
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var watchOption: WatchOption
 
-    @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit; takes a rule id or a code lint prints (service.invalid-value).", valueName: "rule"))
+    @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit; takes a rule id or a code lint prints (service.invalid-value).", valueName: "rule"),
+            completion: .custom(Completions.rules))
     var explain: String?
 
     @Flag(help: "Apply the fixes that are certain (a misspelt name one edit from the only name a finding suggests), write each file in one piece, say what changed, then report what is left.")

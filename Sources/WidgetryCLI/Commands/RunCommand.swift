@@ -28,7 +28,7 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Bundle folders, archives or URLs; each runs on its own, and their snapshots are printed in order.", valueName: "bundle"))
     var bundles: [String]
 
-    @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"))
+    @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"), completion: .custom(Completions.screens))
     var screen: String?
 
     @Option(name: .customLong("for"), parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds of run time (default: when idle).", valueName: "seconds"))

@@ -26,7 +26,8 @@ struct TestCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
     var bundles: [String]
 
-    @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only the scenarios whose name or file name contains this text, ignoring case.", valueName: "text"))
+    @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only the scenarios whose name or file name contains this text, ignoring case.", valueName: "text"),
+            completion: .custom(Completions.scenarios))
     var filter: String?
 
     @Flag(help: "Rewrite golden files with the snapshots instead of comparing them.")
