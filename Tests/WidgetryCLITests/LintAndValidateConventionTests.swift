@@ -159,4 +159,17 @@ import WidgetryTestSupport
         #expect(fixed.stdout == "0 errors, 0 warnings in 4 files\n")
         #expect(try String(contentsOfFile: screen, encoding: .utf8) == original)
     }
+
+    @Test func loadingProblemsAreInTheMachineReadableReport() throws {
+        let directory = try Self.workspace()
+        defer { directory.remove() }
+        let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key><string>dev.example.Hello</string></dict></plist>"#
+        try Data(plist.utf8).write(to: URL(fileURLWithPath: directory.file("widgets/Hello/Info.plist")))
+        let outcome = try CommandRunner.run(["lint", "widgets/Hello", "widgets/Missing", "--format", "json"], in: directory.path)
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [[String: Any]])
+        #expect(findings.contains { $0["rule"] as? String == "bundle.two-manifests" && $0["severity"] as? String == "warning" })
+        #expect(findings.contains { $0["rule"] as? String == "bundle.not-found" && $0["severity"] as? String == "error" })
+    }
 }

@@ -100,7 +100,7 @@ struct LintCommand: AsyncParsableCommand {
         let selected = shardOption.select(bundles)
         let profile = try sourceOptions.profile(readingSecrets: false)
         let options = try sourceOptions.loaderOptions(with: profile)
-        var (report, unreadable, warnings) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
+        var (report, unreadable) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
         if fix {
             let fixes = LintFix.certain(in: report.diagnostics, sources: report.sources)
             if dryRun {
@@ -112,10 +112,9 @@ struct LintCommand: AsyncParsableCommand {
                 console.writeError("fixed \(applied.file)\(place): '\(applied.original)' → '\(applied.replacement)' [\(applied.finding.code)]\n")
             }
             if !fixes.isEmpty {
-                (report, unreadable, warnings) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
+                (report, unreadable) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
             }
         }
-        warnings.forEach(console.warning)
         if let accepted { report.diagnostics = accepted.filter(report.diagnostics) }
         if let writeBaseline {
             let directory = (writeBaseline as NSString).deletingLastPathComponent
@@ -132,10 +131,10 @@ struct LintCommand: AsyncParsableCommand {
         if writeBaseline == nil, report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
     }
 
-    /// Lints `bundles` in parallel; the findings in the order given, whether any could not be
-    /// read, and the loader's warnings.
+    /// Lints `bundles` in parallel; the findings in the order given, and whether any could not
+    /// be read.
     static func lint(_ bundles: [String], configPath: String?, options: BundleLoader.Options,
-                     profile: HostProfile) async -> (DiagnosticReport, unreadable: Bool, warnings: [BundleWarning]) {
+                     profile: HostProfile) async -> (DiagnosticReport, unreadable: Bool) {
         let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
             for (index, argument) in bundles.enumerated() {
                 group.addTask { (index, await LintCommand.lint(argument, configPath: configPath, options: options, profile: profile)) }
@@ -146,22 +145,20 @@ struct LintCommand: AsyncParsableCommand {
         }
         var report = DiagnosticReport()
         var unreadable = false
-        var warnings: [BundleWarning] = []
         for outcome in outcomes {
             switch outcome {
-            case .linted(let linted, let found):
-                warnings += found
+            case .linted(let linted):
                 report.append(linted)
             case .unreadable(let problems):
                 report.append(problems)
                 unreadable = true
             }
         }
-        return (report, unreadable, warnings)
+        return (report, unreadable)
     }
 
     enum Outcome: Sendable {
-        case linted(DiagnosticReport, warnings: [BundleWarning])
+        case linted(DiagnosticReport)
         /// The bundle could not be read: its problems, about its files.
         case unreadable(DiagnosticReport)
     }
@@ -181,9 +178,13 @@ struct LintCommand: AsyncParsableCommand {
                                                                       displayName: configPath ?? prefix + LintConfiguration.fileName,
                                                                       searchingParents: isFolder)
             var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
-            report.diagnostics = (problems + report.diagnostics).sorted()
-            // The not-a-screen rule reports these as errors at their file.
-            return .linted(report, warnings: loaded.warnings.filter { $0.code != NotAScreen.code })
+            // What loading found goes in the report, so every format carries it; the
+            // not-a-screen rule reports those warnings as errors at their file.
+            let loading = loaded.warnings.filter { $0.code != NotAScreen.code }.map { warning in
+                warning.diagnostic.inFile(warning.file.map { prefix + $0 } ?? String(prefix.dropLast()))
+            }
+            report.diagnostics = (problems + loading + report.diagnostics).sorted()
+            return .linted(report)
         } catch {
             return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
         }

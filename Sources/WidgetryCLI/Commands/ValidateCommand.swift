@@ -102,8 +102,7 @@ struct ValidateCommand: AsyncParsableCommand {
         var unreadable = false
         for check in checks {
             switch check {
-            case .checked(let outcome, let warnings):
-                warnings.forEach(console.warning)
+            case .checked(let outcome):
                 report.append(outcome.report)
                 if verbose {
                     for file in outcome.skippedFiles { console.writeError("skipped \(file): no schema covers it\n") }
@@ -124,7 +123,7 @@ struct ValidateCommand: AsyncParsableCommand {
 
     /// What checking one bundle gave.
     enum BundleCheck: Sendable {
-        case checked(BundleValidator.Outcome, warnings: [BundleWarning])
+        case checked(BundleValidator.Outcome)
         /// The bundle could not be read: its problems, about its files.
         case unreadable(DiagnosticReport)
 
@@ -151,7 +150,7 @@ struct ValidateCommand: AsyncParsableCommand {
             throw CommandFailure(.missingPart, "cannot tell which schema \(name) follows from its name",
                                  hint: "give --kind \(BundleFileKind.argumentNames.joined(separator: "|"))", file: name)
         }
-        return .checked(outcome, warnings: [])
+        return .checked(outcome)
     }
 
     /// Validates the bundle `argument` names: a folder in place, an archive or URL extracted
@@ -163,7 +162,7 @@ struct ValidateCommand: AsyncParsableCommand {
             place = BundlePlace(source)
             switch source {
             case .directory(let path):
-                return .checked(try validator.validate(directory: path, displayPrefix: displayPrefix(for: path)), warnings: [])
+                return .checked(try validator.validate(directory: path, displayPrefix: displayPrefix(for: path)))
             case .archive(let path):
                 return try await checkArchive(source, shownAs: displayPrefix(for: path), with: validator, options: options)
             case .remote(let url):
@@ -182,7 +181,12 @@ struct ValidateCommand: AsyncParsableCommand {
         let work = (options.workDirectory ?? NSTemporaryDirectory()) + "/widgetry-validate-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: work) }
         let fetched = try await BundleLoader(options: options).fetch(source, to: work)
-        return .checked(try validator.validate(directory: fetched.bundleRoot, displayPrefix: prefix), warnings: fetched.warnings)
+        var outcome = try validator.validate(directory: fetched.bundleRoot, displayPrefix: prefix)
+        // What extracting found goes in the report, so every format carries it.
+        outcome.report.diagnostics = (outcome.report.diagnostics + fetched.warnings.map { warning in
+            warning.diagnostic.inFile(warning.file.map { prefix + $0 } ?? String(prefix.dropLast()))
+        }).sorted()
+        return .checked(outcome)
     }
 
     /// What findings put before a file's path in the bundle at `path` (a folder or an archive):
