@@ -26,6 +26,7 @@ import WidgetryTestSupport
             (["run", bundle], "service.unknown-key", false),
             (["call", bundle, "homeFeed"], "service.unknown-key", false),
             (["serve-stub", bundle, "--port", "0"], "service.unknown-key", false),
+            (["contract", bundle, "--service", "stub"], "service.unknown-key", false),
             (["lint", bundle], "service.unknown-key", true),
             (["validate", bundle], "schema.additional-property", true),
         ]
