@@ -155,3 +155,28 @@ public struct TemporaryDirectory: Sendable {
         return result.sorted()
     }
 }
+
+extension TemporaryDirectory {
+    /// A copy of the bundle folder `source` at `name` in this directory, with each of `edits`
+    /// applied (in the file at its path in the bundle, the text replaced everywhere); the copy's
+    /// path. An edit whose text is not in its file is an error, so a test cannot pass on a
+    /// bundle it did not break.
+    public func copy(of source: String, as name: String, editing edits: [(file: String, text: String, replacement: String)] = []) throws -> String {
+        let bundle = path + "/" + name
+        try FileManager.default.copyItem(atPath: source, toPath: bundle)
+        for edit in edits {
+            let file = bundle + "/" + edit.file
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            guard text.contains(edit.text) else { throw EditNotFound(file: edit.file, text: edit.text) }
+            try Data(text.replacingOccurrences(of: edit.text, with: edit.replacement).utf8).write(to: URL(fileURLWithPath: file))
+        }
+        return bundle
+    }
+
+    /// An edit's text that its file does not hold.
+    public struct EditNotFound: Error, CustomStringConvertible {
+        public let file: String
+        public let text: String
+        public var description: String { "\(file) does not hold \(text)" }
+    }
+}

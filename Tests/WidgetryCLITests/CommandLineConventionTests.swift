@@ -62,11 +62,7 @@ import WidgetryTestSupport
     @Test func aWidgetThatDoesNotLoadFailsTheTestRunAsAnInvalidBundle() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bundle = directory.path + "/Hello"
-        try FileManager.default.copyItem(atPath: Self.hello, toPath: bundle)
-        let manifest = bundle + "/Info.json"
-        let text = try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "\"NotesViewController\"", with: "\"Notes\"")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: manifest))
+        let bundle = try directory.copy(of: Self.hello, as: "Hello", editing: [("Info.json", "\"NotesViewController\"", "\"Notes\"")])
         let outcome = try CommandRunner.run(["test", bundle])
         #expect(outcome.status == 2)
         #expect(outcome.stdout.contains(bundle + "/Info.json:1:87: error: the bundle has no screen Notes [run.unknown-screen]"), "\(outcome.stdout)")
@@ -118,15 +114,10 @@ import WidgetryTestSupport
     @Test func aMisspeltElementInAScenarioGetsADidYouMean() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bundle = directory.path + "/Feed"
-        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
-        for (file, original, misspelt) in [("4-new-post", #"{"tap": "addButton"}"#, #"{"tap": "addButon"}"#),
-                                           ("1-feed", "elements.", "elements.x")] {
-            let path = bundle + "/Tests/\(file).scenario.json"
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(text.contains(original))
-            try Data(text.replacingOccurrences(of: original, with: misspelt).utf8).write(to: URL(fileURLWithPath: path))
-        }
+        let bundle = try directory.copy(of: CommandRunner.feed, as: "Feed", editing: [
+            ("Tests/4-new-post.scenario.json", #"{"tap": "addButton"}"#, #"{"tap": "addButon"}"#),
+            ("Tests/1-feed.scenario.json", "elements.", "elements.x"),
+        ])
         let tap = try CommandRunner.run(["test", bundle, "--scenario", "new-post"])
         #expect(tap.status == 1)
         #expect(tap.stdout.contains("the screen has no element addButon; did you mean \"addButton\"?"), "\(tap.stdout)")

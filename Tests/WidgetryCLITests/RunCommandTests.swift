@@ -117,11 +117,7 @@ struct RunCommandTests {
     @Test func aBrokenScreenIsReportedWithItsPlace() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bundle = directory.path + "/Bundle"
-        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
-        let screen = bundle + "/FeedViewController.json"
-        let text = try String(contentsOfFile: screen, encoding: .utf8).replacingOccurrences(of: "\"sortAscending\"", with: "\"sortAscendingg\"")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: screen))
+        let bundle = try directory.copy(of: CommandRunner.feed, as: "Bundle", editing: [("FeedViewController.json", "\"sortAscending\"", "\"sortAscendingg\"")])
         let outcome = try CommandRunner.run(["run", bundle])
         #expect(outcome.status == 2)
         #expect(outcome.stderr.contains("FeedViewController.json:"))

@@ -7,13 +7,7 @@ import WidgetryTestSupport
 @Suite struct SilentMistakeTests {
     /// A copy of the Hello sample with `replacement` applied to `file`.
     private static func hello(in directory: TemporaryDirectory, editing file: String, _ original: String, _ replacement: String) throws -> String {
-        let bundle = directory.path + "/Hello"
-        try FileManager.default.copyItem(atPath: CommandRunner.packageRoot + "/SampleWidgets/Hello", toPath: bundle)
-        let path = bundle + "/" + file
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains(original))
-        try Data(text.replacingOccurrences(of: original, with: replacement).utf8).write(to: URL(fileURLWithPath: path))
-        return bundle
+        try directory.copy(of: CommandRunner.packageRoot + "/SampleWidgets/Hello", as: "Hello", editing: [(file, original, replacement)])
     }
 
     @Test func aMisspeltEntryScreenIsALintErrorAndARunErrorAtItsPlace() throws {

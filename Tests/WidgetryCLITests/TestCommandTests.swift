@@ -44,12 +44,9 @@ struct TestCommandTests {
     @Test func aGoldenThatDiffersPrintsAUnifiedDiffWithoutColourOffATerminal() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bundle = directory.path + "/Feed"
-        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
-        let golden = bundle + "/Tests/goldens/feed.txt"
-        let text = try String(contentsOfFile: golden, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "addButton (UIBarButtonItem): title=\"+\"", with: "addButton (UIBarButtonItem): title=\"add\"").utf8)
-            .write(to: URL(fileURLWithPath: golden))
+        let bundle = try directory.copy(of: CommandRunner.feed, as: "Feed", editing: [
+            ("Tests/goldens/feed.txt", "addButton (UIBarButtonItem): title=\"+\"", "addButton (UIBarButtonItem): title=\"add\""),
+        ])
         // Colour is off because standard output is a file, whatever TERM and NO_COLOR say.
         let outcome = try CommandRunner.run(["test", bundle, "--scenario", "feed loads"], environment: ["NO_COLOR": "", "TERM": "xterm-256color"])
         #expect(outcome.status == 1)
@@ -72,11 +69,7 @@ struct TestCommandTests {
     @Test func aGoldenDiffIsColouredOnATerminalUnlessNoColorOrADumbTerminal() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bundle = directory.path + "/Feed"
-        try FileManager.default.copyItem(atPath: CommandRunner.feed, toPath: bundle)
-        let golden = bundle + "/Tests/goldens/feed.txt"
-        let text = try String(contentsOfFile: golden, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "title=\"+\"", with: "title=\"add\"").utf8).write(to: URL(fileURLWithPath: golden))
+        let bundle = try directory.copy(of: CommandRunner.feed, as: "Feed", editing: [("Tests/goldens/feed.txt", "title=\"+\"", "title=\"add\"")])
         let arguments = ["test", bundle, "--scenario", "feed loads"]
         let coloured = try TerminalRunner.run(arguments, term: "xterm-256color")
         #expect(coloured.status == 1)
