@@ -46,34 +46,22 @@ struct InspectCommand: AsyncParsableCommand {
         let console = Console.standard
         let profile = try sourceOptions.profile(readingSecrets: false)
         let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
-        var texts: [String] = []
-        var documents: [JSONValue] = []
+        let bundles = try BundleArguments.expand(self.bundles)
+        var outputs = BundleOutputs(count: bundles.count)
         var problems = DiagnosticReport()
-        for argument in try BundleArguments.expand(bundles) {
+        for argument in bundles {
             do {
                 switch try await inspect(argument, loader: loader, profile: profile, console: console, problems: &problems) {
-                case .text(let text): texts.append(text)
-                case .json(let json): documents.append(json)
+                case .text(let text): outputs.append(text: text)
+                case .json(let json): outputs.append(document: json)
                 case .extracted: return
                 }
-            } catch let reported as ReportedDiagnostics {
-                problems.append(reported.report)
-            } catch let error as any DiagnosticConvertible {
-                problems.append(ReportedDiagnostics(error).report)
+            } catch {
+                try outputs.recordFailure(error)
             }
         }
-        if format == .text || documents.isEmpty {
-            console.write(texts.joined(separator: "\n"))
-            if !problems.diagnostics.isEmpty { throw ReportedDiagnostics(problems) }
-            return
-        }
-        let shown = documents.count == 1 && bundles.count == 1 ? documents[0] : JSONValue(.array(documents))
-        console.write(shown.serialized(.canonical) + "\n")
-        // Standard output holds the description; the problems go to standard error, as text.
-        guard problems.diagnostics.isEmpty else {
-            console.report(ReportedDiagnostics(problems))
-            throw ExitCode(ExitStatus.inputError)
-        }
+        if !problems.diagnostics.isEmpty { try outputs.recordFailure(ReportedDiagnostics(problems)) }
+        try outputs.finish(console: console, json: format == .json ? .canonical : nil, separator: "\n")
     }
 
     /// What inspecting one bundle gives.

@@ -118,32 +118,19 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Runs each of `bundles` once and prints the snapshots.
     private func runOnce(_ bundles: [String], loader: BundleLoader, profile: HostProfile, start: Date, zone: TimeZone, console: Console) async throws {
-        var snapshots: [JSONValue] = []
-        var problems = DiagnosticReport()
+        var outputs = BundleOutputs(count: bundles.count)
         for bundle in bundles {
             do {
                 let widget = try await runWidget(bundle, loader: loader, profile: profile, start: start, zone: zone, console: console)
                 switch format {
-                case .text:
-                    if bundles.count > 1 { console.write("== \(bundle)\n") }
-                    console.write(SnapshotText.render(widget))
-                case .json: snapshots.append(SnapshotJSON.render(widget))
+                case .text: outputs.append(text: (bundles.count > 1 ? "== \(bundle)\n" : "") + SnapshotText.render(widget))
+                case .json: outputs.append(document: SnapshotJSON.render(widget))
                 }
-            } catch let reported as ReportedDiagnostics where bundles.count > 1 {
-                problems.append(reported.report)
-            } catch let error as any DiagnosticConvertible where bundles.count > 1 {
-                problems.append(ReportedDiagnostics(error).report)
+            } catch where bundles.count > 1 {
+                try outputs.recordFailure(error)
             }
         }
-        if format == .json, !snapshots.isEmpty {
-            let shown = bundles.count == 1 ? snapshots[0] : JSONValue(.array(snapshots))
-            console.write(shown.serialized(JSONWritingOptions(pretty: true)) + "\n")
-        }
-        guard problems.diagnostics.isEmpty else {
-            // Standard output holds the snapshots; the problems go to standard error, as text.
-            console.report(ReportedDiagnostics(problems))
-            throw ExitCode(ExitStatus.inputError)
-        }
+        try outputs.finish(console: console, json: format == .json ? JSONWritingOptions(pretty: true) : nil)
     }
 
     /// Loads the bundle `argument` names and runs it until idle (or `--for`); the run, shut down.
