@@ -25,7 +25,7 @@ struct InspectCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns.", valueName: "bundle"))
     var bundles: [String]
 
     @Option(help: "Output format (json: one object, or an array of them for several bundles).")

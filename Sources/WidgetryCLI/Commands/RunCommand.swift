@@ -25,7 +25,7 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs; each runs on its own, and their snapshots are printed in order.", valueName: "bundle"))
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns; each runs on its own, and their snapshots are printed in order.", valueName: "bundle"))
     var bundles: [String]
 
     @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"), completion: .custom(Completions.screens))

@@ -23,7 +23,7 @@ struct TestCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives or URLs.", valueName: "bundle"))
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns.", valueName: "bundle"))
     var bundles: [String]
 
     @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only the scenarios whose name or file name contains this text, ignoring case.", valueName: "text"),
