@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WidgetryTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,8 +9,7 @@ import Darwin
 
 /// A small HTTP/1.1 server on 127.0.0.1 and an OS-chosen port that answers `GET` with fixed
 /// bodies by path (404 for any other path), one connection at a time, closing each after its
-/// response: enough to serve a bundle archive to the host's downloader. (The fuller test server
-/// is in WidgetryTestSupport, which this test target does not depend on.) Call ``stop()``.
+/// response: enough to serve a bundle archive to the host's downloader. Call ``stop()``.
 final class LoopbackFileServer: Sendable {
     let port: Int
     private let listener: Int32
@@ -22,37 +22,14 @@ final class LoopbackFileServer: Sendable {
     /// The paths requested so far, in order.
     var requests: [String] { served.withLock { $0 } }
 
-    struct StartError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     private init(port: Int, listener: Int32) {
         self.port = port
         self.listener = listener
     }
 
     static func start(files: [String: [UInt8]]) throws -> LoopbackFileServer {
-        #if canImport(Glibc)
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let listener = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard listener >= 0 else { throw StartError(description: "socket() failed: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(listener, socketAddress, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, socketAddress, &length) == 0
-            }
-        }
-        guard bound else {
-            close(listener)
-            throw StartError(description: "cannot listen on 127.0.0.1: errno \(errno)")
-        }
-        let server = LoopbackFileServer(port: Int(UInt16(bigEndian: address.sin_port)), listener: listener)
+        let socket = try ListeningSocket(backlog: 16)
+        let server = LoopbackFileServer(port: socket.port, listener: socket.descriptor)
         Thread { server.serve(files) }.start()
         return server
     }

@@ -48,10 +48,9 @@ struct InspectCommand: AsyncParsableCommand {
         let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
         let bundles = try BundleArguments.expand(self.bundles)
         var outputs = BundleOutputs(count: bundles.count)
-        var problems = DiagnosticReport()
         for argument in bundles {
             do {
-                switch try await inspect(argument, loader: loader, profile: profile, console: console, problems: &problems) {
+                switch try await inspect(argument, loader: loader, profile: profile, console: console, outputs: &outputs) {
                 case .text(let text): outputs.append(text: text)
                 case .json(let json): outputs.append(document: json)
                 case .extracted: return
@@ -60,7 +59,6 @@ struct InspectCommand: AsyncParsableCommand {
                 try outputs.recordFailure(error)
             }
         }
-        if !problems.diagnostics.isEmpty { try outputs.recordFailure(ReportedDiagnostics(problems)) }
         try outputs.finish(console: console, json: format == .json ? .canonical : nil, separator: "\n")
     }
 
@@ -72,10 +70,10 @@ struct InspectCommand: AsyncParsableCommand {
         case extracted
     }
 
-    /// Loads the bundle `argument` names and describes it; its model's errors go to `problems`,
+    /// Loads the bundle `argument` names and describes it; its model's errors go to `outputs`,
     /// reported after every description is printed.
     private func inspect(_ argument: String, loader: BundleLoader, profile: HostProfile, console: Console,
-                         problems: inout DiagnosticReport) async throws -> Inspected {
+                         outputs: inout BundleOutputs) async throws -> Inspected {
         let progress = ProgressBar(console: console)
         let loaded: LoadedBundle, place: BundlePlace
         do {
@@ -110,7 +108,7 @@ struct InspectCommand: AsyncParsableCommand {
                 modelErrors = error.errors
             }
         }
-        if !modelErrors.isEmpty { problems.append(ReportedDiagnostics(ModelErrors(modelErrors), in: place).report) }
+        if !modelErrors.isEmpty { try outputs.recordFailure(ReportedDiagnostics(ModelErrors(modelErrors), in: place)) }
         switch format {
         case .json:
             var json = summary.json

@@ -81,7 +81,7 @@ struct LintCommand: AsyncParsableCommand {
             return
         }
         let bundles = try BundleArguments.expand(self.bundles)
-        try await watchOption.run(watching: bundles.filter { !$0.contains("://") }, console: console, reportingAs: self) {
+        try await watchOption.run(watching: bundles, console: console, reportingAs: self) {
             try await lintOnce(bundles, console: console)
         }
     }
@@ -180,9 +180,7 @@ struct LintCommand: AsyncParsableCommand {
             var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
             // What loading found goes in the report, so every format carries it; the
             // not-a-screen rule reports those warnings as errors at their file.
-            let loading = loaded.warnings.filter { $0.code != NotAScreen.code }.map { warning in
-                warning.diagnostic.inFile(warning.file.map { prefix + $0 } ?? String(prefix.dropLast()))
-            }
+            let loading = loaded.warnings.filter { $0.code != NotAScreen.code }.map { $0.diagnostic(shownUnder: prefix) }
             report.diagnostics = (problems + loading + report.diagnostics).sorted()
             return .linted(report)
         } catch {

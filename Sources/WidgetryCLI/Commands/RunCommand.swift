@@ -111,7 +111,7 @@ struct RunCommand: AsyncParsableCommand {
             return
         }
         let bundles = try BundleArguments.expand(self.bundles)
-        try await watchOption.run(watching: bundles.filter { !$0.contains("://") }, console: console, reportingAs: self) {
+        try await watchOption.run(watching: bundles, console: console, reportingAs: self) {
             try await runOnce(bundles, loader: loader, profile: profile, start: start, zone: zone, console: console)
         }
     }

@@ -75,7 +75,7 @@ struct TestCommand: AsyncParsableCommand {
         let console = Console.standard
         reportOptions.apply()
         let bundles = try BundleArguments.expand(self.bundles)
-        try await watchOption.run(watching: bundles.filter { !$0.contains("://") }, console: console, reportingAs: self) {
+        try await watchOption.run(watching: bundles, console: console, reportingAs: self) {
             try await testOnce(bundles, console: console)
         }
     }

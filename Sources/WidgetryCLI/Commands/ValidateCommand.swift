@@ -144,8 +144,7 @@ struct ValidateCommand: AsyncParsableCommand {
     private func checkFile(_ argument: String, with validator: BundleValidator) throws(CommandFailure) -> BundleCheck {
         let bytes = try InputFile.bytes(of: argument, option: "validate", allowingStandardInput: true)
         let name = InputFile.displayName(of: argument)
-        let root = try? JSONParser.parse(bytes).root
-        let outcome = validator.validate(file: name, bytes: bytes, kind: kind.flatMap { BundleFileKind.named($0, root: root) })
+        let outcome = validator.validate(file: name, bytes: bytes, kindName: kind)
         if outcome.skippedFiles.contains(name) {
             throw CommandFailure(.missingPart, "cannot tell which schema \(name) follows from its name",
                                  hint: "give --kind \(BundleFileKind.argumentNames.joined(separator: "|"))", file: name)
@@ -183,9 +182,7 @@ struct ValidateCommand: AsyncParsableCommand {
         let fetched = try await BundleLoader(options: options).fetch(source, to: work)
         var outcome = try validator.validate(directory: fetched.bundleRoot, displayPrefix: prefix)
         // What extracting found goes in the report, so every format carries it.
-        outcome.report.diagnostics = (outcome.report.diagnostics + fetched.warnings.map { warning in
-            warning.diagnostic.inFile(warning.file.map { prefix + $0 } ?? String(prefix.dropLast()))
-        }).sorted()
+        outcome.report.diagnostics = (outcome.report.diagnostics + fetched.warnings.map { $0.diagnostic(shownUnder: prefix) }).sorted()
         return .checked(outcome)
     }
 

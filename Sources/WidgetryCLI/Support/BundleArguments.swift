@@ -28,6 +28,11 @@ enum BundleArguments {
         return expanded
     }
 
+    /// Whether `path` is a bundle folder: one with a manifest at its root.
+    static func isBundleFolder(_ path: String) -> Bool {
+        [BundleFileName.jsonManifest, BundleFileName.plistManifest].contains { FileManager.default.fileExists(atPath: path + "/" + $0) }
+    }
+
     /// The bundles under the pattern's fixed leading folders whose paths match it, sorted.
     private static func matches(of pattern: String) -> [String] {
         let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
@@ -48,8 +53,7 @@ enum BundleArguments {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                let manifests = [BundleFileName.jsonManifest, BundleFileName.plistManifest]
-                if manifests.contains(where: { FileManager.default.fileExists(atPath: path + "/" + $0) }) { found.append(path) }
+                if isBundleFolder(path) { found.append(path) }
             } else if archiveSuffixes.contains(where: { path.lowercased().hasSuffix($0) }) {
                 found.append(path)
             }

@@ -38,11 +38,7 @@ enum Completions {
 
     /// The words that name bundle folders (a manifest at their root).
     private static func bundles(in words: [String]) -> [String] {
-        words.filter { word in
-            !word.hasPrefix("-") && [BundleFileName.jsonManifest, BundleFileName.plistManifest].contains {
-                FileManager.default.fileExists(atPath: word + "/" + $0)
-            }
-        }
+        words.filter { !$0.hasPrefix("-") && BundleArguments.isBundleFolder($0) }
     }
 
     private static func matching(_ names: [String], _ prefix: String) -> [String] {

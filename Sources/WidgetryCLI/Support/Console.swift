@@ -14,9 +14,6 @@ struct Console: Sendable {
     /// True when stderr is a terminal, so progress can be drawn in place.
     var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// True when stdout is a terminal.
-    var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-
     /// False when `TERM` is unset, empty or `dumb`: a terminal that cannot redraw a line in
     /// place or show colour (an editor's shell buffer, some CI consoles).
     var terminalRedraws: Bool { Console.redraws(term: ProcessInfo.processInfo.environment["TERM"]) }
@@ -29,9 +26,6 @@ struct Console: Sendable {
 
     /// Colour on standard error, as ``ColorPolicy`` decides.
     var useColor: Bool { ColorPolicy.colours(STDERR_FILENO) }
-
-    /// Colour on standard output, as ``ColorPolicy`` decides.
-    var useColorOnStandardOutput: Bool { ColorPolicy.colours(STDOUT_FILENO) }
 
     /// Writes to standard output. A failed write (a full disk, a closed pipe, `> /dev/full`) is
     /// remembered, not ignored: the command then ends with exit 3 and says so

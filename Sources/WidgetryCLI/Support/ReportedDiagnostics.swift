@@ -103,6 +103,14 @@ struct BundlePlace: Sendable {
     }
 }
 
+extension BundleWarning {
+    /// The warning as a finding, its file named under `prefix` (a bundle's display prefix); a
+    /// warning about no one file names the bundle.
+    func diagnostic(shownUnder prefix: String) -> Diagnostic {
+        diagnostic.inFile(file.map { prefix + $0 } ?? String(prefix.dropLast()))
+    }
+}
+
 extension BundleLoader {
     /// Loads the bundle a command line names (a folder, an archive or a URL); the errors of
     /// loading name files as the person named the bundle.

@@ -14,14 +14,16 @@ struct WatchOption: ParsableArguments {
     static let interval: Duration = .milliseconds(200)
     static let quietPeriod: Duration = .milliseconds(300)
 
-    /// Runs `work` once, or, with `--watch`, again after every change under `paths`. While
-    /// watching, what `work` throws is reported and the watch goes on.
-    func run(watching paths: [String], console: Console, reportingAs command: (any ReportsErrors)?,
+    /// Runs `work` once, or, with `--watch`, again after every change to the files of
+    /// `bundles` (URLs have none to watch). While watching, what `work` throws is reported and
+    /// the watch goes on.
+    func run(watching bundles: [String], console: Console, reportingAs command: (any ReportsErrors)?,
              _ work: () async throws -> Void) async throws {
         guard watch else {
             try await work()
             return
         }
+        let paths = bundles.filter { !$0.contains("://") }
         while true {
             let before = FileSnapshot(paths)
             do {

@@ -87,7 +87,7 @@ public enum Suggestion {
 
     /// The optimal string alignment distance (insertions, deletions, substitutions and swaps of
     /// neighbours), giving up with `limit + 1` once every alignment is further than `limit`.
-    static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], limit: Int) -> Int {
+    package static func editDistance(_ lhs: [Unicode.Scalar], _ rhs: [Unicode.Scalar], limit: Int) -> Int {
         if abs(lhs.count - rhs.count) > limit { return limit + 1 }
         if lhs.isEmpty || rhs.isEmpty { return max(lhs.count, rhs.count) }
         var previousPrevious = [Int](repeating: 0, count: rhs.count + 1)

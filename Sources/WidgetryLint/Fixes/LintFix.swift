@@ -2,7 +2,7 @@ public import WidgetryJSON
 
 /// A change `widgetry lint --fix` makes with certainty: a misspelt name replaced by the one
 /// name a finding's hint suggests (`did you mean "stars"?`, exactly one candidate) when the two
-/// are one edit apart. Anything less certain (several candidates, a bigger difference, a name
+/// are one edit apart, as ``Suggestion`` counts edits. Anything less certain (several candidates, a bigger difference, a name
 /// written with escapes) is left for a person.
 public struct LintFix: Sendable, Equatable {
     /// The file, as the finding names it.
@@ -46,7 +46,7 @@ public struct LintFix: Sendable, Equatable {
             name = String(token.dropFirst().dropLast())
             range = (location.offset + 1)..<(end - 1)
         }
-        guard !name.isEmpty, !name.contains("\\"), !name.contains("\""), editDistance(name, candidate) == 1 else { return nil }
+        guard !name.isEmpty, !name.contains("\\"), !name.contains("\""), Suggestion.editDistance(Array(name.unicodeScalars), Array(candidate.unicodeScalars), limit: 1) == 1 else { return nil }
         return LintFix(file: finding.file, range: range, original: name, replacement: candidate, finding: finding)
     }
 
@@ -70,19 +70,5 @@ public struct LintFix: Sendable, Equatable {
             limit = fix.range.lowerBound
         }
         return (result, applied.reversed())
-    }
-
-    /// Insertions, deletions and substitutions between `a` and `b`, by character.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

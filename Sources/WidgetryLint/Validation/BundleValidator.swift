@@ -85,10 +85,11 @@ public struct BundleValidator: Sendable {
     }
 
     /// Validates one JSON file on its own (`widgetry validate Feed.json`, or standard input):
-    /// `bytes` named `file`, of `kind`, or of the kind its name says (``BundleFileKind/classify(path:root:)``
-    /// on the file's name; a screen file is then `X.json` holding `X`). Nil kind and a name that
-    /// says nothing: the file is skipped.
-    public func validate(file: String, bytes: [UInt8], kind: BundleFileKind?) -> Outcome {
+    /// `bytes` named `file`, of the kind `kindName` names (``BundleFileKind/named(_:root:)``), or
+    /// of the kind its name says (``BundleFileKind/classify(path:root:)`` on the file's name; a
+    /// screen file is then `X.json` holding `X`). No kind named and a name that says nothing:
+    /// the file is skipped.
+    public func validate(file: String, bytes: [UInt8], kindName: String?) -> Outcome {
         var report = DiagnosticReport()
         report.files = [file]
         do {
@@ -96,7 +97,8 @@ public struct BundleValidator: Sendable {
             report.sources[file] = document.source
             let name = (file as NSString).lastPathComponent
             let fileName = name.hasSuffix(BundleFileName.scenarioSuffix) ? BundleFileName.testsFolder + "/" + name : name
-            guard let kind = kind ?? BundleFileKind.classify(path: fileName, root: document.root) else {
+            let named = kindName.flatMap { BundleFileKind.named($0, root: document.root) }
+            guard let kind = named ?? BundleFileKind.classify(path: fileName, root: document.root) else {
                 return Outcome(report: report, skippedFiles: [file])
             }
             report.diagnostics = diagnostics(for: document, kind: kind, file: file).sorted()

@@ -136,12 +136,6 @@ public final class WidgetRun {
             services.shutdownNow()
             throw .noScreen
         }
-        if options.screen == nil, !ScreenSource.mayOpen(name, in: bundle) {
-            services.shutdownNow()
-            throw .unknownScreen(name, known: bundle.screens.map(\.name),
-                                 namedAt: Diagnostic.Place(file: bundle.manifest.file, location: bundle.manifest.entryScreenLocation,
-                                                           pointer: JSONPointer.root.appending(key: "entryScreen")))
-        }
         environment = WidgetEnvironment(store: services.store, engine: services.engine, transformers: services.transformers,
                                         transformerContext: services.transformerContext, evaluation: EvaluationContext(now: options.now),
                                         jsonFiles: bundle.otherJSONFilesByPath,
@@ -151,7 +145,11 @@ public final class WidgetRun {
                                         maxRenderPasses: options.maxRenderPasses, maxPickedFileBytes: options.maxPickedFileBytes,
                                         serviceProviders: Set(options.profile.providers.keys))
         do throws(WidgetRunError) {
-            stack = [try open(name, content: .null)]
+            // The manifest's entry screen is named in its file; --screen on the command line.
+            let namedAt = options.screen == nil
+                ? Diagnostic.Place(file: bundle.manifest.file, location: bundle.manifest.entryScreenLocation, pointer: JSONPointer.root.appending(key: "entryScreen"))
+                : nil
+            stack = [try open(name, content: .null, namedAt: namedAt)]
         } catch {
             services.shutdownNow()
             throw error
@@ -172,9 +170,10 @@ public final class WidgetRun {
     }
 
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
-    /// entity the screen declares as its `input`.
-    private func open(_ name: String, content: Value, checkingInput: Bool = false) throws(WidgetRunError) -> ScreenRun {
-        guard ScreenSource.mayOpen(name, in: bundle) else { throw .unknownScreen(name, known: bundle.screens.map(\.name)) }
+    /// entity the screen declares as its `input`. `namedAt` is where the name is written, for
+    /// the error when the bundle has no such screen.
+    private func open(_ name: String, content: Value, checkingInput: Bool = false, namedAt: Diagnostic.Place? = nil) throws(WidgetRunError) -> ScreenRun {
+        guard ScreenSource.mayOpen(name, in: bundle) else { throw .unknownScreen(name, known: bundle.screens.map(\.name), namedAt: namedAt) }
         let screen: ScreenRun
         do throws(ScreenErrors) {
             let compiled = try compiledScreen(named: name)
