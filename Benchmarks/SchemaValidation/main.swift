@@ -1,7 +1,8 @@
 // `widgetry validate`'s work on a generated bundle of 1,000 screens (the Feed sample's three
 // screens, copied under new names, with its manifest, model, stub service and scenarios), in
 // process with the schemas compiled once, against Python's jsonschema doing the same work on the
-// same files in the same run. Prints both medians and the ratio (Python / Widgetry).
+// same files in the same run, and jsonschema-rs (Rust) driven from Python with orjson and with
+// json. Prints the medians and the ratios (peer / Widgetry).
 //
 //   swift run -c release SchemaValidation [--screens N] [--rounds N] [--python-rounds N] [--no-python]
 import Foundation
@@ -68,25 +69,27 @@ do {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let bytes = try makeBundle(at: directory, screens: screens)
 
-    // Python first, in its own process.
-    var peer = JSONValue(.object(JSONObject()))
-    if withPython {
+    // The peers first, each in its own process: Python's jsonschema, and jsonschema-rs with
+    // orjson and with json.
+    let peers = withPython ? [("jsonschema", "json", pythonRounds), ("jsonschema-rs", "orjson", rounds), ("jsonschema-rs", "json", rounds)] : []
+    var peerResults: [JSONValue] = []
+    for (engine, reader, peerRounds) in peers {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", python, directory, packageRoot + "/Schemas", String(pythonRounds)]
+        process.arguments = ["python3", python, directory, packageRoot + "/Schemas", String(peerRounds), engine, reader]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let pythonData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            FileHandle.standardError.write(Data("the Python peer failed (is jsonschema installed? pip install --user jsonschema)\n".utf8))
+            FileHandle.standardError.write(Data("the Python peer \(engine) + \(reader) failed (pip install --user jsonschema jsonschema-rs orjson)\n".utf8))
             exit(1)
         }
-        peer = try JSONParser.parse([UInt8](pythonData), fileName: "python").root
+        peerResults.append(try JSONParser.parse([UInt8](pythonData), fileName: "python").root)
     }
 
-    let compile = try seconds { _ = try BundleSchemas() }
+    let compile = try seconds { _ = try BundleSchemas(files: BundledSchemas.files, compilingAll: true) }
     let validator = BundleValidator(schemas: try BundleSchemas())
     var fullTimes: [Double] = [], readTimes: [Double] = [], validationTimes: [Double] = []
     var outcome: BundleValidator.Outcome?
@@ -105,8 +108,8 @@ do {
     let violations = outcome?.report.diagnostics.count ?? 0
     let widgetry = median(fullTimes)
 
-    print(String(format: "%d screens + %d other files (%.1f MB), median of %d rounds after a warm-up (Python: %d)",
-                 screens, checked - screens, Double(bytes) / 1_048_576, rounds, pythonRounds))
+    print(String(format: "%d screens + %d other files (%.1f MB), median of %d rounds after a warm-up (Python jsonschema: %d), %d cores",
+                 screens, checked - screens, Double(bytes) / 1_048_576, rounds, pythonRounds, ProcessInfo.processInfo.activeProcessorCount))
     print(String(format: "Widgetry: compile the %d schemas (once)                 %9.1f ms", BundledSchemas.files.count, compile * 1000))
     print(String(format: "Widgetry: validate the bundle (list, read, parse, check) %7.1f ms   (%d files, %d findings)", widgetry * 1000, checked, violations))
     print(String(format: "Widgetry: of which list, read and parse the files      %9.1f ms", median(readTimes) * 1000))
@@ -128,15 +131,18 @@ do {
     print(String(format: "Widgetry: lint the bundle (%d rules)                   %9.1f ms   (%d findings, median of %d)",
                  LintRules.all.count, median(lintTimes) * 1000, lintFindings, lintTimes.count))
     var agree = true
-    if withPython {
-        let pythonSeconds = peer["medianSeconds"]?.doubleValue ?? .nan
-        let pythonFiles = Int(peer["files"]?.integerValue ?? -1)
-        let pythonViolations = Int(peer["violations"]?.integerValue ?? -1)
-        print(String(format: "Python jsonschema %@: the same work             %9.1f ms   (%d files, %d violations)",
-                     peer["version"]?.stringValue ?? "?", pythonSeconds * 1000, pythonFiles, pythonViolations))
-        print(String(format: "ratio (Python / Widgetry): %.1f×", pythonSeconds / widgetry))
-        agree = pythonFiles == checked && pythonViolations == violations
-        if !agree { print("the two disagree on the files checked or the violations found") }
+    for peer in peerResults {
+        let peerSeconds = peer["medianSeconds"]?.doubleValue ?? .nan
+        let peerFiles = Int(peer["files"]?.integerValue ?? -1)
+        let peerViolations = Int(peer["violations"]?.integerValue ?? -1)
+        let name = "\(peer["validator"]?.stringValue ?? "?") \(peer["version"]?.stringValue ?? "?") + \(peer["reader"]?.stringValue ?? "?") \(peer["readerVersion"]?.stringValue ?? "?")"
+        print(String(format: "%@ %@ %9.1f ms   (%d files, %d violations)   ratio (peer / Widgetry) %.2f×",
+                     name, String(repeating: " ", count: max(0, 40 - name.count)), peerSeconds * 1000, peerFiles, peerViolations,
+                     peerSeconds / widgetry))
+        if peerFiles != checked || peerViolations != violations {
+            print("\(name) and Widgetry disagree on the files checked or the violations found")
+            agree = false
+        }
     }
     exit(agree && violations == 0 ? 0 : 1)
 } catch {

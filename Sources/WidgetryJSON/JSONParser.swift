@@ -63,6 +63,8 @@ struct JSONParserCore {
     private var elementBuffers: [[JSONValue]] = []
     private var memberBuffers: [[JSONObject.Member]] = []
     private var scratch: [UInt8] = []
+    /// The pointers of the document's nodes.
+    private let pointers = JSONPointerTable()
 
     init(input: UnsafeBufferPointer<UInt8>, fileName: String?, options: JSONParserOptions) {
         self.input = input
@@ -73,10 +75,15 @@ struct JSONParserCore {
 
     // MARK: Document
 
+    /// The parser's own limit, whatever the options say: a document holds fewer nodes than half
+    /// its bytes, and pointer table entries are numbered with 32 bits.
+    static let largestDocument = Int(Int32.max)
+
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
-        guard end <= options.maxDocumentBytes else {
+        let limit = min(options.maxDocumentBytes, JSONParserCore.largestDocument)
+        guard end <= limit else {
             throw error(
-                .documentTooLarge, "document is \(end) bytes, over the limit of \(options.maxDocumentBytes)",
+                .documentTooLarge, "document is \(end) bytes, over the limit of \(limit)",
                 at: 0, pointer: .root, hint: "raise JSONParserOptions.maxDocumentBytes if the file is trusted")
         }
         if end >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
@@ -125,7 +132,7 @@ struct JSONParserCore {
                     position += 1
                     value = close()
                 } else {
-                    pointer = pointer.appending(index: 0)
+                    pointer = pointers.pointer(appending: .index(0), to: pointer)
                     continue parsing
                 }
             case UInt8(ascii: "\""):
@@ -183,7 +190,7 @@ struct JSONParserCore {
                             throw error(.trailingComma, "trailing comma before ']'", at: position, pointer: stack[top].pointer,
                                         hint: "remove the ',' after the last element")
                         }
-                        pointer = stack[top].pointer.appending(index: elementBuffers[top].count)
+                        pointer = pointers.pointer(appending: .index(elementBuffers[top].count), to: stack[top].pointer)
                         continue parsing
                     case UInt8(ascii: "]"):
                         position += 1
@@ -266,7 +273,7 @@ struct JSONParserCore {
         }
         position += 1
         skipWhitespace()
-        return objectPointer.appending(key: key)
+        return pointers.pointer(appending: .key(key), to: objectPointer)
     }
 
     private func position(ofKey key: String, in top: Int) -> Int? {

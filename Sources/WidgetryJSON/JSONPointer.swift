@@ -1,7 +1,8 @@
 /// A JSON Pointer (RFC 6901) naming a value inside a document, such as `/FeedViewController/objects/0`.
 ///
-/// Pointers built while parsing share their parents, so giving every parsed node its pointer costs
-/// one small allocation per node rather than a copy of the whole path.
+/// Pointers built while parsing are entries of one table per document (``JSONPointerTable``), so
+/// giving every parsed node its pointer costs no allocation of its own; the tokens are put
+/// together only when asked for.
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// One step of a pointer: an object member name or an array index.
     public enum Token: Sendable, Hashable, CustomStringConvertible {
@@ -19,22 +20,52 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         public var description: String { text }
     }
 
+    /// A pointer built in code: one step on top of its parent.
     private final class Node: Sendable {
-        let parent: Node?
+        let parent: JSONPointer
         let token: Token
         let depth: Int
 
-        init(parent: Node?, token: Token) {
+        init(parent: JSONPointer, token: Token) {
             self.parent = parent
             self.token = token
-            self.depth = (parent?.depth ?? 0) + 1
+            self.depth = parent.count + 1
         }
     }
 
-    private let node: Node?
+    /// Where the steps are kept: the root has neither; a pointer built in code is a ``Node``
+    /// (`entry` is -1); a parsed node's pointer is entry `entry` of the ``JSONPointerTable`` its
+    /// parse filled, so that giving every parsed node its pointer costs no allocation.
+    ///
+    /// (One reference and a number rather than an enum with a payload per form: the runtime's
+    /// layout of such an enum inside `Optional` did not agree with the compiler's.)
+    private let owner: (any AnyObject & Sendable)?
+    private let entry: Int32
 
     private init(node: Node?) {
-        self.node = node
+        self.owner = node
+        self.entry = -1
+    }
+
+    /// The pointer to entry `entry` of `table`.
+    init(table: JSONPointerTable, entry: Int32) {
+        self.owner = table
+        self.entry = entry
+    }
+
+    private var node: Node? {
+        entry < 0 ? owner.map { unsafeDowncast($0, to: Node.self) } : nil
+    }
+
+    private var table: JSONPointerTable? {
+        entry >= 0 ? owner.map { unsafeDowncast($0, to: JSONPointerTable.self) } : nil
+    }
+
+    /// This pointer's entry in `table`: -1 for the root. Only the root and pointers of `table` have one.
+    func entry(in table: JSONPointerTable) -> Int32 {
+        if owner == nil { return -1 }
+        precondition(owner === table, "a pointer table extends only the root and its own pointers")
+        return entry
     }
 
     /// The pointer to the whole document (the empty string).
@@ -42,11 +73,11 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// Builds a pointer from its tokens, outermost first.
     public init(_ tokens: [Token]) {
-        var node: Node?
+        var pointer = JSONPointer.root
         for token in tokens {
-            node = Node(parent: node, token: token)
+            pointer = JSONPointer(node: Node(parent: pointer, token: token))
         }
-        self.node = node
+        self = pointer
     }
 
     /// Parses the string form of a pointer (`""`, `"/a/0/b~1c"`). Returns nil when the string is
@@ -67,34 +98,43 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The pointer to member `key` of the object this pointer names.
     public func appending(key: String) -> JSONPointer {
-        JSONPointer(node: Node(parent: node, token: .key(key)))
+        JSONPointer(node: Node(parent: self, token: .key(key)))
     }
 
     /// The pointer to element `index` of the array this pointer names.
     public func appending(index: Int) -> JSONPointer {
-        JSONPointer(node: Node(parent: node, token: .index(index)))
+        JSONPointer(node: Node(parent: self, token: .index(index)))
+    }
+
+    /// The last step and the pointer it is taken from, or nil for the root.
+    private var step: (parent: JSONPointer, token: Token)? {
+        if let table {
+            let parent = table.parent(of: entry)
+            return (parent < 0 ? .root : JSONPointer(table: table, entry: parent), table.token(of: entry))
+        }
+        return node.map { ($0.parent, $0.token) }
     }
 
     /// The pointer one step up, or nil for the root.
-    public var parent: JSONPointer? {
-        guard let node else { return nil }
-        return JSONPointer(node: node.parent)
-    }
+    public var parent: JSONPointer? { step?.parent }
 
     /// The last token, or nil for the root.
-    public var lastToken: Token? { node?.token }
+    public var lastToken: Token? { step?.token }
 
     /// Number of tokens.
-    public var count: Int { node?.depth ?? 0 }
+    public var count: Int {
+        if let table { return table.depth(of: entry) }
+        return node?.depth ?? 0
+    }
 
     /// The tokens, outermost first.
     public var tokens: [Token] {
         var result: [Token] = []
         result.reserveCapacity(count)
-        var current = node
-        while let step = current {
-            result.append(step.token)
-            current = step.parent
+        var current = self
+        while let (parent, token) = current.step {
+            result.append(token)
+            current = parent
         }
         return result.reversed()
     }
@@ -112,25 +152,27 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// Pointers are equal when their tokens have the same text: an index token `0` equals a
     /// parsed key token `"0"`, since the string form cannot tell them apart.
     public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
-        if lhs.node === rhs.node { return true }
         guard lhs.count == rhs.count else { return false }
-        var left = lhs.node
-        var right = rhs.node
-        while let l = left, let r = right {
-            if l === r { return true }
-            if l.token.text != r.token.text { return false }
-            left = l.parent
-            right = r.parent
+        var left = lhs, right = rhs
+        while !left.isSameStorage(as: right), let (leftParent, leftToken) = left.step, let (rightParent, rightToken) = right.step {
+            if leftToken.text != rightToken.text { return false }
+            left = leftParent
+            right = rightParent
         }
         return true
     }
 
+    /// True when both pointers are the same step of the same chain or table, hence equal.
+    private func isSameStorage(as other: JSONPointer) -> Bool {
+        owner === other.owner && entry == other.entry
+    }
+
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
-        var current = node
-        while let step = current {
-            hasher.combine(step.token.text)
-            current = step.parent
+        var current = self
+        while let (parent, token) = current.step {
+            hasher.combine(token.text)
+            current = parent
         }
     }
 

@@ -55,22 +55,34 @@ public struct BundleJSONFiles: Sendable {
             let tests = try BundleJSONFiles.entries(of: root + "/" + BundleFileName.testsFolder)
             paths += tests.files.map { BundleFileName.testsFolder + "/" + $0 }.filter(BundleFileKind.isCandidate)
         }
-        var files: [File] = []
-        for path in paths.sorted() {
-            let bytes = try BundleJSONFiles.read(root + "/" + path, limit: options.maxDocumentBytes)
-            let displayPath = displayPrefix + path
-            let parsed: Result<JSONDocument, JSONParseError>
-            do {
-                parsed = .success(try JSONParser.parse(bytes, fileName: displayPath, options: options))
-            } catch {
-                parsed = .failure(error)
+        // Files are read and parsed on every core; the first unreadable file in path order is
+        // the error, as a sequential read would have reported.
+        let read = paths.sorted().concurrentMap { path in
+            Result { () throws(BundleError) -> File in
+                let bytes = try BundleJSONFiles.read(root + "/" + path, limit: options.maxDocumentBytes)
+                return BundleJSONFiles.file(path: path, displayPath: displayPrefix + path, bytes: bytes, options: options)
             }
-            let kind = BundleFileKind.classify(path: path, root: try? parsed.get().root)
-            files.append(File(path: path, displayPath: displayPath, source: SourceText(fileName: displayPath, bytes: bytes),
-                              parsed: parsed, kind: kind))
+        }
+        var files: [File] = []
+        files.reserveCapacity(read.count)
+        for result in read {
+            files.append(try result.get())
         }
         self.rootPath = root
         self.files = files
+    }
+
+    /// One file read: parsed with locations (or its syntax error kept) and classified.
+    private static func file(path: String, displayPath: String, bytes: [UInt8], options: JSONParserOptions) -> File {
+        let parsed: Result<JSONDocument, JSONParseError>
+        do {
+            parsed = .success(try JSONParser.parse(bytes, fileName: displayPath, options: options))
+        } catch {
+            parsed = .failure(error)
+        }
+        let kind = BundleFileKind.classify(path: path, root: try? parsed.get().root)
+        return File(path: path, displayPath: displayPath, source: SourceText(fileName: displayPath, bytes: bytes),
+                    parsed: parsed, kind: kind)
     }
 
     /// The regular files and folders directly in `path`, sorted; links and special files are left out.

@@ -40,29 +40,39 @@ public struct BundleValidator: Sendable {
 
     /// Validates files already read.
     public func validate(_ bundle: BundleJSONFiles) -> Outcome {
+        let testsFolder = bundle.rootPath + "/" + BundleFileName.testsFolder
+        // Files are checked on every core, and their findings gathered in file order.
+        let checked = bundle.files.concurrentMap { file in check(file, testsFolder: testsFolder) }
         var report = DiagnosticReport()
         var skipped: [String] = []
-        for file in bundle.files {
-            switch file.parsed {
-            case .failure(let error):
-                report.diagnostics.append(Diagnostic(error, file: file.displayPath))
-            case .success(let document):
-                guard let kind = file.kind, let schema = schemas.schema(for: kind) else {
-                    skipped.append(file.displayPath)
-                    continue
-                }
-                report.diagnostics += diagnostics(for: document, schema: schema, file: file.displayPath)
-                if kind == .scenario {
-                    report.diagnostics += ScenarioPaths.escapes(in: document, file: file.displayPath,
-                                                                testsFolder: bundle.rootPath + "/" + BundleFileName.testsFolder)
-                }
+        for (file, findings) in zip(bundle.files, checked) {
+            guard let findings else {
+                skipped.append(file.displayPath)
+                continue
             }
+            report.diagnostics += findings
             report.files.append(file.displayPath)
             report.sources[file.displayPath] = file.source
         }
         report.diagnostics += notAScreen(bundle)
         report.diagnostics.sort()
         return Outcome(report: report, skippedFiles: skipped)
+    }
+
+    /// The findings of one file of a bundle: its syntax error, or what its kind's schema (and,
+    /// for a scenario, the paths it names) says of it; nil for a file no schema covers.
+    private func check(_ file: BundleJSONFiles.File, testsFolder: String) -> [Diagnostic]? {
+        switch file.parsed {
+        case .failure(let error):
+            return [Diagnostic(error, file: file.displayPath)]
+        case .success(let document):
+            guard let kind = file.kind, let schema = schemas.schema(for: kind) else { return nil }
+            var findings = diagnostics(for: document, schema: schema, file: file.displayPath)
+            if kind == .scenario {
+                findings += ScenarioPaths.escapes(in: document, file: file.displayPath, testsFolder: testsFolder)
+            }
+            return findings
+        }
     }
 
     /// A top-level `X.json` that the entry screen or a segue opens but that is not a screen

@@ -1,0 +1,30 @@
+/// The pointers of one parsed document, one entry per node: its parent entry, its depth and its
+/// last token.
+///
+/// A parse appends an entry for each value it reads and hands the value a ``JSONPointer`` that is
+/// just this table and the entry's number, so the pointers of a whole document live in one
+/// growing array instead of one object per node. The table is only appended to while its parse
+/// runs, before any pointer into it leaves the parser; afterwards it is read-only, which is what
+/// makes sharing it across threads safe.
+final class JSONPointerTable: @unchecked Sendable {
+    private struct Entry {
+        /// The parent's entry, or -1 when the parent is the document's root.
+        let parent: Int32
+        let depth: Int32
+        let token: JSONPointer.Token
+    }
+
+    private var entries: [Entry] = []
+
+    /// The pointer to the child of `parent` (the root, or a pointer of this table) named by `token`.
+    func pointer(appending token: JSONPointer.Token, to parent: JSONPointer) -> JSONPointer {
+        let parentEntry = parent.entry(in: self)
+        let depth = parentEntry < 0 ? 1 : entries[Int(parentEntry)].depth + 1
+        entries.append(Entry(parent: parentEntry, depth: depth, token: token))
+        return JSONPointer(table: self, entry: Int32(truncatingIfNeeded: entries.count - 1))
+    }
+
+    func parent(of entry: Int32) -> Int32 { entries[Int(entry)].parent }
+    func depth(of entry: Int32) -> Int { Int(entries[Int(entry)].depth) }
+    func token(of entry: Int32) -> JSONPointer.Token { entries[Int(entry)].token }
+}
