@@ -18,16 +18,22 @@ extension Compiler {
         let comparison = evaluator.comparison
         if case .int(let bound) = constant, let order = IntegerComparison(comparison) {
             return { object, _ throws(EvaluationError) in
-                let value = path.read(object)
-                if case .int(let number) = value { return order.test(number, bound) }
-                return try general(value)
+                let fast = path.withValue(in: object) { value -> Bool? in
+                    guard case .int(let number) = value.pointee else { return nil }
+                    return order.test(number, bound)
+                }
+                if let fast { return fast }
+                return try general(path.read(object))
             }
         }
         if let needle = evaluator.foldedConstant, [.beginsWith, .endsWith, .contains, .like].contains(comparison) {
             return { object, _ throws(EvaluationError) in
-                let value = path.read(object)
-                if case .string(let text) = value { return evaluator.folded(text, matches: needle) }
-                return try general(value)
+                let fast = path.withValue(in: object) { value -> Bool? in
+                    guard case .string(let text) = value.pointee else { return nil }
+                    return evaluator.folded(text, matches: needle)
+                }
+                if let fast { return fast }
+                return try general(path.read(object))
             }
         }
         if comparison == .matches, let regex = evaluator.constantRegex {

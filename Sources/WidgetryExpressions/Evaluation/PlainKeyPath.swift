@@ -27,6 +27,17 @@ struct PlainKeyPath: Sendable {
         return PlainKeyPath.member(value, second)
     }
 
+    /// `body` applied in place to the value at the path, when each step is a dictionary that has
+    /// the key; nil otherwise, or when `body` gives nil (then ``read(_:)`` has the answer). Reads
+    /// no member by copy: records are tested where they are.
+    @inline(__always)
+    func withValue<Result>(in object: Value, _ body: (UnsafePointer<Value>) -> Result?) -> Result? {
+        guard case .dictionary(let dictionary) = object, let value = dictionary.valuePointer(forKey: first) else { return nil }
+        guard let second else { return body(value) }
+        guard case .dictionary(let inner) = value.pointee, let member = inner.valuePointer(forKey: second) else { return nil }
+        return body(member)
+    }
+
     /// A dictionary's member without the general dispatch; anything else as ``Value/value(forKey:)``.
     @inline(__always)
     private static func member(_ object: Value, _ key: DictionaryKey) -> Value {

@@ -55,6 +55,15 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         }
     }
 
+    /// Where the value of `key` is, for reading it in place without a copy; nil when the key is
+    /// missing. The pointer is valid only while this dictionary's storage is alive and unchanged:
+    /// the caller must hold the dictionary (or the value it is in) for as long as it reads.
+    @inline(__always)
+    func valuePointer(forKey key: DictionaryKey) -> UnsafePointer<Value>? {
+        guard let position = position(of: key) else { return nil }
+        return storage.withUnsafeMutablePointerToElements { UnsafePointer($0 + position).pointer(to: \.value) }
+    }
+
     /// The value of `key`. Setting a new key appends it; setting nil removes it.
     public subscript(key: String) -> Value? {
         @inline(__always) get {
