@@ -13,12 +13,14 @@ let package = Package(
     targets: [
         // Timing, medians and peak memory, shared by the side-by-side benchmarks.
         .target(name: "Measuring", path: "Measuring", swiftSettings: [.swiftLanguageMode(.v6)]),
-        // Widgetry's predicates against GNUstep's NSPredicate, side by side (run ./compare-gnustep).
+        // Widgetry's predicates against hand-written Swift and GNUstep's NSPredicate, side by side
+        // (run ./compare-gnustep).
         .executableTarget(
             name: "PredicateComparison",
             dependencies: [
                 "Measuring",
                 .product(name: "WidgetryExpressions", package: "Widgetry"),
+                .product(name: "WidgetryRegex", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
             ],
             path: "PredicateComparison",

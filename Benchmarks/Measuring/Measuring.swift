@@ -1,5 +1,5 @@
-// What the side-by-side benchmarks share: timing a body, taking a median, and the process's
-// peak memory.
+// What the side-by-side benchmarks share: timing a body (wall clock or the thread's CPU time),
+// taking a median, and the process's peak memory.
 import Foundation
 
 /// Seconds `body` takes, by the monotonic clock.
@@ -12,6 +12,25 @@ public func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start)
+}
+
+/// Nanoseconds of CPU time the calling thread spends in `body` (`CLOCK_THREAD_CPUTIME_ID`): on a
+/// shared machine, the time other processes run instead does not count, as wall-clock time would.
+public func cpuNanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = threadCPUNanoseconds()
+    try body()
+    return threadCPUNanoseconds() - start
+}
+
+/// Seconds of CPU time the calling thread spends in `body` (see ``cpuNanoseconds(_:)``).
+public func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
+    try cpuNanoseconds(body) / 1e9
+}
+
+private func threadCPUNanoseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
 }
 
 /// The median of `values` (the mean of the middle two for an even count).

@@ -1,12 +1,14 @@
-// Measures Widgetry's predicates and GNUstep's NSPredicate on the same workload in one run and
-// prints them side by side with the ratio (GNUstep time / Widgetry time: above 1 means Widgetry
-// is faster). The GNUstep side is the Objective-C harness in ../GNUstep, run as a subprocess; it
-// builds the same records and reports its own medians as JSON.
+// Measures Widgetry's predicates, the same tests written by hand in Swift (HandWritten.swift) and
+// GNUstep's NSPredicate on the same workload in one run and prints them side by side with the
+// ratios Widgetry time / hand-written time (1 is as fast as hand-written code) and GNUstep time /
+// Widgetry time (above 1 means Widgetry is faster). The GNUstep side is the Objective-C harness in
+// ../GNUstep, run as a subprocess; it builds the same records and reports its own medians as JSON.
 //
 //   swift run -c release PredicateComparison --gnustep PATH [--records N] [--rounds R] [--parse-iterations P]
 //   swift run -c release PredicateComparison --widgetry-only NAME     (one case, Widgetry alone: for profiling)
+//   swift run -c release PredicateComparison --hand-written-only NAME (one case, hand-written alone: for profiling)
 //
-// Exits 1 when the two implementations disagree on how many records a predicate matches.
+// Exits 1 when the implementations disagree on how many records a predicate matches.
 import Foundation
 import Measuring
 import WidgetryExpressions
@@ -19,6 +21,8 @@ struct Workload {
     var gnustep: String?
     /// Measure only Widgetry, only the named case (for profiling).
     var only: String?
+    /// Measure only the hand-written version of the named case (for profiling).
+    var handWrittenOnly: String?
 
     init(arguments: [String]) {
         var iterator = arguments.dropFirst().makeIterator()
@@ -30,6 +34,7 @@ struct Workload {
             case "--parse-iterations": parseIterations = Int(value) ?? parseIterations
             case "--gnustep": gnustep = value
             case "--widgetry-only": only = value
+            case "--hand-written-only": handWrittenOnly = value
             default:
                 FileHandle.standardError.write(Data("unknown option \(argument)\n".utf8))
                 exit(2)
@@ -44,6 +49,9 @@ struct Measurement {
     var parseNanoseconds: Double
     var evaluateNanosecondsPerRecord: Double
     var matches: Int
+    /// The hand-written version's time and count (Widgetry's measurements only).
+    var handWrittenNanosecondsPerRecord = Double.nan
+    var handWrittenMatches = -1
 }
 
 let cases: [(name: String, predicate: String)] = [
@@ -66,29 +74,39 @@ func makeRecords(_ count: Int) -> [Value] {
     }
 }
 
+/// Widgetry's parse and evaluate times, and, in the same rounds, the hand-written version's
+/// (unless measuring Widgetry alone).
 func measureWidgetry(_ workload: Workload, records: [Value]) throws -> [Measurement] {
-    try cases.filter { workload.only == nil || workload.only == $0.name }.map { name, format in
+    let handWritten = try HandWritten()
+    return try cases.filter { workload.only == nil || workload.only == $0.name }.map { name, format in
         var parseTimes: [Double] = []
         var evaluateTimes: [Double] = []
-        var matches = -1
+        var handWrittenTimes: [Double] = []
+        var matches = -1, handWrittenMatches = -1
         for round in 0...workload.rounds {
-            let parse = try nanoseconds {
+            let parse = try cpuNanoseconds {
                 for _ in 0..<workload.parseIterations { _ = try Predicate(format: format) }
             }
             let predicate = try Predicate(format: format)
             var count = 0
-            let evaluate = try nanoseconds {
+            let evaluate = try cpuNanoseconds {
                 for record in records where try predicate.evaluate(with: record) { count += 1 }
             }
             if matches >= 0, matches != count { fatalError("\(name): match count changed between rounds") }
             matches = count
+            if workload.only == nil {
+                let hand = try cpuNanoseconds { handWrittenMatches = try handWritten.count(name, in: records) }
+                if round > 0 { handWrittenTimes.append(hand / Double(records.count)) }
+            }
             if round > 0 { // round 0 warms up
                 parseTimes.append(parse / Double(workload.parseIterations))
                 evaluateTimes.append(evaluate / Double(records.count))
             }
         }
         return Measurement(name: name, predicate: format, parseNanoseconds: median(parseTimes),
-                           evaluateNanosecondsPerRecord: median(evaluateTimes), matches: matches)
+                           evaluateNanosecondsPerRecord: median(evaluateTimes), matches: matches,
+                           handWrittenNanosecondsPerRecord: handWrittenTimes.isEmpty ? .nan : median(handWrittenTimes),
+                           handWrittenMatches: handWrittenMatches)
     }
 }
 
@@ -132,6 +150,16 @@ func pad(_ text: String, _ width: Int) -> String {
 
 do {
     let workload = Workload(arguments: CommandLine.arguments)
+    if let name = workload.handWrittenOnly {
+        let records = makeRecords(workload.records), handWritten = try HandWritten()
+        var times: [Double] = [], matches = 0
+        for round in 0...workload.rounds {
+            let time = try cpuNanoseconds { matches = try handWritten.count(name, in: records) }
+            if round > 0 { times.append(time / Double(records.count)) }
+        }
+        print("\(name), hand-written: evaluate \(format(median(times))) ns/record, \(matches) matches")
+        exit(0)
+    }
     if let only = workload.only {
         for measurement in try measureWidgetry(workload, records: makeRecords(workload.records)) {
             print("\(only): parse \(format(measurement.parseNanoseconds)) ns, evaluate \(format(measurement.evaluateNanosecondsPerRecord)) ns/record, \(measurement.matches) matches")
@@ -142,21 +170,26 @@ do {
     let records = makeRecords(workload.records)
     let widgetry = try measureWidgetry(workload, records: records)
     print("\(workload.records) records, \(workload.rounds) rounds (medians), \(workload.parseIterations) parses per round")
-    print("GNUstep: \(gnustep.implementation); times in ns (parse: per parse; evaluate: per record)")
+    print("GNUstep: \(gnustep.implementation); CPU time of the measuring thread in ns (parse: per parse; evaluate: per record)")
+    print("ratios: GNUstep / Widgetry (above 1: Widgetry faster); Widgetry / hand-written (1: as fast as hand-written Swift)")
     print("")
-    print("benchmark           | GNUstep parse | Widgetry parse | ratio  | GNUstep eval | Widgetry eval | ratio  | matches")
-    print("--------------------|---------------|----------------|--------|--------------|---------------|--------|--------")
+    print("benchmark           | GNUstep parse | Widgetry parse | ratio  | GNUstep eval | Widgetry eval | ratio  | hand eval | W/hand | matches")
+    print("--------------------|---------------|----------------|--------|--------------|---------------|--------|-----------|--------|--------")
     var agree = true
     for measurement in widgetry {
         guard let peer = gnustep.results[measurement.name] else { throw Failure("GNUstep has no result for \(measurement.name)") }
         let parseRatio = peer.parseNanoseconds / measurement.parseNanoseconds
         let evaluateRatio = peer.evaluateNanosecondsPerRecord / measurement.evaluateNanosecondsPerRecord
-        let matches = peer.matches == measurement.matches ? "\(measurement.matches)" : "DIFFER: \(peer.matches) vs \(measurement.matches)"
-        agree = agree && peer.matches == measurement.matches
+        let handRatio = measurement.evaluateNanosecondsPerRecord / measurement.handWrittenNanosecondsPerRecord
+        let same = peer.matches == measurement.matches && measurement.handWrittenMatches == measurement.matches
+        let matches = same ? "\(measurement.matches)"
+            : "DIFFER: GNUstep \(peer.matches), Widgetry \(measurement.matches), hand-written \(measurement.handWrittenMatches)"
+        agree = agree && same
         print(measurement.name.padding(toLength: 20, withPad: " ", startingAt: 0) + "|"
               + pad(format(peer.parseNanoseconds), 14) + " |" + pad(format(measurement.parseNanoseconds), 15) + " |"
               + pad(String(format: "%.1f×", parseRatio), 7) + " |" + pad(format(peer.evaluateNanosecondsPerRecord), 13) + " |"
               + pad(format(measurement.evaluateNanosecondsPerRecord), 14) + " |" + pad(String(format: "%.1f×", evaluateRatio), 7)
+              + " |" + pad(format(measurement.handWrittenNanosecondsPerRecord), 10) + " |" + pad(String(format: "%.2f×", handRatio), 7)
               + " | " + matches)
     }
     exit(agree ? 0 : 1)

@@ -86,9 +86,9 @@ do {
     var renderTimes: [Double] = [], bareTimes: [Double] = []
     var rendered = 0, evaluated = 0
     for round in 0...rounds {
-        let render = seconds { run.screen.render() }
+        let render = cpuSeconds { run.screen.render() }
         rendered = run.screen.tables["table"]?.sections.first?.rows.count ?? 0
-        let bare = try seconds {
+        let bare = try cpuSeconds {
             evaluated = 0
             for object in objects {
                 let scope = Value.dictionary(["content": .object(object)])
@@ -104,7 +104,7 @@ do {
         }
     }
     let problems = run.screen.problems
-    print("\(rows) rows × \(bindings.count) bindings, median of \(rounds) rounds after a warm-up")
+    print("\(rows) rows × \(bindings.count) bindings, median of \(rounds) rounds after a warm-up (CPU time of the thread)")
     print(String(format: "render pass (fetch, cells, bindings): %8.1f ms   (%d rows)", median(renderTimes) * 1000, rendered))
     print(String(format: "bare evaluation of the bindings:      %8.1f ms   (%d evaluations)", median(bareTimes) * 1000, evaluated))
     print(String(format: "ratio (render / bare): %.2f×", median(renderTimes) / median(bareTimes)))

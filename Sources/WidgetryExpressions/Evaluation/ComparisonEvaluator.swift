@@ -13,15 +13,18 @@ import WidgetryRegex
 ///   (dictionaries by their values); `IN` with a string on the right is a substring test.
 final class ComparisonEvaluator: Sendable {
     let comparison: ComparisonOperator
+    /// The operator on two integers, when it is an ordering or an equality.
+    private let integerComparison: IntegerComparison?
     let folding: StringFolding
     /// The right side folded once, when it is a constant string.
-    private let foldedConstant: [UInt8]?
+    let foldedConstant: [UInt8]?
     /// The compiled pattern of `MATCHES` with a constant right side.
-    private let constantRegex: RegularExpression?
+    let constantRegex: RegularExpression?
     private let regexOptions: RegularExpression.Options
 
     init(_ comparison: ComparisonOperator, options: ComparisonOptions, constantRight: Value?) {
         self.comparison = comparison
+        integerComparison = IntegerComparison(comparison)
         self.folding = StringFolding(options)
         regexOptions = options.contains(.caseInsensitive) ? .caseInsensitive : []
         if case .string(let constant) = constantRight {
@@ -36,16 +39,8 @@ final class ComparisonEvaluator: Sendable {
 
     func test(_ left: Value, _ right: Value) throws(EvaluationError) -> Bool {
         // The commonest case, an integer compared with an integer, without the general dispatch.
-        if case .int(let a) = left, case .int(let b) = right {
-            switch comparison {
-            case .equal: return a == b
-            case .notEqual: return a != b
-            case .less: return a < b
-            case .lessOrEqual: return a <= b
-            case .greater: return a > b
-            case .greaterOrEqual: return a >= b
-            default: break
-            }
+        if let integerComparison, case .int(let a) = left, case .int(let b) = right {
+            return integerComparison.test(a, b)
         }
         switch comparison {
         case .equal: return equals(left, right, rightIsConstant: true)
@@ -124,7 +119,7 @@ final class ComparisonEvaluator: Sendable {
     }
 
     /// `text`, folded by the options, against the folded `pattern`.
-    private func folded(_ text: String, matches pattern: [UInt8]) -> Bool {
+    func folded(_ text: String, matches pattern: [UInt8]) -> Bool {
         folding.withFolded(text) { bytes in
             switch comparison {
             case .beginsWith: StringOperations.hasPrefix(bytes, pattern)
@@ -136,18 +131,20 @@ final class ComparisonEvaluator: Sendable {
     }
 
     private func matches(_ text: String, _ pattern: String) throws(EvaluationError) -> Bool {
-        let subject = folding.foldsDiacritics ? StringFolding([.diacriticInsensitive]).foldedString(text) : text
+        if let constantRegex { return try matches(text, constantRegex) }
+        let source = folding.foldsDiacritics ? StringFolding([.diacriticInsensitive]).foldedString(pattern) : pattern
         let regex: RegularExpression
-        if let constantRegex {
-            regex = constantRegex
-        } else {
-            let source = folding.foldsDiacritics ? StringFolding([.diacriticInsensitive]).foldedString(pattern) : pattern
-            do {
-                regex = try RegularExpression.cached(source, options: regexOptions)
-            } catch {
-                throw EvaluationError(.invalidArgument, "invalid regular expression: \(error.message)")
-            }
+        do {
+            regex = try RegularExpression.cached(source, options: regexOptions)
+        } catch {
+            throw EvaluationError(.invalidArgument, "invalid regular expression: \(error.message)")
         }
+        return try matches(text, regex)
+    }
+
+    /// `MATCHES` of `text`, without diacritics with `[d]`, against the compiled pattern.
+    func matches(_ text: String, _ regex: RegularExpression) throws(EvaluationError) -> Bool {
+        let subject = folding.foldsDiacritics ? StringFolding([.diacriticInsensitive]).foldedString(text) : text
         do {
             return try regex.matchesWhole(subject)
         } catch {

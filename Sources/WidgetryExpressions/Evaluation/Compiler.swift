@@ -18,11 +18,23 @@ struct Compiler {
         case .not(let operand):
             let test = compile(operand)
             return { object, scope throws(EvaluationError) in try !test(object, &scope) }
+        case .and(let operands) where operands.count == 2:
+            let first = compile(operands[0]), second = compile(operands[1])
+            return { object, scope throws(EvaluationError) in
+                guard try first(object, &scope) else { return false }
+                return try second(object, &scope)
+            }
         case .and(let operands):
             let tests = operands.map(compile)
             return { object, scope throws(EvaluationError) in
                 for test in tests where try !test(object, &scope) { return false }
                 return true
+            }
+        case .or(let operands) where operands.count == 2:
+            let first = compile(operands[0]), second = compile(operands[1])
+            return { object, scope throws(EvaluationError) in
+                if try first(object, &scope) { return true }
+                return try second(object, &scope)
             }
         case .or(let operands):
             let tests = operands.map(compile)
@@ -41,6 +53,9 @@ struct Compiler {
         if case .constant(let value) = comparison.right.kind { constantRight = value }
         let evaluator = ComparisonEvaluator(comparison.comparison, options: comparison.options, constantRight: constantRight)
         let modifier = comparison.modifier
+        if modifier == .direct, let constantRight, let path = PlainKeyPath(comparison.left) {
+            return compileKeyComparison(path, evaluator, constant: constantRight, range: range)
+        }
         if modifier == .direct, let constantRight {
             return { object, scope throws(EvaluationError) in
                 do throws(EvaluationError) {
@@ -194,17 +209,8 @@ struct Compiler {
     }
 
     private func compileKeyPath(_ operandSyntax: ExpressionSyntax, _ components: [String], range: Range<Int>) -> ExpressionProgram {
-        if operandSyntax.kind == .evaluatedObject, components.allSatisfy({ $0.utf8.first != UInt8(ascii: "@") }) {
-            // One or two plain keys, the commonest paths, read without a loop.
-            switch components.count {
-            case 1:
-                let key = DictionaryKey(components[0])
-                return { object, _ throws(EvaluationError) in object.value(forKey: key) }
-            case 2:
-                let first = DictionaryKey(components[0]), second = DictionaryKey(components[1])
-                return { object, _ throws(EvaluationError) in object.value(forKey: first).value(forKey: second) }
-            default: break
-            }
+        if let path = PlainKeyPath(operand: operandSyntax, components: components) {
+            return { object, _ throws(EvaluationError) in path.read(object) }
         }
         let keyPath = KeyPathProgram(components)
         if operandSyntax.kind == .evaluatedObject {

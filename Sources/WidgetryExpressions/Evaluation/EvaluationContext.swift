@@ -30,7 +30,7 @@ struct Scope {
 
     /// No variables, the system clock, the default seed.
     init() {
-        variables = [:]
+        variables = Dictionary()
         fixedNow = nil
         randomState = EvaluationContext.defaultRandomSeed
     }

@@ -31,6 +31,18 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         for (key, value) in elements { self[key] = value }
     }
 
+    /// A dictionary of `keys`, which the caller guarantees distinct, and `values`, in that order,
+    /// built without looking a key up or hashing one: for dictionaries made again and again with
+    /// the same keys (a table cell's scope, one per row).
+    package init(distinctKeys keys: [DictionaryKey], values: [Value]) {
+        precondition(keys.count == values.count, "one value per key")
+        storage = DictionaryStorage.make(capacity: keys.count)
+        for (key, value) in zip(keys, values) {
+            storage.append(DictionaryStorage.Member(key: key.string, value: value), tag: key.tag)
+        }
+        index = DictionaryIndex.make(storage)
+    }
+
     public var count: Int { storage.count }
     public var isEmpty: Bool { count == 0 }
     public var keys: [String] { map(\.key) }
@@ -53,6 +65,15 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
             guard let position = position(of: key) else { return nil }
             return storage.withUnsafeMutablePointerToElements { $0[position].value }
         }
+    }
+
+    /// Where the value of `key` is, for reading it in place without a copy; nil when the key is
+    /// missing. The pointer is valid only while this dictionary's storage is alive and unchanged:
+    /// the caller must hold the dictionary (or the value it is in) for as long as it reads.
+    @inline(__always)
+    func valuePointer(forKey key: DictionaryKey) -> UnsafePointer<Value>? {
+        guard let position = position(of: key) else { return nil }
+        return storage.withUnsafeMutablePointerToElements { UnsafePointer($0 + position).pointer(to: \.value) }
     }
 
     /// The value of `key`. Setting a new key appends it; setting nil removes it.
@@ -158,12 +179,17 @@ final class DictionaryStorage: ManagedBuffer<UInt64, DictionaryStorage.Member> {
 
     /// Appends a member; the capacity must allow it.
     func append(_ member: Member) {
+        append(member, tag: DictionaryKey.tag(of: member.key))
+    }
+
+    /// Appends a member whose key's tag is known; the capacity must allow it.
+    func append(_ member: Member, tag: UInt8) {
         withUnsafeMutablePointers { header, members in
             let count = Int(truncatingIfNeeded: header.pointee & 0xFFFF_FFFF)
             (members + count).initialize(to: member)
             header.pointee += 1
             if count < DictionaryStorage.taggedMembers {
-                header.pointee |= UInt64(DictionaryKey.tag(of: member.key)) << (32 + 8 * count)
+                header.pointee |= UInt64(tag) << (32 + 8 * count)
             }
         }
     }

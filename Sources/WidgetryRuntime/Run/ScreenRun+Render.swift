@@ -246,12 +246,15 @@ extension ScreenRun {
         let names = provider.value(forKey: "sectionNames").elements?.compactMap(\.stringValue) ?? [""]
         let sectionItems = provider.value(forKey: "sections").elements ?? []
         var sections: [RenderedTable.Section] = []
+        var rendering = TableRendering(display: display, tableID: tableID,
+                                       reuseIdentifier: display.attribute("cellIdentifier").stringValue ?? "Cell",
+                                       cellIdentifier: evaluations[display.id]?["cellIdentifier"])
         for (index, items) in sectionItems.enumerated() {
             let shown = (items.elements ?? []).filter { item in
                 guard !collapsedRows.isEmpty, case .object(let object) = item, let stored = object as? StoreObject else { return true }
                 return !collapsedRows.contains(stored.id)
             }
-            let rows = shown.map { makeRow(for: $0, display: display, tableID: tableID) }
+            let rows = shown.map { makeRow(for: $0, in: &rendering) }
             sections.append(RenderedTable.Section(name: index < names.count ? names[index] : "", rows: rows))
         }
         tables[display.id] = RenderedTable(tableID: tableID, sections: sections)
@@ -263,36 +266,31 @@ extension ScreenRun {
 
     /// A cell for `object`: the prototype its reuse identifier names, made anew, its entries'
     /// attributes and bindings applied in the cell's own scope (FORMAT.md#binding.scope).
-    private func makeRow(for object: Value, display: ScreenObject, tableID: String) -> RenderedTable.Row {
-        var reuseIdentifier = display.attribute("cellIdentifier").stringValue ?? "Cell"
-        if let evaluation = evaluations[display.id]?["cellIdentifier"] {
+    private func makeRow(for object: Value, in table: inout TableRendering) -> RenderedTable.Row {
+        var reuseIdentifier = table.reuseIdentifier
+        if let evaluation = table.cellIdentifier {
             do throws(BindingError) {
                 let value = try evaluation.evaluate(in: .object(namespace.copy(content: object)), context: environment.evaluation,
                                                     transformerContext: environment.transformerContext)
-                if let text = value.stringValue { reuseIdentifier = text } else { record("\(display.id).evals.cellIdentifier gave \(value.typeName), not a string") }
+                if let text = value.stringValue { reuseIdentifier = text } else { record("\(table.display.id).evals.cellIdentifier gave \(value.typeName), not a string") }
             } catch {
                 record(error)
             }
         }
-        guard let prototype = prototypes[tableID]?.first(where: { $0.reuseIdentifier == reuseIdentifier }) else {
-            record("table \(tableID) has no cell prototype \(reuseIdentifier)")
+        guard let plan = table.plan(for: reuseIdentifier, in: self) else {
+            record("table \(table.tableID) has no cell prototype \(reuseIdentifier)")
             return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: [])
         }
         var cellElements: [(id: String, element: Element)] = []
-        func build(_ plan: CellPlan.Node) -> Element? {
-            let children = plan.children.compactMap(build)
-            guard let element = try? Element(id: plan.id, kind: plan.kind, properties: plan.properties, children: children) else { return nil }
-            if let id = plan.id { cellElements.append((id, element)) }
+        cellElements.reserveCapacity(plan.identified)
+        func build(_ node: CellPlan.Node) -> Element? {
+            let children = node.children.compactMap(build)
+            guard let element = try? Element(id: node.id, kind: node.kind, properties: node.properties, children: children) else { return nil }
+            if let id = node.id { cellElements.append((id, element)) }
             return element
         }
-        for node in cellPlan(tableID: tableID, prototype: prototype).nodes { _ = build(node) }
-        // The cell's scope (FORMAT.md#binding.scope): its own elements, `defaults` and `content`; a plain dictionary,
-        // made once per row.
-        var names = ValueDictionary(minimumCapacity: cellElements.count + 2)
-        for (id, element) in cellElements where names[id] == nil { names[id] = .object(element) }
-        names["defaults"] = .object(environment.defaults)
-        names["content"] = object
-        let scope = Value.dictionary(names)
+        for node in plan.nodes { _ = build(node) }
+        let scope = Value.dictionary(plan.scope(cellElements, defaults: .object(environment.defaults), content: object))
         for (id, element) in cellElements {
             guard let entry = cellEntries[id] else { continue }
             for attribute in entry.attributes {
@@ -302,40 +300,35 @@ extension ScreenRun {
                     record("\(id): \(error)")
                 }
             }
-            for binding in entry.bindings { apply(binding, to: element, in: scope) }
+            for index in entry.bindings.indices { apply(entry.bindings[index], to: element, in: scope) }
         }
         return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: cellElements)
     }
 }
 
-/// A cell prototype ready to be made many times: element kinds looked up and initial properties
-/// converted once per table and reuse identifier, not once per row.
-struct CellPlan {
-    struct Node {
-        let id: String?
-        let kind: ElementKind
-        let properties: [(String, Value)]
-        let children: [Node]
+/// What every row of one table's render shares, looked up once rather than per row: the reuse
+/// identifier the display controller gives, its `cellIdentifier` evaluation, and the plan of
+/// the prototype the last row used.
+private struct TableRendering {
+    let display: ScreenObject
+    let tableID: String
+    let reuseIdentifier: String
+    let cellIdentifier: CompiledBinding?
+    private var last: (reuseIdentifier: String, plan: CellPlan)?
+
+    init(display: ScreenObject, tableID: String, reuseIdentifier: String, cellIdentifier: CompiledBinding?) {
+        self.display = display
+        self.tableID = tableID
+        self.reuseIdentifier = reuseIdentifier
+        self.cellIdentifier = cellIdentifier
     }
 
-    let nodes: [Node]
-
-    init(_ prototype: CellPrototype, kinds: (String) -> ElementKind?) {
-        func plan(_ node: ViewNode) -> Node? {
-            guard let kind = kinds(node.type) else { return nil }
-            return Node(id: node.id, kind: kind, properties: node.properties.map { ($0.key, Value(json: $0.value)) },
-                        children: node.children.compactMap(plan))
-        }
-        nodes = prototype.children.compactMap(plan)
-    }
-}
-
-extension ScreenRun {
-    func cellPlan(tableID: String, prototype: CellPrototype) -> CellPlan {
-        let key = tableID + "/" + prototype.reuseIdentifier
-        if let known = cellPlans[key] { return known }
-        let plan = CellPlan(prototype, kinds: environment.elementKind(named:))
-        cellPlans[key] = plan
+    /// The plan of the prototype named `reuseIdentifier`; nil when the table has none.
+    mutating func plan(for reuseIdentifier: String, in run: ScreenRun) -> CellPlan? {
+        if let last, last.reuseIdentifier == reuseIdentifier { return last.plan }
+        guard let prototype = run.prototypes[tableID]?.first(where: { $0.reuseIdentifier == reuseIdentifier }) else { return nil }
+        let plan = run.cellPlan(tableID: tableID, prototype: prototype)
+        last = (reuseIdentifier, plan)
         return plan
     }
 }

@@ -58,9 +58,16 @@ extension ScreenRun {
     }
 
     /// Applies `binding` to `target` in `scope`, and keeps what it gave: placeholders shown,
-    /// branches taken, errors.
+    /// branches taken, errors. Called for every binding of every cell, so it neither copies the
+    /// binding nor wraps the outcome.
     func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
-        note(BindingResult(binding: binding, target: target, outcome: applying(binding, to: target, in: scope)))
+        do throws(BindingError) {
+            let outcome = try binding.applyReporting(to: target, in: scope, context: environment.evaluation,
+                                                     transformerContext: environment.transformerContext)
+            note(outcome, of: binding, on: target)
+        } catch {
+            record(error)
+        }
     }
 
     private func applying(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) -> Result<BindingOutcome, BindingError> {
@@ -71,12 +78,14 @@ extension ScreenRun {
 
     private func note(_ result: BindingResult) {
         switch result.outcome {
-        case .success(let outcome):
-            if outcome.usedPlaceholder { placeholders[ObjectIdentifier(result.target), default: []].append(result.binding.spec.to) }
-            environment.coverage?.record(file: document.file, pointer: result.binding.spec.pointer, outcome: outcome)
-        case .failure(let error):
-            record(error)
+        case .success(let outcome): note(outcome, of: result.binding, on: result.target)
+        case .failure(let error): record(error)
         }
+    }
+
+    private func note(_ outcome: BindingOutcome, of binding: CompiledBinding, on target: any KeyValueCoding) {
+        if outcome.usedPlaceholder { placeholders[ObjectIdentifier(target), default: []].append(binding.spec.to) }
+        environment.coverage?.record(file: document.file, pointer: binding.spec.pointer, outcome: outcome)
     }
 
     /// One `render.pass-limit` problem for a render that had not settled, at the first binding
