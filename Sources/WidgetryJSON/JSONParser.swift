@@ -75,8 +75,8 @@ struct JSONParserCore {
 
     // MARK: Document
 
-    /// The parser's own limit, whatever the options say: a document holds fewer nodes than half
-    /// its bytes, and pointer table entries are numbered with 32 bits.
+    /// The parser's own limit, whatever the options say: a document has fewer nodes than bytes,
+    /// and pointer table entries are numbered with 32 bits.
     static let largestDocument = Int(Int32.max)
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {

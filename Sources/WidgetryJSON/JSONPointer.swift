@@ -36,9 +36,6 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     /// Where the steps are kept: the root has neither; a pointer built in code is a ``Node``
     /// (`entry` is -1); a parsed node's pointer is entry `entry` of the ``JSONPointerTable`` its
     /// parse filled, so that giving every parsed node its pointer costs no allocation.
-    ///
-    /// (One reference and a number rather than an enum with a payload per form: the runtime's
-    /// layout of such an enum inside `Optional` did not agree with the compiler's.)
     private let owner: (any AnyObject & Sendable)?
     private let entry: Int32
 

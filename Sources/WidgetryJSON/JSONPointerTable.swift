@@ -19,9 +19,11 @@ final class JSONPointerTable: @unchecked Sendable {
     /// The pointer to the child of `parent` (the root, or a pointer of this table) named by `token`.
     func pointer(appending token: JSONPointer.Token, to parent: JSONPointer) -> JSONPointer {
         let parentEntry = parent.entry(in: self)
+        // The parser refuses documents of more than Int32.max bytes, and a document has fewer
+        // nodes than bytes, so the entry number fits.
         let depth = parentEntry < 0 ? 1 : entries[Int(parentEntry)].depth + 1
         entries.append(Entry(parent: parentEntry, depth: depth, token: token))
-        return JSONPointer(table: self, entry: Int32(truncatingIfNeeded: entries.count - 1))
+        return JSONPointer(table: self, entry: Int32(entries.count - 1))
     }
 
     func parent(of entry: Int32) -> Int32 { entries[Int(entry)].parent }
