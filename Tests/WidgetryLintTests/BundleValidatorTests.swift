@@ -152,4 +152,24 @@ struct BundleValidatorTests {
         #expect(first.count == 3)
         for _ in 0..<3 { #expect(try validate(bundle).report.diagnostics == first) }
     }
+
+    /// The bundle's files are read, parsed and checked on every core; what each file gets must
+    /// be exactly what checking it alone, on one thread, gets.
+    @Test func checkingFilesTogetherFindsWhatCheckingEachAloneFinds() throws {
+        let bundle = try LintTestSupport.feedCopy(overwriting: [
+            "Info.json": #"{"identifier": "a b", "nmae": 1, "version": 2}"#,
+            "Model.json": #"{"entities": {"Post": {"attributes": {"text": {"type": "String"}},}}}"#,
+            "Tests/9-typo.scenario.json": #"{"name": "typo", "settings": {"servce": "stub"}, "steps": []}"#,
+        ])
+        defer { LintTestSupport.remove(bundle) }
+        let together = try validate(bundle)
+        #expect(Set(together.report.diagnostics.map(\.file)).count == 3)
+        let validator = try BundleValidator()
+        for file in together.report.files {
+            let path = String(file.dropFirst("Feed/".count))
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundle + "/" + path)))
+            let alone = validator.validate(file: file, bytes: bytes, kindName: nil).report.diagnostics
+            #expect(together.report.diagnostics.filter { $0.file == file } == alone, "\(file)")
+        }
+    }
 }
