@@ -371,6 +371,33 @@ struct ElementTests {
         #expect(title.revision == 2)
     }
 
+    @Test func anElementWithoutALogCountsChangesButKeepsNone() throws {
+        let cellLabel = try Element(id: "nameLabel", kind: .label, properties: [("text", "Ada")], children: [], logsChanges: false)
+        try cellLabel.setValue("Grace", forKey: "text")
+        try cellLabel.setValue(0.5, forKey: "alpha")
+        try cellLabel.setValue(false, forKey: "wx_visible")
+        try cellLabel.setValue("Grace", forKey: "text")
+        #expect(cellLabel.revision == 3)
+        #expect(cellLabel.drainChanges().isEmpty)
+        #expect(cellLabel.value(forKey: "text") == "Grace")
+        #expect(cellLabel.value(forKey: "alpha") == 0.5)
+        #expect(cellLabel.value(forKey: "hidden") == true)
+    }
+
+    @Test func everyPropertyKeepsItsOwnValueWhateverTheOrderOfWrites() throws {
+        let label = try element(.label, "titleLabel")
+        try label.setValue(true, forKey: "hidden")
+        try label.setValue("first", forKey: "text")
+        try label.setValue(0.25, forKey: "alpha")
+        try label.setValue(false, forKey: "hidden")
+        try label.setValue("second", forKey: "text")
+        #expect(label.value(forKey: "hidden") == false)
+        #expect(label.value(forKey: "text") == "second")
+        #expect(label.value(forKey: "alpha") == 0.25)
+        #expect(label.value(forKey: "cornerRadius") == 0, "a property never written reads its initial value")
+        #expect(label.drainChanges().map(\.property) == ["hidden", "text", "alpha", "hidden", "text"])
+    }
+
     @Test func theSameImageTwiceIsNoChange() throws {
         let avatar = try element(.imageView, "avatarView")
         try avatar.setValue("widgets", forKey: "wx_imageName")

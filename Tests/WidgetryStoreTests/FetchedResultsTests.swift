@@ -105,6 +105,18 @@ struct FetchedResultsTests {
         #expect(try store.fetchSections(descending).map(\.name) == ["G2", "G1"], "the group key sorts in the first descriptor's direction")
     }
 
+    @Test func objectSectionsHoldTheObjectsTheSectionsName() throws {
+        let store = ObjectStore(model: model)
+        let ids = try insert([("a", "G2", 1), ("b", "G1", 2), ("c", "G1", 1)], into: store)
+        let grouped = FetchRequest(entity: "Item", sortDescriptors: [.init("rank")], sectionKeyPath: "group")
+        let sections = try store.fetchObjectSections(grouped)
+        #expect(sections.map(\.name) == ["G1", "G2"])
+        #expect(sections.map { $0.objects.map(\.id) } == [[ids[2], ids[1]], [ids[0]]])
+        #expect(sections.flatMap(\.objects).map(\.entity) == ["Item", "Item", "Item"])
+        let limited = FetchRequest(entity: "Item", sortDescriptors: [.init("rank", ascending: false)], offset: 1, limit: 1)
+        #expect(try store.fetchObjectSections(limited).map { $0.objects.map(\.id) } == [[ids[0]]], "rank 2, then the two of rank 1 in insertion order: the second is a")
+    }
+
     @Test(arguments: StoreMode.allCases) func resultsFollowEveryTransaction(_ mode: StoreMode) throws {
         let store = try mode.store(for: model, in: files)
         let ids = try insert([("a", "G1", 1), ("b", "G1", 2), ("c", "G2", 3)], into: store)

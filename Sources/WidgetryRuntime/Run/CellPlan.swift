@@ -15,6 +15,9 @@ struct CellPlan {
     let nodes: [Node]
     /// How many elements of a cell have an identifier, when every element could be made.
     let identified: Int
+    /// The screen file's entry for each identified element, in the order a cell makes them
+    /// (children before their parent), when every element could be made.
+    let entries: [CellEntry?]
     /// The keys of a cell's scope, in order, and where the value of each comes from.
     private let scopeKeys: [DictionaryKey]
     private let scopeSources: [ScopeSource]
@@ -26,7 +29,7 @@ struct CellPlan {
         case content
     }
 
-    init(_ prototype: CellPrototype, kinds: (String) -> ElementKind?) {
+    init(_ prototype: CellPrototype, kinds: (String) -> ElementKind?, entries entryNamed: (String) -> CellEntry?) {
         func plan(_ node: ViewNode) -> Node? {
             guard let kind = kinds(node.type) else { return nil }
             return Node(id: node.id, kind: kind, properties: node.properties.map { ($0.key, Value(json: $0.value)) },
@@ -41,6 +44,7 @@ struct CellPlan {
         }
         nodes.forEach(collect)
         identified = identifiers.count
+        entries = identifiers.map(entryNamed)
         var keys: [String] = [], sources: [ScopeSource] = []
         for (position, id) in identifiers.enumerated() where !keys.contains(id) {
             keys.append(id)
@@ -84,7 +88,7 @@ extension ScreenRun {
     func cellPlan(tableID: String, prototype: CellPrototype) -> CellPlan {
         let key = tableID + "/" + prototype.reuseIdentifier
         if let known = cellPlans[key] { return known }
-        let plan = CellPlan(prototype, kinds: environment.elementKind(named:))
+        let plan = CellPlan(prototype, kinds: environment.elementKind(named:), entries: { [cellEntries] in cellEntries[$0] })
         cellPlans[key] = plan
         return plan
     }

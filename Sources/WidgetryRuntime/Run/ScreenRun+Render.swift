@@ -190,7 +190,7 @@ extension ScreenRun {
         request.sortDescriptors = sortDescriptors(provider)
         request.sectionKeyPath = provider.attribute("groupByField").stringValue
         do throws(EvaluationError) {
-            return try store.fetchSections(request).map { section in (section.name, section.objects.compactMap(store.object).map(Value.object)) }
+            return try store.fetchObjectSections(request).map { section in (section.name, section.objects.map(Value.object)) }
         } catch {
             record("\(provider.id): \(error)")
             return nil
@@ -250,9 +250,12 @@ extension ScreenRun {
                                        reuseIdentifier: display.attribute("cellIdentifier").stringValue ?? "Cell",
                                        cellIdentifier: evaluations[display.id]?["cellIdentifier"])
         for (index, items) in sectionItems.enumerated() {
-            let shown = (items.elements ?? []).filter { item in
-                guard !collapsedRows.isEmpty, case .object(let object) = item, let stored = object as? StoreObject else { return true }
-                return !collapsedRows.contains(stored.id)
+            var shown = items.elements ?? []
+            if !collapsedRows.isEmpty {
+                shown.removeAll { item in
+                    guard case .object(let object) = item, let stored = object as? StoreObject else { return false }
+                    return collapsedRows.contains(stored.id)
+                }
             }
             let rows = shown.map { makeRow(for: $0, in: &rendering) }
             sections.append(RenderedTable.Section(name: index < names.count ? names[index] : "", rows: rows))
@@ -283,16 +286,11 @@ extension ScreenRun {
         }
         var cellElements: [(id: String, element: Element)] = []
         cellElements.reserveCapacity(plan.identified)
-        func build(_ node: CellPlan.Node) -> Element? {
-            let children = node.children.compactMap(build)
-            guard let element = try? Element(id: node.id, kind: node.kind, properties: node.properties, children: children) else { return nil }
-            if let id = node.id { cellElements.append((id, element)) }
-            return element
-        }
-        for node in plan.nodes { _ = build(node) }
+        for node in plan.nodes { _ = Self.makeElement(node, identified: &cellElements) }
         let scope = Value.dictionary(plan.scope(cellElements, defaults: .object(environment.defaults), content: object))
-        for (id, element) in cellElements {
-            guard let entry = cellEntries[id] else { continue }
+        let aligned = cellElements.count == plan.identified
+        for (position, (id, element)) in cellElements.enumerated() {
+            guard let entry = aligned ? plan.entries[position] : cellEntries[id] else { continue }
             for attribute in entry.attributes {
                 do throws(KeyValueError) {
                     try element.setValue(attribute.value, forKey: attribute.key)
@@ -303,6 +301,22 @@ extension ScreenRun {
             for index in entry.bindings.indices { apply(entry.bindings[index], to: element, in: scope) }
         }
         return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: cellElements)
+    }
+
+    /// The element of a cell's `node`, its children made first; each one with an identifier is
+    /// appended to `identified`. Nil when the node's initial properties do not fit its kind.
+    private static func makeElement(_ node: CellPlan.Node, identified: inout [(id: String, element: Element)]) -> Element? {
+        var children: [Element] = []
+        if !node.children.isEmpty {
+            children.reserveCapacity(node.children.count)
+            for child in node.children {
+                if let element = makeElement(child, identified: &identified) { children.append(element) }
+            }
+        }
+        guard let element = try? Element(id: node.id, kind: node.kind, properties: node.properties, children: children,
+                                         logsChanges: false) else { return nil }
+        if let id = node.id { identified.append((id, element)) }
+        return element
     }
 }
 

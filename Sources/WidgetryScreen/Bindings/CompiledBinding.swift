@@ -13,17 +13,40 @@ public import WidgetryExpressions
 /// binding first ran) and a `transformer` no one registered (upstream ignored the option
 /// silently and bound the untransformed value).
 public struct CompiledBinding: Sendable {
+    /// What compiling gave, behind one reference: a binding is copied for every cell it
+    /// renders, and a copy then costs one retain instead of one per field.
+    private let parts: Parts
+
+    private final class Parts: Sendable {
+        let spec: BindingSpec
+        let predicate: Predicate?
+        let choices: (ifTrue: Value, ifFalse: Value)?
+        let transformer: BindingTransformer?
+        let source: BindingSourcePath?
+        let targetKeys: [String]
+
+        init(spec: BindingSpec, predicate: Predicate?, choices: (ifTrue: Value, ifFalse: Value)?,
+             transformer: BindingTransformer?, source: BindingSourcePath?, targetKeys: [String]) {
+            self.spec = spec
+            self.predicate = predicate
+            self.choices = choices
+            self.transformer = transformer
+            self.source = source
+            self.targetKeys = targetKeys
+        }
+    }
+
     /// The binding as written.
-    public let spec: BindingSpec
+    public var spec: BindingSpec { parts.spec }
     /// The parsed `predicateFormat`, if any.
-    public let predicate: Predicate?
+    public var predicate: Predicate? { parts.predicate }
     /// The `ifTrue`/`ifFalse` results, when both are present (JSON null as ``Value/null``).
-    let choices: (ifTrue: Value, ifFalse: Value)?
+    var choices: (ifTrue: Value, ifFalse: Value)? { parts.choices }
     /// The registered transformer `spec.transformer` names, if any.
-    let transformer: BindingTransformer?
-    let source: BindingSourcePath?
+    var transformer: BindingTransformer? { parts.transformer }
+    var source: BindingSourcePath? { parts.source }
     /// `spec.to` split at its dots.
-    let targetKeys: [String]
+    var targetKeys: [String] { parts.targetKeys }
 
     /// Compiles `spec`, looking its transformer up in `transformers`.
     ///
@@ -31,7 +54,7 @@ public struct CompiledBinding: Sendable {
     /// `binding.unknown-transformer` for a `transformer` that `transformers` does not hold, both
     /// at the spec's location and pointer.
     public init(_ spec: BindingSpec, transformers: BindingTransformerRegistry) throws(BindingError) {
-        self.spec = spec
+        let predicate: Predicate?
         if let format = spec.predicateFormat {
             do {
                 predicate = try Predicate(format: format, arguments: [])
@@ -41,22 +64,21 @@ public struct CompiledBinding: Sendable {
         } else {
             predicate = nil
         }
+        var choices: (ifTrue: Value, ifFalse: Value)?
         if let ifTrue = spec.ifTrue, let ifFalse = spec.ifFalse {
             choices = (Value(json: ifTrue), Value(json: ifFalse))
-        } else {
-            choices = nil
         }
+        var transformer: BindingTransformer?
         if let name = spec.transformer {
             guard let found = transformers.transformer(named: name) else {
                 throw BindingError(.unknownTransformer, "no transformer named '\(name)'", at: spec,
                                    hint: "registered transformers: \(transformers.names.joined(separator: ", "))")
             }
             transformer = found
-        } else {
-            transformer = nil
         }
-        source = spec.from.map(BindingSourcePath.init)
-        targetKeys = spec.to.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        parts = Parts(spec: spec, predicate: predicate, choices: choices, transformer: transformer,
+                      source: spec.from.map(BindingSourcePath.init),
+                      targetKeys: spec.to.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
     }
 
     /// The binding's value for `scope` (FORMAT.md#binding.evaluation, steps 1–5); ``Value/null`` stands

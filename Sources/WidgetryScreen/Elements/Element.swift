@@ -10,7 +10,8 @@ import Synchronization
 /// of the wrong type where upstream crashed (null into `hidden`).
 ///
 /// Every write that changes a stored property raises ``revision`` and is kept until the runtime
-/// takes it with ``drainChanges()``; a write that leaves the value as it was records nothing.
+/// takes it with ``drainChanges()`` (unless the element keeps no log: a table cell's, which a
+/// render makes anew); a write that leaves the value as it was records nothing.
 /// The state lives behind a lock, so an element can be read from any task.
 public final class Element: KeyValueCoding {
     /// The identifier screen files name the element by, nil for an anonymous one.
@@ -18,10 +19,12 @@ public final class Element: KeyValueCoding {
     public let kind: ElementKind
     /// The subviews, in order. The runtime builds the tree; an element never changes it.
     public let children: [Element]
+    /// Whether changes are logged for ``drainChanges()``.
+    private let logsChanges: Bool
     private let state = Mutex(State())
 
     private struct State {
-        var values: [ElementProperty: Value] = [:]
+        var values = ElementValues()
         var revision = 0
         var changes: [ElementChange] = []
     }
@@ -31,10 +34,18 @@ public final class Element: KeyValueCoding {
     /// writes are the initial state: they are not recorded as changes.
     ///
     /// Throws the first property the element does not have or cannot take.
-    public init(id: String?, kind: ElementKind, properties: [(String, Value)] = [], children: [Element] = []) throws(KeyValueError) {
+    public convenience init(id: String?, kind: ElementKind, properties: [(String, Value)] = [], children: [Element] = []) throws(KeyValueError) {
+        try self.init(id: id, kind: kind, properties: properties, children: children, logsChanges: true)
+    }
+
+    /// An element as ``init(id:kind:properties:children:)`` makes it; one that does not
+    /// `logsChanges` still counts its ``revision`` but keeps no change records (the runtime
+    /// never drains a cell's, which a render makes anew).
+    package init(id: String?, kind: ElementKind, properties: [(String, Value)], children: [Element], logsChanges: Bool) throws(KeyValueError) {
         self.id = id
         self.kind = kind
         self.children = children
+        self.logsChanges = logsChanges
         for (key, value) in properties {
             try write(value, forKey: key, recording: false)
         }
@@ -46,6 +57,7 @@ public final class Element: KeyValueCoding {
         self.id = id
         self.kind = kind
         self.children = childElements
+        self.logsChanges = true
     }
 
     /// Writes an initial property: not recorded as a change.
@@ -148,6 +160,7 @@ public final class Element: KeyValueCoding {
             state.values[property] = new
             guard recording else { return }
             state.revision += 1
+            guard logsChanges else { return }
             state.changes.append(ElementChange(elementID: id, property: property.rawValue, old: old, new: new))
         }
     }

@@ -4,30 +4,38 @@ extension ObjectStore {
     /// The objects a request selects: filtered, sorted (section key first), offset and limited.
     /// Ties keep insertion order.
     public func fetch(_ request: FetchRequest) throws(EvaluationError) -> [StoreObject] {
-        try sortedSelection(request).map(\.object)
+        try sortedSelection(request).objects
     }
 
     /// The objects a request selects, in sections: one per distinct value of the request's
     /// ``FetchRequest/sectionKeyPath`` (none when nothing matches), or exactly one section
     /// (possibly empty) without a section key.
     public func fetchSections(_ request: FetchRequest) throws(EvaluationError) -> [ResultsSection] {
+        try fetchObjectSections(request).map { ResultsSection(name: $0.name, objects: $0.objects.map(\.id)) }
+    }
+
+    /// ``fetchSections(_:)`` with the objects themselves, for a caller that reads them (a render
+    /// shows every row) rather than tracks them.
+    public func fetchObjectSections(_ request: FetchRequest) throws(EvaluationError) -> [(name: String, objects: [StoreObject])] {
         let selection = try sortedSelection(request)
         guard let key = request.sectionKeyPath, !key.isEmpty else {
-            return [ResultsSection(name: "", objects: selection.map(\.object.id))]
+            return [("", selection.objects)]
         }
-        var sections: [ResultsSection] = []
+        var sections: [(name: String, objects: [StoreObject])] = []
         var current: Value?
-        for (object, keys) in selection {
-            if sections.isEmpty || current != keys[0] {
-                current = keys[0]
-                sections.append(ResultsSection(name: ObjectStore.sectionName(keys[0]), objects: []))
+        for (object, groupKey) in zip(selection.objects, selection.firstKeys) {
+            if sections.isEmpty || current != groupKey {
+                current = groupKey
+                sections.append((ObjectStore.sectionName(groupKey), []))
             }
-            sections[sections.count - 1].objects.append(object.id)
+            sections[sections.count - 1].objects.append(object)
         }
         return sections
     }
 
-    private func sortedSelection(_ request: FetchRequest) throws(EvaluationError) -> [(object: StoreObject, keys: [Value])] {
+    /// The selected objects in order, with the value of the first sort key of each (the
+    /// section key, when there is one).
+    private func sortedSelection(_ request: FetchRequest) throws(EvaluationError) -> (objects: [StoreObject], firstKeys: [Value]) {
         var selected = objects(of: request.entity, includingDescendants: request.includesSubentities)
         if let predicate = request.predicate {
             var kept: [StoreObject] = []
@@ -35,14 +43,18 @@ extension ObjectStore {
             selected = kept
         }
         let descriptors = request.effectiveSortDescriptors
-        let keys = try selected.map { object throws(EvaluationError) in
-            try descriptors.map { descriptor throws(EvaluationError) in try Value.object(object).value(forKeyPath: descriptor.keyPath) }
+        // The sort keys of every object in one array, `descriptors.count` per object.
+        var keys: [Value] = []
+        keys.reserveCapacity(selected.count * descriptors.count)
+        for object in selected {
+            for descriptor in descriptors { keys.append(try Value.object(object).value(forKeyPath: descriptor.keyPath)) }
         }
+        let width = descriptors.count
         var order = Array(selected.indices)
         if !descriptors.isEmpty {
             order.sort { left, right in
                 for (index, descriptor) in descriptors.enumerated() {
-                    let comparison = SortOrder.compare(keys[left][index], keys[right][index])
+                    let comparison = SortOrder.compare(keys[left * width + index], keys[right * width + index])
                     if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
                 }
                 return left < right
@@ -50,7 +62,8 @@ extension ObjectStore {
         }
         let start = min(request.offset, order.count)
         let end = request.limit.map { min(order.count, start + $0) } ?? order.count
-        return order[start..<end].map { (selected[$0], keys[$0]) }
+        let kept = order[start..<end]
+        return (kept.map { selected[$0] }, width == 0 ? Array(repeating: .null, count: kept.count) : kept.map { keys[$0 * width] })
     }
 
     /// A section's name: the group key's text (empty for null).
