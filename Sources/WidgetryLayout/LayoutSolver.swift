@@ -3,7 +3,12 @@
 ///
 /// Add constraints with ``add(_:)``, remove them with ``remove(_:)``, and read the solution with
 /// ``value(of:)``; the solution is kept up to date after every change. Required constraints hold
-/// exactly; the others are kept as closely as their strengths allow (see ``Strength``).
+/// (to rounding); the others are kept as closely as their strengths allow (see ``Strength``).
+///
+/// The arithmetic is plain `Double` with an absolute threshold of 1e-8 below which a coefficient
+/// counts as zero, as in kiwi: right for layout, where values are points and coefficients are
+/// multipliers near 1. Systems with coefficients in the hundreds and thousands of mixed sign can
+/// lose precision to that threshold.
 ///
 /// Every operation either succeeds or throws a ``LayoutError`` and changes nothing. The results
 /// are deterministic: the same operations in the same order give bit-identical values, in any
@@ -26,7 +31,8 @@ public struct LayoutSolver: Sendable {
     /// - Throws: ``LayoutError/unsatisfiable(_:)`` when a required constraint contradicts the
     ///   required ones already added; ``LayoutError/duplicateConstraint(_:)``;
     ///   ``LayoutError/nonFiniteConstraint(_:)`` for a NaN or infinite coefficient or constant;
-    ///   ``LayoutError/invalidStrength(_:)``. The solver is then as it was.
+    ///   ``LayoutError/invalidStrength(_:)``; ``LayoutError/numericalFailure(_:reason:)`` when
+    ///   the arithmetic overflows. The solver is then as it was.
     public mutating func add(_ constraint: LayoutConstraint) throws(LayoutError) {
         guard constraint.expression.isFinite else {
             throw .nonFiniteConstraint(constraint)
@@ -45,7 +51,8 @@ public struct LayoutSolver: Sendable {
     /// Removes an added constraint and updates the solution.
     ///
     /// - Throws: ``LayoutError/unknownConstraint(_:)`` when the constraint is not in the solver
-    ///   (an edit variable's constraint is removed with ``removeEditVariable(_:)``).
+    ///   (an edit variable's constraint is removed with ``removeEditVariable(_:)``);
+    ///   ``LayoutError/numericalFailure(_:reason:)``, the solver then as it was.
     public mutating func remove(_ constraint: LayoutConstraint) throws(LayoutError) {
         guard let record = tableau.constraints[constraint.id], !isEditConstraint(record) else {
             throw .unknownConstraint(constraint)

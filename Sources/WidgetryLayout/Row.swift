@@ -52,9 +52,15 @@ struct Row: Sendable {
         return found ? cells[index].coefficient : 0
     }
 
-    /// Whether `symbol` has a cell.
+    /// Whether `symbol` has a cell. Rows that end before it (most, for a symbol just made) are
+    /// passed over without a search.
     func contains(_ symbol: Symbol) -> Bool {
-        position(of: symbol).found
+        guard let first = cells.first, let last = cells.last,
+              first.symbol.id <= symbol.id, symbol.id <= last.symbol.id
+        else {
+            return false
+        }
+        return position(of: symbol).found
     }
 
     /// Whether every cell is a dummy (true for a row with no cells).
