@@ -2,7 +2,7 @@
 
 extension Tableau {
     /// Adds a constraint already checked for finite numbers, a valid strength and duplicates.
-    /// On failure the tableau is left half changed: the caller puts its copy back.
+    /// On failure the tableau is left half changed: the caller rolls the operation back.
     mutating func add(_ constraint: LayoutConstraint) throws(Failure) -> ConstraintRecord {
         var (row, record) = makeRow(for: constraint)
         var subject = chooseSubject(row, record)
@@ -26,7 +26,7 @@ extension Tableau {
         return record
     }
 
-    /// Removes an added constraint. On failure the caller puts its copy back.
+    /// Removes an added constraint. On failure the caller rolls the operation back.
     mutating func remove(_ record: ConstraintRecord) throws(Failure) {
         setConstraint(record.constraint.id, nil)
         // The errors leave the objective before any pivot, so none is substituted into it.

@@ -5,11 +5,13 @@
 ///
 /// Everything the algorithm iterates is ordered by symbol id: rows live in an array indexed by
 /// their basic symbol, cells are sorted, and every choice takes the lowest id among equals
-/// (Bland's rule, which also keeps the simplex from cycling). Dictionaries are only looked into.
+/// (Bland's rule, which also keeps the simplex from cycling). Dictionaries are only looked into,
+/// or iterated where the order cannot matter (putting journaled entries back).
 ///
-/// Every change goes through the setters below, which keep a journal of what an operation
-/// changed, so that a failed operation is undone exactly (``rollBack()``) without copying the
-/// whole tableau first.
+/// Rows, constraint records and edit records change only through the setters below, which keep
+/// a journal of what an operation changed (the objective and the infeasible list are saved whole
+/// when it begins; new symbols and variables are cut off), so that a failed operation is undone
+/// exactly (``rollBack()``) without copying the whole tableau first.
 struct Tableau: Sendable {
     /// A failure of an operation on the tableau, which the solver undoes.
     enum Failure: Error {
