@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "WidgetryJSON", targets: ["WidgetryJSON"]),
         .library(name: "WidgetryRegex", targets: ["WidgetryRegex"]),
+        .library(name: "WidgetryLayout", targets: ["WidgetryLayout"]),
         .library(name: "WidgetryXML", targets: ["WidgetryXML"]),
         .library(name: "WidgetryExpressions", targets: ["WidgetryExpressions"]),
         .library(name: "WidgetryModel", targets: ["WidgetryModel"]),
@@ -55,6 +56,10 @@ let package = Package(
         ),
         .target(
             name: "WidgetryRegex",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryLayout",
             swiftSettings: strictSwift6
         ),
         .target(
@@ -241,6 +246,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryRegexTests",
             dependencies: ["WidgetryRegex"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryLayoutTests",
+            dependencies: ["WidgetryLayout"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
