@@ -13,7 +13,7 @@ import WidgetryRuntime
 import WidgetryScreen
 import WidgetryStore
 
-var rows = 10_000, rounds = 7
+var rows = 10_000, rounds = 15
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     let value = arguments.next() ?? ""
