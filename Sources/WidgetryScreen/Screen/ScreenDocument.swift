@@ -123,6 +123,8 @@ public final class ViewNode: Sendable {
     /// The segue a tap performs (buttons and bar button items).
     public let segue: String?
     public let place: SourcePlace
+    /// Where the view sits and how it looks, as designed (what `widgetry render` draws).
+    public let design: ViewDesign
 
     /// The views directly under this one: the header, the children, the footer (cell
     /// prototypes are not among them).
@@ -131,7 +133,7 @@ public final class ViewNode: Sendable {
     }
 
     public init(id: String?, type: String, properties: [(key: String, value: JSONValue)], children: [ViewNode], header: ViewNode?,
-                footer: ViewNode?, prototypes: [CellPrototype], segue: String?, place: SourcePlace) {
+                footer: ViewNode?, prototypes: [CellPrototype], segue: String?, place: SourcePlace, design: ViewDesign = .unspecified) {
         self.id = id
         self.type = type
         self.properties = properties
@@ -141,6 +143,7 @@ public final class ViewNode: Sendable {
         self.prototypes = prototypes
         self.segue = segue
         self.place = place
+        self.design = design
     }
 }
 
@@ -151,6 +154,16 @@ public struct CellPrototype: Sendable {
     /// The segue a tap on the cell performs.
     public var segue: String?
     public var place: SourcePlace
+    /// The cell's own frame and look, as designed (its height is the row's).
+    public var design: ViewDesign
+
+    public init(reuseIdentifier: String, children: [ViewNode], segue: String?, place: SourcePlace, design: ViewDesign = .unspecified) {
+        self.reuseIdentifier = reuseIdentifier
+        self.children = children
+        self.segue = segue
+        self.place = place
+        self.design = design
+    }
 }
 
 /// The navigation bar of a screen.

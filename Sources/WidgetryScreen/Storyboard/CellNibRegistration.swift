@@ -73,12 +73,12 @@ extension ViewNode {
         guard first(withID: id) != nil else { return self }
         return ViewNode(id: self.id, type: type, properties: properties, children: children.map { $0.replacing(id, with: transform) },
                         header: header?.replacing(id, with: transform), footer: footer?.replacing(id, with: transform),
-                        prototypes: prototypes, segue: segue, place: place)
+                        prototypes: prototypes, segue: segue, place: place, design: design)
     }
 
     /// This node with other cell prototypes.
     func with(prototypes: [CellPrototype]) -> ViewNode {
         ViewNode(id: id, type: type, properties: properties, children: children, header: header, footer: footer,
-                 prototypes: prototypes, segue: segue, place: place)
+                 prototypes: prototypes, segue: segue, place: place, design: design)
     }
 }
