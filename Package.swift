@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "WidgetryNIB", targets: ["WidgetryNIB"]),
         .library(name: "WidgetryAssets", targets: ["WidgetryAssets"]),
         .library(name: "WidgetryHostProfile", targets: ["WidgetryHostProfile"]),
+        .library(name: "WidgetryRender", targets: ["WidgetryRender"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -137,6 +138,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryRender",
+            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryBundle", "WidgetryScreen", "WidgetryRuntime", "WidgetryAssets"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryScenario",
             dependencies: [
                 "WidgetryJSON", "WidgetryExpressions", "WidgetryModel", "WidgetryStore", "WidgetryServiceConfiguration", "WidgetryService", "WidgetryBundle",
@@ -188,6 +194,7 @@ let package = Package(
                 "WidgetryLint",
                 "WidgetryAssets",
                 "WidgetryHostProfile",
+                "WidgetryRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -273,6 +280,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryServiceTests",
             dependencies: ["WidgetryService", "WidgetryServiceConfiguration", "WidgetryStore", "WidgetryModel", "WidgetryExpressions", "WidgetryJSON", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryRenderTests",
+            dependencies: ["WidgetryRender", "WidgetryRuntime", "WidgetryScreen", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

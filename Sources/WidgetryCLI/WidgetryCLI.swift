@@ -95,6 +95,8 @@ struct CommandFailure: DiagnosticConvertible {
         case portUnavailable = "usage.port-unavailable"
         /// A bundle that lacks what the command works on (scenarios, a stub file).
         case missingPart = "usage.missing-part"
+        /// A program the command needs that is not installed (Chromium, for PNG pictures).
+        case missingProgram = "usage.missing-program"
         /// A file the command was given that cannot be read.
         case unreadableFile = "io.unreadable-file"
         /// A file the command was asked to write that cannot be written.
@@ -132,7 +134,7 @@ struct WidgetryCommand: AsyncParsableCommand {
             """,
         version: WidgetryVersion.current,
         subcommands: [InitCommand.self, InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self, RunCommand.self,
-                      TestCommand.self, ValidateCommand.self, LintCommand.self, ContractCommand.self, SchemasCommand.self]
+                      RenderCommand.self, TestCommand.self, ValidateCommand.self, LintCommand.self, ContractCommand.self, SchemasCommand.self]
     )
 }
 

@@ -32,6 +32,13 @@ struct CLITests {
             text            String, optional                     ← text
             timestamp       Date, optional                       ← created_at via strToDate
             author          to-one User, inverse posts, nullify  ← user
+        images (6) from Assets.xcassets:
+          ava_dots
+          ava_dragon
+          ava_infinity
+          ava_pirple8
+          ava_pixels
+          widgets
         resources (RESOURCES
         """
 

@@ -94,13 +94,14 @@ struct NumericSweepTests {
         }
     }
 
-    /// A sample file holding `key` with a number, and the range of that number in its text.
+    /// A sample file holding `key` with a number (or an array of numbers: then its first), and
+    /// the range of that number in its text.
     private static func occurrence(of sweep: KeyCase) -> (bundle: String, file: String, text: String, range: Range<String.Index>)? {
         let samples = CommandRunner.packageRoot + "/SampleWidgets"
         // The samples first, then a fixture that uses the keys no sample needs.
         let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []).sorted().map { samples + "/" + $0 }
             + [CommandRunner.packageRoot + "/Tests/Fixtures/NumericSweep"]
-        let pattern = try! NSRegularExpression(pattern: "\"\(NSRegularExpression.escapedPattern(for: sweep.key))\"\\s*:\\s*(-?[0-9][0-9.eE+-]*)")
+        let pattern = try! NSRegularExpression(pattern: "\"\(NSRegularExpression.escapedPattern(for: sweep.key))\"\\s*:\\s*\\[?\\s*(-?[0-9][0-9.eE+-]*)")
         for bundle in bundles {
             for file in files(of: sweep.schema, in: bundle) {
                 guard let text = try? String(contentsOfFile: bundle + "/" + file, encoding: .utf8),

@@ -45,6 +45,11 @@ enum OutputFailure {
 /// replaced. A failure is exit 3 with the system's reason.
 enum OutputFile {
     static func write(_ text: String, to path: String, option: String) throws(CommandFailure) {
+        try write(Data(text.utf8), to: path, option: option)
+    }
+
+    /// Writes `data` (a picture) to `path` by the same rules.
+    static func write(_ data: Data, to path: String, option: String) throws(CommandFailure) {
         var info = stat()
         let special = stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
         do {
@@ -53,9 +58,9 @@ enum OutputFile {
                     throw CocoaError(.fileWriteNoPermission)
                 }
                 defer { try? handle.close() }
-                try handle.write(contentsOf: Data(text.utf8))
+                try handle.write(contentsOf: data)
             } else {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             }
         } catch {
             throw CommandFailure(.unwritableFile, "\(option) \(path): cannot write the file: \(OutputFailure.reason(error))",

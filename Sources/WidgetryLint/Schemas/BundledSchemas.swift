@@ -1144,19 +1144,55 @@ public enum BundledSchemas {
         "header": {"$ref": "#/$defs/view", "description": "A table's header view."},
         "footer": {"$ref": "#/$defs/view", "description": "A table's footer view."},
         "prototypes": {"type": "array", "description": "A table's or collection's cell prototypes.", "items": {"$ref": "#/$defs/prototype"}},
-        "segue": {"type": "string", "description": "The id of the segue a tap performs (buttons and bar button items)."}
+        "segue": {"type": "string", "description": "The id of the segue a tap performs (buttons and bar button items)."},
+        "design": {"$ref": "#/$defs/design", "description": "Where the view sits and how it looks, for widgetry render; the run never reads it."}
       },
       "required": ["type"],
       "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
       "additionalProperties": false
     },
+    "design": {
+      "type": "object",
+      "description": "How a view was designed, for widgetry render (docs/RENDERING.md): every key optional, UIKit's default where one is missing.",
+      "properties": {
+        "frame": {"type": "array", "description": "[x, y, width, height] in points, in the superview's coordinates; without it the view is laid out by the flow rules.", "items": {"type": "number", "minimum": -10000, "maximum": 10000}, "minItems": 4, "maxItems": 4},
+        "autoresizing": {"type": "array", "description": "How a framed view follows its superview's size (UIKit's autoresizing mask).", "items": {"enum": ["flexibleLeftMargin", "flexibleWidth", "flexibleRightMargin", "flexibleTopMargin", "flexibleHeight", "flexibleBottomMargin"]}},
+        "font": {
+          "type": "object",
+          "description": "The system font at a size and weight, or a named font.",
+          "properties": {
+            "size": {"type": "number", "minimum": 1, "maximum": 500, "description": "Points (default 17)."},
+            "weight": {"enum": ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"], "description": "The weight (default regular)."},
+            "name": {"type": "string", "description": "A font name, such as Helvetica-Bold."},
+            "italic": {"type": "boolean", "description": "Whether the font slants."}
+          },
+          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+          "additionalProperties": false
+        },
+        "textColor": {"$ref": "#/$defs/color", "description": "The text's colour (default black)."},
+        "backgroundColor": {"$ref": "#/$defs/color", "description": "The view's background (default none)."},
+        "tintColor": {"$ref": "#/$defs/color", "description": "A button's title colour (default iOS blue)."},
+        "borderColor": {"$ref": "#/$defs/color", "description": "The border's colour (default black)."},
+        "alignment": {"enum": ["natural", "left", "center", "right", "justified"], "description": "How text aligns."},
+        "lines": {"type": "integer", "minimum": 0, "maximum": 1000, "description": "How many lines a label shows; 0 for as many as it needs (default 1)."},
+        "image": {"type": "string", "description": "An image view's image by name, shown when no binding set one."},
+        "rowHeight": {"type": "number", "minimum": 0, "maximum": 10000, "description": "A table's row height; without it a row is as tall as its cell's content."},
+        "sectionHeaderHeight": {"type": "number", "minimum": 0, "maximum": 10000, "description": "A table's section header height (default 28)."},
+        "cornerRadius": {"type": "number", "minimum": 0, "maximum": 10000, "description": "The radius of rounded corners, in points."},
+        "borderWidth": {"type": "number", "minimum": 0, "maximum": 10000, "description": "The border's width, in points."}
+      },
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": false
+    },
+    "color": {"type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", "description": "A colour as #RRGGBB or #RRGGBBAA."},
     "prototype": {
       "type": "object",
       "description": "A cell prototype: each row gets a fresh copy of its views, bound in the row's scope.",
       "properties": {
         "reuseIdentifier": {"type": "string", "description": "The name a display controller's cellIdentifier picks the prototype by."},
         "children": {"type": "array", "description": "The cell's views, in order.", "items": {"$ref": "#/$defs/view"}},
-        "segue": {"type": "string", "description": "The id of the segue a tap on the cell performs."}
+        "segue": {"type": "string", "description": "The id of the segue a tap on the cell performs."},
+        "design": {"$ref": "#/$defs/design", "description": "The cell's frame (its height is the row's) and look, for widgetry render."}
       },
       "required": ["reuseIdentifier"],
       "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},

@@ -16,6 +16,8 @@ public struct Snapshot {
     public struct ElementState {
         public var id: String?
         public var type: String
+        /// The UIKit element the type is, or behaves like (a host's view class).
+        public var kind: ElementKind
         public var state: [(name: String, value: Value)]
         public var placeholders: [String]
         public var children: [ElementState]
@@ -144,6 +146,7 @@ extension Snapshot.ElementState {
     init(_ element: Element, in screen: ScreenRun, deep: Bool = true) {
         id = element.id
         type = element.kind.typeName
+        kind = element.kind
         state = element.displayState
         placeholders = screen.placeholderTargets(of: element)
         children = deep ? element.children.map { Snapshot.ElementState($0, in: screen) } : []

@@ -19,8 +19,8 @@ public enum ScreenReader {
     static let objectKeys: Set<String> = ["type", "alias", "attrs", "evals", "outlets"]
     static let elementKeys: Set<String> = ["action", "attrs", "bindings", "outlets"]
     static let bindingKeys: Set<String> = ["to", "from", "predicateFormat", "ifTrue", "ifFalse", "placeholder", "transformer", "format"]
-    static let viewKeys: Set<String> = ["id", "type", "properties", "children", "header", "footer", "prototypes", "segue"]
-    static let prototypeKeys: Set<String> = ["reuseIdentifier", "children", "segue"]
+    static let viewKeys: Set<String> = ["id", "type", "properties", "children", "header", "footer", "prototypes", "segue", "design"]
+    static let prototypeKeys: Set<String> = ["reuseIdentifier", "children", "segue", "design"]
     static let navigationKeys: Set<String> = ["title", "titleView", "leftBarButtonItems", "rightBarButtonItems"]
     static let segueKeys: Set<String> = ["destination", "kind"]
 
@@ -148,7 +148,8 @@ public enum ScreenReader {
             let prototypes = read.array(entry["prototypes"], expected: "an array of cell prototypes")?.compactMap { prototype($0) } ?? []
             return ViewNode(id: id, type: type, properties: attrs(entry["properties"]), children: views(entry["children"]),
                             header: entry["header"].flatMap { view($0) }, footer: entry["footer"].flatMap { view($0) },
-                            prototypes: prototypes, segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json))
+                            prototypes: prototypes, segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json),
+                            design: entry["design"].map { ViewDesignReader.design($0, read: &read) } ?? .unspecified)
         }
 
         private mutating func views(_ json: JSONValue?) -> [ViewNode] {
@@ -162,7 +163,8 @@ public enum ScreenReader {
             prototypeViewIDs = [:]
             defer { prototypeViewIDs = outer }
             return CellPrototype(reuseIdentifier: reuseIdentifier, children: views(entry["children"]),
-                                 segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json))
+                                 segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json),
+                                 design: entry["design"].map { ViewDesignReader.design($0, read: &read) } ?? .unspecified)
         }
 
         private mutating func navigationItem(_ json: JSONValue) -> NavigationItemNode? {

@@ -1,0 +1,174 @@
+import Foundation
+import WidgetryScreen
+
+/// A drawn screen as one self-contained HTML file: every view an absolutely positioned box,
+/// text in the lines the layout broke it into, images as data URIs, no script. The same
+/// screen gives the same bytes on every machine, so a picture can be a golden.
+public enum HTMLPicture {
+    /// The fonts the page asks for, Liberation Sans first (docs/RENDERING.md#fonts).
+    public static let fontFamily = #""Liberation Sans", Arial, Helvetica, sans-serif"#
+
+    /// The page for `screen`, with the images `images` finds.
+    public static func page(_ screen: DrawnScreen, images: ImageLibrary?) -> String {
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="generator" content="widgetry render">
+            <title>\(escape(screen.screen)) on \(escape(screen.device.name))</title>
+            <style>
+            body{margin:0;background:#d8d8dc}
+            .screen{position:relative;overflow:hidden;background:#fff;font-family:\(fontFamily);color:#000}
+            .v{position:absolute;box-sizing:border-box}
+            .t{position:absolute;left:0;right:0;white-space:pre;overflow:hidden}
+            .img{width:100%;height:100%;display:block}
+            .missing{background:#e5e5ea;border:1px solid #c7c7cc}
+            .field{background:#fff;border:1px solid #c7c7cc;border-radius:5px}
+            .search{background:#f7f7f7}
+            .search>.well{position:absolute;left:8px;right:8px;top:10px;bottom:10px;background:#e3e3e8;border-radius:10px}
+            .toggle{border-radius:16px;background:#e5e5ea}
+            .toggle.on{background:#4cd964}
+            .toggle>.knob{position:absolute;top:2px;width:27px;height:27px;border-radius:50%;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3)}
+            .spinner{border:2px solid #8e8e93;border-top-color:transparent;border-radius:50%}
+            .bar{border-bottom:1px solid #b2b2b2}
+            .fold{position:absolute;left:0;right:0;height:0;border-top:2px dashed #ff3b30}
+            </style>
+            </head>
+            <body>
+
+            """
+        html += #"<div class="screen" data-screen="\#(escape(screen.screen))" data-device="\#(escape(screen.device.name))" "#
+        html += #"style="width:\#(number(screen.device.width))px;height:\#(number(screen.height))px">"# + "\n"
+        let origin = DesignRect(x: 0, y: 0, width: screen.device.width, height: screen.height)
+        for view in screen.views { write(view, in: origin, depth: 1, to: &html, images: images) }
+        if screen.height > screen.device.height {
+            html += #"<div class="fold" style="top:\#(number(screen.device.height))px" title="the bottom of the device's screen"></div>"# + "\n"
+        }
+        html += "</div>\n</body>\n</html>\n"
+        return html
+    }
+
+    private static func write(_ view: DrawnView, in parent: DesignRect, depth: Int, to html: inout String, images: ImageLibrary?) {
+        let indent = String(repeating: " ", count: depth)
+        var classes = ["v"]
+        var style = "left:\(number(view.frame.x - parent.x))px;top:\(number(view.frame.y - parent.y))px;"
+            + "width:\(number(view.frame.width))px;height:\(number(view.frame.height))px;"
+        var inner = ""
+        var extra = ""
+        switch view.look {
+        case .box, .text, .button:
+            break
+        case .navigationBar:
+            classes.append("bar")
+        case .image(let source):
+            if case .named(let name) = source, let image = images?.image(named: name) {
+                inner = #"<img class="img" alt="\#(escape(name))" src="data:\#(image.mediaType);base64,\#(Data(image.bytes).base64EncodedString())">"#
+            } else {
+                // A URL is never fetched, and a name the bundle lacks has nothing to draw: a box.
+                classes.append("missing")
+                if case .url(let url) = source { extra = #" data-url="\#(escape(url))""# }
+            }
+        case .field:
+            classes.append("field")
+        case .searchBar:
+            classes.append("search")
+            inner = #"<div class="well"></div>"#
+        case .toggle(let on):
+            classes.append(on ? "toggle on" : "toggle")
+            inner = #"<div class="knob" style="left:\#(on ? 22 : 2)px"></div>"#
+        case .spinner:
+            classes.append("spinner")
+        case .progress(let fraction):
+            style += "background:#e5e5ea;"
+            inner = #"<div class="v" style="left:0;top:0;height:100%;width:\#(number(fraction * 100))%;background:\#(color(DrawnView.tint))"></div>"#
+        }
+        if let background = view.backgroundColor { style += "background:\(color(background));" }
+        if view.cornerRadius > 0 { style += "border-radius:\(number(view.cornerRadius))px;" }
+        if view.borderWidth > 0 { style += "border:\(number(view.borderWidth))px solid \(color(view.borderColor ?? DrawnView.black));" }
+        if view.clips { style += "overflow:hidden;" }
+        var attributes = #"class="\#(classes.joined(separator: " "))""#
+        if let id = view.id { attributes += #" data-id="\#(escape(id))""# }
+        attributes += #" data-type="\#(escape(view.type))""# + extra
+        html += "\(indent)<div \(attributes) style=\"\(style)\">\(inner)\(text(view))"
+        if view.children.isEmpty {
+            html += "</div>\n"
+            return
+        }
+        html += "\n"
+        for child in view.children { write(child, in: view.frame, depth: depth + 1, to: &html, images: images) }
+        html += "\(indent)</div>\n"
+    }
+
+    /// The view's lines, centred vertically in its frame as UIKit centres a label's.
+    private static func text(_ view: DrawnView) -> String {
+        guard !view.lines.isEmpty else { return "" }
+        let lineHeight = TextMetrics.lineHeight(of: view.font)
+        var inset = 0.0
+        switch view.look {
+        case .field: inset = 8
+        case .searchBar: inset = 36
+        default: break
+        }
+        let blockHeight = Double(view.lines.count) * lineHeight
+        let top = view.look == .field && view.type == "UITextView" ? 8 : max((view.frame.height - blockHeight) / 2, 0)
+        let alignment: String = switch view.alignment {
+        case .natural, .left: "left"
+        case .center: "center"
+        case .right: "right"
+        case .justified: "justify"
+        }
+        let colour = view.showsPlaceholder ? (view.look == .searchBar ? "#8e8e93" : color(DrawnView.placeholderGray)) : color(view.textColor)
+        var style = "top:\(number(top))px;"
+        if inset > 0 { style += "left:\(number(inset))px;right:8px;" }
+        style += "font-size:\(number(view.font.size))px;line-height:\(number(lineHeight))px;"
+        if view.font.weight != .regular { style += "font-weight:\(view.font.weight.cssWeight);" }
+        if view.font.italic { style += "font-style:italic;" }
+        style += "color:\(colour);text-align:\(alignment)"
+        return #"<div class="t" style="\#(style)">\#(view.lines.map(escape).joined(separator: "<br>"))</div>"#
+    }
+
+    /// A length in CSS pixels: at most two decimals, no trailing zeros, never `-0`.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let hundredths = Int((value * 100).rounded())
+        if hundredths == 0 { return "0" }
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let whole = magnitude / 100, fraction = magnitude % 100
+        if fraction == 0 { return "\(sign)\(whole)" }
+        let digits = fraction % 10 == 0 ? "\(fraction / 10)" : (fraction < 10 ? "0\(fraction)" : "\(fraction)")
+        return "\(sign)\(whole).\(digits)"
+    }
+
+    /// `#rrggbb`, or `rgba(…)` when the colour is not opaque.
+    static func color(_ color: DesignColor) -> String {
+        func channel(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        let red = channel(color.red), green = channel(color.green), blue = channel(color.blue)
+        if color.alpha >= 1 {
+            let hex = [red, green, blue].map { value in
+                let text = String(value, radix: 16)
+                return text.count == 1 ? "0" + text : text
+            }
+            return "#" + hex.joined()
+        }
+        return "rgba(\(red),\(green),\(blue),\(number(max(color.alpha, 0))))"
+    }
+
+    /// Text made safe for HTML content and attribute values.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,70 @@
+import WidgetryRuntime
+import WidgetryScreen
+
+/// The navigation bar: the title (the title view's text, else the item's title) in the middle,
+/// the left bar button items from the leading edge (a back button when the screen was pushed and
+/// has none), the right ones from the trailing edge.
+struct NavigationBarLayout {
+    let snapshot: Snapshot
+    let item: NavigationItemNode?
+    let device: Device
+
+    static let barGray = DesignColor(red: 248.0 / 255, green: 248.0 / 255, blue: 248.0 / 255)
+    static let titleFont = DesignFont(size: 17, weight: .semibold)
+
+    func draw() -> DrawnView {
+        let height = Device.navigationBarHeight
+        let top = device.statusBarHeight
+        var children: [DrawnView] = []
+        let leftIDs = item?.leftBarButtonItems.count ?? 0
+        let buttons = snapshot.navigation.filter { $0.kind == .barButtonItem }
+        var left: [Snapshot.ElementState?] = Array(buttons.prefix(leftIDs))
+        let right = Array(buttons.dropFirst(leftIDs))
+        if left.isEmpty, snapshot.stack.count > 1 { left = [nil] }
+        var x = 8.0
+        for state in left {
+            guard let drawn = button(state, x: x, top: top, height: height) else { continue }
+            children.append(drawn)
+            x += drawn.frame.width + 8
+        }
+        var trailing = device.width - 8
+        for state in right.reversed() {
+            guard let drawn = button(state, x: 0, top: top, height: height) else { continue }
+            var placed = drawn
+            placed.frame.x = trailing - drawn.frame.width
+            children.append(placed)
+            trailing = placed.frame.x - 8
+        }
+        let titleView = snapshot.navigation.first { $0.kind != .barButtonItem }
+        let title = titleView.flatMap { state in
+            state.state.first { $0.name == "text" }?.value.stringValue
+        } ?? item?.title
+        if let title, !title.isEmpty, titleView.map({ !Self.isHidden($0) }) ?? true {
+            let room = max(min(x, device.width - trailing) , 0)
+            let width = device.width - 2 * room - 16
+            children.append(DrawnView(id: titleView?.id, type: titleView?.type ?? "UILabel",
+                                      frame: DesignRect(x: room + 8, y: top + (height - 21) / 2, width: width, height: 21), look: .text,
+                                      lines: TextMetrics.lines(of: title, font: Self.titleFont, width: width, maximumLines: 1),
+                                      font: Self.titleFont, alignment: .center))
+        }
+        return DrawnView(id: nil, type: "UINavigationBar", frame: DesignRect(x: 0, y: 0, width: device.width, height: top + height),
+                         look: .navigationBar, backgroundColor: Self.barGray, children: children)
+    }
+
+    private static func isHidden(_ state: Snapshot.ElementState) -> Bool {
+        state.state.first { $0.name == "hidden" }?.value == .bool(true)
+    }
+
+    /// A bar button item's title, or the back button for nil.
+    private func button(_ state: Snapshot.ElementState?, x: Double, top: Double, height: Double) -> DrawnView? {
+        let font = DesignFont(size: 17)
+        let title = state.map { $0.state.first(where: { $0.name == "title" })?.value.stringValue } ?? "‹ Back"
+        guard let text = title, !text.isEmpty else { return nil }
+        let width = max(TextMetrics.width(of: text, font: font).rounded(.up), 22)
+        let enabled = state?.enabled ?? true
+        return DrawnView(id: state?.id, type: state?.type ?? "UIBarButtonItem", frame: DesignRect(x: x, y: top + (height - 21) / 2, width: width, height: 21),
+                         look: .button, lines: [text], font: font, textColor: enabled ? DrawnView.tint : DrawnView.placeholderGray,
+                         alignment: .center)
+    }
+}
+

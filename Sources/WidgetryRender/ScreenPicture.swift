@@ -1,0 +1,28 @@
+public import WidgetryBundle
+public import WidgetryRuntime
+public import WidgetryScreen
+
+/// Pictures of what a run shows: the screen laid out for a device (``draw(_:device:)``) and
+/// drawn as HTML (``html(_:device:)``), from the same ``Snapshot`` every other view of a run
+/// is made from.
+public enum ScreenPicture {
+    /// The current screen of `run`, laid out for `device`.
+    public static func draw(_ run: WidgetRun, device: Device = .standard) -> DrawnScreen {
+        draw(Snapshot(run), document: run.screen.document, device: device)
+    }
+
+    /// `snapshot`'s screen (whose document is `document`), laid out for `device`.
+    public static func draw(_ snapshot: Snapshot, document: ScreenDocument, device: Device = .standard) -> DrawnScreen {
+        ScreenLayout(snapshot: snapshot, document: document, device: device).draw()
+    }
+
+    /// The current screen of `run` as a self-contained HTML page, images from its bundle.
+    public static func html(_ run: WidgetRun, device: Device = .standard) -> String {
+        HTMLPicture.page(draw(run, device: device), images: images(of: run.bundle))
+    }
+
+    /// The images of `bundle`, read when a picture first needs them.
+    public static func images(of bundle: WidgetBundle) -> ImageLibrary {
+        ImageLibrary(root: bundle.rootPath, files: bundle.resources)
+    }
+}

@@ -1,0 +1,133 @@
+import WidgetryExpressions
+import WidgetryRuntime
+import WidgetryScreen
+
+/// What one view shows, read from its element's state (or, for a cell's element without an
+/// identifier, from its initial properties), with the design's look and UIKit's defaults.
+struct ViewContent {
+    let kind: ElementKind
+    let type: String
+    let id: String?
+    let design: ViewDesign
+    private let values: [String: Value]
+
+    init(node: ViewNode, state: Snapshot.ElementState?, kind: ElementKind) {
+        self.kind = kind
+        type = node.type
+        id = node.id
+        design = node.design
+        var values: [String: Value] = [:]
+        if let state {
+            for (name, value) in state.state { values[name] = value }
+        } else {
+            for (key, value) in node.properties { values[key] = Value(json: value) }
+        }
+        self.values = values
+    }
+
+    var isHidden: Bool { values["hidden"]?.boolValue == true }
+
+    private func text(_ key: String) -> String? {
+        guard let value = values[key], !value.isNull else { return nil }
+        return value.stringValue ?? value.description
+    }
+
+    var font: DesignFont {
+        if let font = design.font { return font }
+        return kind == .button ? DesignFont(size: 15) : DrawnView.bodyFont
+    }
+
+    var maximumLines: Int {
+        if let lines = design.numberOfLines { return max(lines, 0) }
+        return kind == .label ? 1 : 0
+    }
+
+    /// The text drawn and whether it is the placeholder.
+    var shownText: (text: String, placeholder: Bool)? {
+        switch kind {
+        case .label:
+            return text("text").flatMap { $0.isEmpty ? nil : ($0, false) }
+        case .button, .barButtonItem:
+            return text("title").flatMap { $0.isEmpty ? nil : ($0, false) }
+        case .textField, .textView, .searchBar:
+            if let shown = text("text"), !shown.isEmpty { return (shown, false) }
+            return text("placeholder").flatMap { $0.isEmpty ? nil : ($0, true) }
+        default:
+            return nil
+        }
+    }
+
+    var look: DrawnView.Look {
+        switch kind {
+        case .label: .text
+        case .button, .barButtonItem: .button
+        case .imageView: .image(image)
+        case .textField, .textView: .field
+        case .searchBar: .searchBar
+        case .switchControl: .toggle(on: values["on"]?.boolValue == true)
+        case .activityIndicator: values["animating"]?.boolValue == true ? .spinner : .box
+        case .refreshControl: values["refreshing"]?.boolValue == true ? .spinner : .box
+        case .progressView: .progress(min(max(values["progress"]?.doubleValue ?? 0, 0), 1))
+        default: .box
+        }
+    }
+
+    private var image: DrawnView.ImageSource? {
+        if let shown = text("image") {
+            if shown.hasPrefix("name:") { return .named(String(shown.dropFirst(5))) }
+            if shown.hasPrefix("url:") { return .url(String(shown.dropFirst(4))) }
+        }
+        return design.imageName.map { .named($0) }
+    }
+
+    /// Whether the view fills the room its container leaves rather than sizing to its content.
+    var fills: Bool {
+        switch kind {
+        case .tableView, .collectionView, .containerView, .contentDisplayView, .formDisplayView, .textView, .mediaUploadForm, .uploadContainer: true
+        default: false
+        }
+    }
+
+    /// The height the view needs at `width` when no frame says (UIKit's intrinsic sizes).
+    func intrinsicHeight(width: Double) -> Double {
+        switch kind {
+        case .label:
+            guard let shown = shownText else { return 0 }
+            return Double(TextMetrics.lines(of: shown.text, font: font, width: width, maximumLines: maximumLines).count) * TextMetrics.lineHeight(of: font)
+        case .button, .textField: return 44
+        case .searchBar: return 56
+        case .switchControl: return 31
+        case .activityIndicator: return look == .spinner ? 20 : 0
+        case .progressView: return 4
+        case .imageView: return 44
+        default: return 0
+        }
+    }
+
+    /// The drawn view at `frame`, with `children`.
+    func drawn(frame: DesignRect, children: [DrawnView] = [], clips: Bool = false) -> DrawnView {
+        var lines: [String] = []
+        var placeholder = false
+        if let shown = shownText {
+            let inset = kind == .searchBar ? 52.0 : (kind == .textField || kind == .textView ? 16 : 0)
+            lines = TextMetrics.lines(of: shown.text, font: font, width: frame.width - inset,
+                                      maximumLines: kind == .textView ? 0 : (kind == .label ? maximumLines : 1))
+            placeholder = shown.placeholder
+        }
+        let tinted = kind == .button || kind == .barButtonItem
+        return DrawnView(id: id, type: type, frame: frame, look: look, lines: lines, showsPlaceholder: placeholder, font: font,
+                         textColor: design.textColor ?? (tinted ? design.tintColor ?? DrawnView.tint : DrawnView.black),
+                         alignment: design.textAlignment ?? (tinted ? .center : .natural),
+                         backgroundColor: design.backgroundColor, cornerRadius: design.cornerRadius ?? 0,
+                         borderWidth: design.borderWidth ?? 0, borderColor: design.borderColor, clips: clips, children: children)
+    }
+}
+
+extension Value {
+    var boolValue: Bool? {
+        switch self {
+        case .bool(let flag): flag
+        default: doubleValue.map { $0 != 0 }
+        }
+    }
+}
