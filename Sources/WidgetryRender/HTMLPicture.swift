@@ -156,7 +156,7 @@ public enum HTMLPicture {
     }
 
     /// Text made safe for HTML content and attribute values.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text {

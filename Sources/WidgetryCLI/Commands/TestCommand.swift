@@ -7,6 +7,7 @@ import WidgetryRuntime
 import WidgetryScenario
 import WidgetryService
 import WidgetryLint
+import WidgetryRender
 
 struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -39,6 +40,10 @@ struct TestCommand: AsyncParsableCommand {
 
     @Option(help: "Report format: text for people, junit for CI.")
     var format: Format = .text
+
+    @Option(help: ArgumentHelp("Write a picture of the screen after every step into this folder, with an index.html that shows each beside its text snapshot (docs/RENDERING.md).",
+                               valueName: "folder"))
+    var pictures: String?
 
     @Flag(help: "Print which bindings took which branch, which actions ran, which screens were shown.")
     var coverage = false
@@ -113,8 +118,10 @@ struct TestCommand: AsyncParsableCommand {
         try Self.checkSomethingRuns(prepared, filter: filter)
 
         let multiple = prepared.count > 1
+        let stepPictures = pictures.map { StepPictures(folder: $0) }
+        let pictureFailure = PictureFailure()
         var outcomes: [BundleResults] = []
-        for bundle in prepared {
+        for (position, bundle) in prepared.enumerated() {
             let recorder = coverage || minimumCoverage != nil ? CoverageRecorder() : nil
             var runner = ScenarioRunner(updatesGoldens: update, coverage: recorder)
             runner.profile = profile
@@ -122,6 +129,17 @@ struct TestCommand: AsyncParsableCommand {
             if format == .text, multiple, !bundle.scenarios.isEmpty { emit("\(bundle.argument):\n") }
             var results: [ScenarioResult] = []
             for scenario in bundle.scenarios {
+                if let stepPictures {
+                    // With several bundles, each one's pictures go in a folder of their own.
+                    let prefix = multiple ? "\(position + 1)-\(bundle.loaded.bundle.manifest.identifier.replacingOccurrences(of: "/", with: "-"))/" : ""
+                    runner.afterStep = { index, step, run in
+                        do {
+                            try stepPictures.record(scenario: scenario.name, scenarioFile: scenario.file, prefix: prefix, index: index, title: step.title, run: run)
+                        } catch {
+                            pictureFailure.keep(error)
+                        }
+                    }
+                }
                 let result = await runner.run(scenario, bundle: bundle.loaded.bundle)
                 if format == .text, !(reportOptions.quiet && result.passed) { emit(text(of: result, indent: multiple ? "  " : "")) }
                 results.append(result)
@@ -132,6 +150,10 @@ struct TestCommand: AsyncParsableCommand {
                 report = recorder.report(for: bundle.loaded.bundle, configuration: configuration)
             }
             outcomes.append(BundleResults(argument: bundle.argument, suite: bundle.loaded.bundle.manifest.identifier, results: results, coverage: report))
+        }
+        if let stepPictures {
+            if let error = pictureFailure.first { throw error }
+            try stepPictures.writeIndex()
         }
         let results = outcomes.flatMap(\.results)
         switch format {
@@ -211,4 +233,14 @@ struct TestCommand: AsyncParsableCommand {
 extension TestCommand: ReportsErrors {
     var errorFormat: ReportFormat { errorOptions.format ?? (format == .junit ? .junit : .text) }
     var reportName: String { "widgetry test" }
+}
+
+/// The first picture `--pictures` could not write: the step hook cannot throw, so it is kept
+/// and thrown once the scenarios have run.
+private final class PictureFailure: @unchecked Sendable {
+    private(set) var first: (any Error)?
+
+    func keep(_ error: any Error) {
+        if first == nil { first = error }
+    }
 }
