@@ -139,7 +139,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetryRender",
-            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryBundle", "WidgetryScreen", "WidgetryRuntime", "WidgetryAssets"],
+            dependencies: ["WidgetryJSON", "WidgetryExpressions", "WidgetryBundle", "WidgetryScreen", "WidgetryRuntime", "WidgetryAssets", "WidgetryLayout"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -284,7 +284,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRenderTests",
-            dependencies: ["WidgetryRender", "WidgetryRuntime", "WidgetryScreen", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario"],
+            dependencies: ["WidgetryRender", "WidgetryRuntime", "WidgetryScreen", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

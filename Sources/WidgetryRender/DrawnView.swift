@@ -92,4 +92,7 @@ public struct DrawnScreen: Sendable, Equatable {
     /// row the render made is drawn; a line marks where the device's screen ends).
     public var height: Double
     public var views: [DrawnView]
+    /// Constraints the layout left out (a required one that cannot hold, one naming no view),
+    /// at their places: `widgetry render` prints them as warnings.
+    public var problems: [LayoutProblem] = []
 }

@@ -18,11 +18,21 @@ struct ScreenLayout {
     let snapshot: Snapshot
     let document: ScreenDocument
     let device: Device
+    /// Frames the screen's constraints gave, by design identifier, in the picture's coordinates.
+    var solved: [String: DesignRect] = [:]
+    private(set) var problems: [LayoutProblem] = []
+
+    init(snapshot: Snapshot, document: ScreenDocument, device: Device) {
+        self.snapshot = snapshot
+        self.document = document
+        self.device = device
+    }
 
     /// The margin UIKit keeps at a screen's and a cell's edges.
     static let margin = 16.0
 
     func draw() -> DrawnScreen {
+        var layout = self
         var views: [DrawnView] = []
         let navigation = document.navigationItem
         let showsBar = navigation != nil || snapshot.stack.count > 1
@@ -31,11 +41,19 @@ struct ScreenLayout {
             let frame = node.design.frame != nil
                 ? DesignRect(x: 0, y: 0, width: device.width, height: device.height)
                 : DesignRect(x: 0, y: contentTop, width: device.width, height: device.height - contentTop - device.bottomInset)
-            if let root = view(node, state, frame: frame, contentTop: contentTop) { views.append(root) }
+            if ConstraintLayout.hasConstraints(node) {
+                let safeArea = DesignRect(x: 0, y: contentTop - frame.y, width: frame.width,
+                                          height: device.height - device.bottomInset - contentTop)
+                let solution = ConstraintLayout(root: node, size: frame, safeArea: safeArea)
+                layout.solved = solution.frames.mapValues { DesignRect(x: $0.x + frame.x, y: $0.y + frame.y, width: $0.width, height: $0.height) }
+                layout.problems = solution.problems
+            }
+            if let root = layout.view(node, state, frame: frame, contentTop: contentTop) { views.append(root) }
         }
         if showsBar { views.append(NavigationBarLayout(snapshot: snapshot, item: navigation, device: device).draw()) }
         let bottom = views.map(Self.bottom).max() ?? 0
-        return DrawnScreen(screen: snapshot.screen, device: device, height: max(device.height, bottom.rounded(.up)), views: views)
+        return DrawnScreen(screen: snapshot.screen, device: device, height: max(device.height, bottom.rounded(.up)), views: views,
+                           problems: layout.problems)
     }
 
     private static func bottom(of view: DrawnView) -> Double {
@@ -64,7 +82,9 @@ struct ScreenLayout {
         var frames = [DesignRect?](repeating: nil, count: children.count)
         var flowing: [Int] = []
         for (index, content) in contents.enumerated() where !content.isHidden {
-            if let designed = content.design.frame {
+            if let id = content.design.designID, let placed = solved[id] {
+                frames[index] = placed
+            } else if let designed = content.design.frame {
                 frames[index] = Self.resized(designed, mask: content.design.autoresizing, from: designedSize, to: frame)
             } else {
                 flowing.append(index)

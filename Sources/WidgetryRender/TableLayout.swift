@@ -88,10 +88,19 @@ struct TableLayout {
         let fixedHeight = prototype.design.frame?.height ?? node.design.rowHeight
         let available = DesignRect(x: x, y: y, width: width, height: fixedHeight ?? 10_000)
         var placed: [DesignRect] = []
+        // A prototype designed with constraints is solved at the row's size.
+        var layout = self.layout
+        let cellRoot = ViewNode(id: nil, type: "UITableViewCell", properties: [], children: prototype.children, header: nil, footer: nil,
+                                prototypes: [], segue: nil, place: prototype.place, design: prototype.design)
+        if ConstraintLayout.hasConstraints(cellRoot) {
+            let size = DesignRect(x: 0, y: 0, width: width, height: fixedHeight ?? Self.minimumRowHeight)
+            layout.solved = ConstraintLayout(root: cellRoot, size: size, safeArea: size).frames
+                .mapValues { DesignRect(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) }
+        }
         let children = layout.arrange(prototype.children.map { ($0, $0.id.flatMap { states[$0] }) }, in: available,
                                       designedSize: prototype.design.frame, insideCell: true) { child, state, frame in
             placed.append(frame)
-            return cellView(child, state, frame: frame, states: states)
+            return cellView(child, state, frame: frame, states: states, layout: layout)
         }
         let height = fixedHeight ?? max(ScreenLayout.flowHeight(placed, in: available, insideCell: true), Self.minimumRowHeight)
         let separator = DrawnView(id: nil, type: "separator", frame: DesignRect(x: x + ScreenLayout.margin, y: y + height - 1,
@@ -101,12 +110,13 @@ struct TableLayout {
                          backgroundColor: prototype.design.backgroundColor, clips: true, children: children + [separator])
     }
 
-    private func cellView(_ node: ViewNode, _ state: Snapshot.ElementState?, frame: DesignRect, states: [String: Snapshot.ElementState]) -> DrawnView? {
+    private func cellView(_ node: ViewNode, _ state: Snapshot.ElementState?, frame: DesignRect, states: [String: Snapshot.ElementState],
+                          layout: ScreenLayout) -> DrawnView? {
         let content = ViewContent(node: node, state: state, kind: state?.kind ?? ElementKind(typeName: node.type) ?? .view)
         guard !content.isHidden else { return nil }
         let children = layout.arrange(node.subviews.map { ($0, $0.id.flatMap { states[$0] }) }, in: frame, designedSize: node.design.frame,
                                       insideCell: true) { child, state, frame in
-            cellView(child, state, frame: frame, states: states)
+            cellView(child, state, frame: frame, states: states, layout: layout)
         }
         return content.drawn(frame: frame, children: children)
     }

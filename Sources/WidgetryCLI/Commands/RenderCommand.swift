@@ -89,6 +89,7 @@ struct RenderCommand: AsyncParsableCommand {
             await widget.shutdown()
             picture = ScreenPicture.draw(widget, device: device)
         }
+        if !picture.problems.isEmpty { Console.standard.report(ReportedDiagnostics(LayoutProblems(picture.problems), in: place)) }
         try write(HTMLPicture.page(picture, images: images), size: picture)
     }
 

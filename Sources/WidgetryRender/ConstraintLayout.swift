@@ -1,0 +1,164 @@
+import WidgetryLayout
+public import WidgetryJSON
+public import WidgetryScreen
+
+/// A view tree's Auto Layout constraints solved for one size (docs/RENDERING.md#constraints):
+/// every view a box of four variables (left, top, width, height) in the root's coordinates,
+/// the root's box fixed, each constraint a linear relation at its priority, views placed by
+/// their frames held there, and views placed by constraints pulled weakly towards their designed
+/// frames, so that what the constraints leave open stays as designed.
+///
+/// A required constraint that cannot hold is left out and reported at its place in the
+/// storyboard, as UIKit breaks one and logs it; so is a constraint that names no view of the tree.
+struct ConstraintLayout {
+    /// The solved frames, by design identifier, in the root's coordinates.
+    private(set) var frames: [String: DesignRect] = [:]
+    private(set) var problems: [LayoutProblem] = []
+
+    private struct Box {
+        let left: LayoutVariable, top: LayoutVariable, width: LayoutVariable, height: LayoutVariable
+        let node: ViewNode
+
+        init(_ node: ViewNode, name: String) {
+            self.node = node
+            left = LayoutVariable(name + ".left")
+            top = LayoutVariable(name + ".top")
+            width = LayoutVariable(name + ".width")
+            height = LayoutVariable(name + ".height")
+        }
+    }
+
+    /// Whether anything in the tree under `root` has constraints to solve.
+    static func hasConstraints(_ root: ViewNode) -> Bool {
+        !root.design.constraints.isEmpty || root.subviews.contains(where: hasConstraints)
+    }
+
+    /// Solves the constraints of the tree under `root`, sized `size`, whose safe area is
+    /// `safeArea` (in the root's coordinates).
+    init(root: ViewNode, size: DesignRect, safeArea: DesignRect) {
+        var solver = LayoutSolver()
+        var boxes: [String: Box] = [:]
+        var order: [(Box, parent: Box?)] = []
+        func collect(_ node: ViewNode, parent: Box?) {
+            let box = Box(node, name: node.design.designID ?? node.id ?? node.type)
+            if let id = node.design.designID, boxes[id] == nil { boxes[id] = box }
+            order.append((box, parent))
+            for child in node.subviews { collect(child, parent: box) }
+        }
+        collect(root, parent: nil)
+        let rootBox = order[0].0
+        var guides: [String: DesignRect] = [:]
+        if let guide = root.design.safeAreaGuideID { guides[guide] = safeArea }
+
+        func add(_ constraint: LayoutConstraint) {
+            do throws(LayoutError) {
+                try solver.add(constraint)
+            } catch {
+                if let place = constraint.tag as? DesignConstraint {
+                    problems.append(LayoutProblem(message: "a required constraint cannot hold with the others and was left out (\(error))", place: place.place))
+                }
+            }
+        }
+        // The root is where it is; views placed by frames are held, the others drawn to their design.
+        for constraint in [rootBox.left == 0, rootBox.top == 0, rootBox.width == size.width, rootBox.height == size.height] { add(constraint) }
+        for (box, parent) in order.dropFirst() {
+            guard let parent, let frame = box.node.design.frame else { continue }
+            let strength: Strength = box.node.design.usesConstraints ? .weak : .strong
+            for constraint in [box.left == parent.left + frame.x, box.top == parent.top + frame.y, box.width == frame.width, box.height == frame.height] {
+                add(constraint.withStrength(strength))
+            }
+        }
+        for (box, _) in order {
+            for designed in box.node.design.constraints {
+                guard let constraint = Self.constraint(designed, holder: box, boxes: boxes, guides: guides) else {
+                    problems.append(LayoutProblem(message: "the constraint names a view or guide the layout does not know, and was left out", place: designed.place))
+                    continue
+                }
+                add(constraint)
+            }
+        }
+        for (id, box) in boxes {
+            frames[id] = DesignRect(x: solver.value(of: box.left), y: solver.value(of: box.top),
+                                    width: max(solver.value(of: box.width), 0), height: max(solver.value(of: box.height), 0))
+        }
+    }
+
+    /// One side of a constraint: an attribute of a view's box, or of a fixed guide.
+    private static func side(_ attribute: DesignConstraint.Attribute, of item: String?, holder: Box, boxes: [String: Box],
+                             guides: [String: DesignRect]) -> LinearExpression? {
+        if let item, let guide = guides[item] {
+            return attribute.expression(left: LinearExpression(constant: guide.x), top: LinearExpression(constant: guide.y),
+                                        width: LinearExpression(constant: guide.width), height: LinearExpression(constant: guide.height))
+        }
+        guard let box = item.map({ boxes[$0] }) ?? holder else { return nil }
+        return attribute.expression(left: LinearExpression(box.left), top: LinearExpression(box.top),
+                                    width: LinearExpression(box.width), height: LinearExpression(box.height))
+    }
+
+    private static func constraint(_ designed: DesignConstraint, holder: Box, boxes: [String: Box], guides: [String: DesignRect]) -> LayoutConstraint? {
+        guard designed.multiplier.isFinite, designed.constant.isFinite,
+              let first = side(designed.firstAttribute, of: designed.firstItem, holder: holder, boxes: boxes, guides: guides) else { return nil }
+        var second = LinearExpression(constant: designed.constant)
+        if designed.secondAttribute != .notAnAttribute {
+            guard let other = side(designed.secondAttribute, of: designed.secondItem, holder: holder, boxes: boxes, guides: guides) else { return nil }
+            second = other * designed.multiplier + designed.constant
+        }
+        let relation: LayoutRelation = switch designed.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessOrEqual
+        case .greaterThanOrEqual: .greaterOrEqual
+        }
+        return LayoutConstraint(first, relation, second, strength: Strength(priority: min(max(designed.priority, 1), 1000)), tag: designed)
+    }
+}
+
+/// A constraint the layout left out, at its place in the storyboard.
+public struct LayoutProblem: Sendable, Equatable {
+    public var message: String
+    public var place: SourcePlace
+
+    /// The problem as a warning (`render.constraint`): the picture is drawn without the constraint.
+    public var diagnostic: Diagnostic {
+        Diagnostic(code: "render.constraint", severity: .warning, file: place.file ?? "", location: place.location, pointer: nil,
+                   message: message, hint: "the picture is drawn without it; check the constraint's items, constant and priority")
+    }
+}
+
+/// A picture's layout problems, reported as warnings.
+public struct LayoutProblems: DiagnosticConvertible {
+    public var problems: [LayoutProblem]
+
+    public init(_ problems: [LayoutProblem]) {
+        self.problems = problems
+    }
+
+    public var diagnostics: [Diagnostic] { problems.map(\.diagnostic) }
+}
+
+extension DesignConstraint.Attribute {
+    /// UIKit's layout margin inside a view.
+    static let margin = 8.0
+
+    /// The attribute of a box as a linear expression of its four variables (baselines are
+    /// taken at the bottom, less a fifth of a line).
+    func expression(left: LinearExpression, top: LinearExpression, width: LinearExpression, height: LinearExpression) -> LinearExpression? {
+        let margin = Self.margin
+        switch self {
+        case .left, .leading: return left
+        case .right, .trailing: return left + width
+        case .top: return top
+        case .bottom: return top + height
+        case .width: return width
+        case .height: return height
+        case .centerX, .centerXWithinMargins: return left + width * 0.5
+        case .centerY, .centerYWithinMargins: return top + height * 0.5
+        case .baseline, .lastBaseline: return top + height - 4
+        case .firstBaseline: return top + 16
+        case .leftMargin, .leadingMargin: return left + margin
+        case .rightMargin, .trailingMargin: return left + width - margin
+        case .topMargin: return top + margin
+        case .bottomMargin: return top + height - margin
+        case .notAnAttribute: return nil
+        }
+    }
+}
