@@ -9,6 +9,7 @@ import WidgetryNIB
 /// Constraints, fonts and colours are objects of their own in a nib and are not read here:
 /// the storyboard's XML source gives them. A value that cannot be read is left nil.
 enum CompiledDesign {
+    /// The design of view `object` of `archive` (a view, a cell, or a constraint, which has none).
     static func design(of object: Int, in archive: NIBArchive) -> ViewDesign {
         var design = ViewDesign()
         if let bounds = try? archive.rect(of: object, key: "UIBounds"), let center = try? archive.point(of: object, key: "UICenter"),
