@@ -17,8 +17,20 @@ public struct ViewDesign: Sendable, Equatable {
     public var designID: String?
     /// The identifier of the view's safe-area layout guide, when it has one.
     public var safeAreaGuideID: String?
+    /// On a view controller's root view: the identifiers of the controller's top and bottom
+    /// layout guides (`topLayoutGuide`, `bottomLayoutGuide`), which its constraints may name.
+    /// The top guide's bottom edge is below the status and navigation bars; the bottom guide's
+    /// top edge is above a tab bar or toolbar.
+    public var topLayoutGuideID: String?
+    public var bottomLayoutGuideID: String?
+    /// On a cell: the identifier of its content view, which fills the cell, holds the cell's
+    /// children and is named by the cell's constraints (a storyboard's content view is not a
+    /// node of its own: its children are the cell's, its constraints the cell's).
+    public var contentViewID: String?
     public var font: DesignFont?
     public var textColor: DesignColor?
+    /// A button's title colour in its normal state.
+    public var titleColor: DesignColor?
     public var backgroundColor: DesignColor?
     public var tintColor: DesignColor?
     public var textAlignment: TextAlignment?
@@ -30,15 +42,18 @@ public struct ViewDesign: Sendable, Equatable {
     public var rowHeight: Double?
     /// A table's section header height.
     public var sectionHeaderHeight: Double?
+    /// A table's style.
+    public var tableStyle: TableStyle?
     public var cornerRadius: Double?
     public var borderWidth: Double?
     public var borderColor: DesignColor?
 
     public init(frame: DesignRect? = nil, autoresizing: Autoresizing? = nil, usesConstraints: Bool = false,
                 constraints: [DesignConstraint] = [], designID: String? = nil, safeAreaGuideID: String? = nil,
-                font: DesignFont? = nil, textColor: DesignColor? = nil, backgroundColor: DesignColor? = nil,
+                topLayoutGuideID: String? = nil, bottomLayoutGuideID: String? = nil, contentViewID: String? = nil,
+                font: DesignFont? = nil, textColor: DesignColor? = nil, titleColor: DesignColor? = nil, backgroundColor: DesignColor? = nil,
                 tintColor: DesignColor? = nil, textAlignment: TextAlignment? = nil, numberOfLines: Int? = nil,
-                imageName: String? = nil, rowHeight: Double? = nil, sectionHeaderHeight: Double? = nil,
+                imageName: String? = nil, rowHeight: Double? = nil, sectionHeaderHeight: Double? = nil, tableStyle: TableStyle? = nil,
                 cornerRadius: Double? = nil, borderWidth: Double? = nil, borderColor: DesignColor? = nil) {
         self.frame = frame
         self.autoresizing = autoresizing
@@ -46,8 +61,12 @@ public struct ViewDesign: Sendable, Equatable {
         self.constraints = constraints
         self.designID = designID
         self.safeAreaGuideID = safeAreaGuideID
+        self.topLayoutGuideID = topLayoutGuideID
+        self.bottomLayoutGuideID = bottomLayoutGuideID
+        self.contentViewID = contentViewID
         self.font = font
         self.textColor = textColor
+        self.titleColor = titleColor
         self.backgroundColor = backgroundColor
         self.tintColor = tintColor
         self.textAlignment = textAlignment
@@ -55,6 +74,7 @@ public struct ViewDesign: Sendable, Equatable {
         self.imageName = imageName
         self.rowHeight = rowHeight
         self.sectionHeaderHeight = sectionHeaderHeight
+        self.tableStyle = tableStyle
         self.cornerRadius = cornerRadius
         self.borderWidth = borderWidth
         self.borderColor = borderColor
@@ -154,6 +174,11 @@ public struct DesignColor: Sendable, Equatable {
         self.init(red: Double(channels >> 24 & 0xFF) / 255, green: Double(channels >> 16 & 0xFF) / 255,
                   blue: Double(channels >> 8 & 0xFF) / 255, alpha: Double(channels & 0xFF) / 255)
     }
+}
+
+/// A table's style: rows running edge to edge, or in grouped sections (inset from the edges).
+public enum TableStyle: String, Sendable, CaseIterable {
+    case plain, grouped, insetGrouped
 }
 
 /// How a label or field aligns its text.

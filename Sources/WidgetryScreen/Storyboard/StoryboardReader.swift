@@ -98,6 +98,8 @@ struct StoryboardController: NavigationChainLink {
 struct ControllerIndex {
     let document: XMLSourceDocument
     let file: String
+    /// Reads the design of the document's views.
+    let design: StoryboardDesignReader
     var controllers: [StoryboardController] = []
     var byID: [String: StoryboardController] = [:]
     var warnings: [StoryboardWarning] = []
@@ -105,6 +107,7 @@ struct ControllerIndex {
     init(document: XMLSourceDocument, file: String) {
         self.document = document
         self.file = file
+        design = StoryboardDesignReader(document: document, file: file)
         var names: Set<String> = []
         let scenes = document.root.children(named: "scenes").flatMap { $0.children(named: "scene") }
         for (number, scene) in scenes.enumerated() {

@@ -50,7 +50,7 @@ struct SceneBuilder {
         var navigationItem: NavigationItemNode?
         if controller.kind != .navigationController {
             controllerEntry(element)
-            if let root = element.children.first(where: { $0["key"] == "view" }) { view = self.view(root) }
+            if let root = element.children.first(where: { $0["key"] == "view" }) { view = self.view(root, of: element) }
             navigationItem = self.navigationItem(of: element)
             for segue in connections(of: element).segues { _ = add(segue) }
             resolveOutlets()
@@ -65,7 +65,8 @@ struct SceneBuilder {
 
     // MARK: Views
 
-    private mutating func view(_ element: XMLElementNode) -> ViewNode {
+    /// The view `element` and everything under it; `controller` when it is a controller's root view.
+    private mutating func view(_ element: XMLElementNode, of controller: XMLElementNode? = nil) -> ViewNode {
         let location = index.document.location(of: element)
         let className: String
         if let known = StoryboardVocabulary.classNames[element.name] {
@@ -127,7 +128,8 @@ struct SceneBuilder {
             }
         }
         return ViewNode(id: id, type: type, properties: initialProperties(of: element) + attributes.properties, children: children,
-                        header: header, footer: footer, prototypes: prototypes, segue: segue, place: place(of: element))
+                        header: header, footer: footer, prototypes: prototypes, segue: segue, place: place(of: element),
+                        design: index.design.design(of: element, controller: controller))
     }
 
     /// A constraint is an element when it has an identifier or a binding (FORMAT.md#bundle.storyboard).
@@ -158,14 +160,16 @@ struct SceneBuilder {
         names = StructuralElementNames()
         defer { (prototypeIDs, names) = outer }
         var children: [ViewNode] = []
-        if let content = cell.children.first(where: { $0["key"] == "contentView" }) {
+        let content = cell.children.first { $0["key"] == "contentView" }
+        if let content {
             for subview in content.children(named: "subviews").flatMap(\.children) { children.append(view(subview)) }
         }
         var segue: String?
         for link in connections(of: cell).segues {
             if let added = add(link), segue == nil { segue = added }
         }
-        return CellPrototype(reuseIdentifier: reuseIdentifier, children: children, segue: segue, place: place(of: cell))
+        return CellPrototype(reuseIdentifier: reuseIdentifier, children: children, segue: segue, place: place(of: cell),
+                             design: index.design.cellDesign(of: cell, contentView: content))
     }
 
     // MARK: Navigation item and controller

@@ -145,7 +145,7 @@ struct CompiledSceneBuilder {
         }
         return ViewNode(id: id, type: type, properties: try initialProperties(of: object, in: nib, className: classes.uiKit) + attributes.properties,
                         children: children, header: headerNode, footer: footerNode, prototypes: prototypes, segue: segue,
-                        place: SourcePlace(file: nib.file, location: nil))
+                        place: SourcePlace(file: nib.file, location: nil), design: CompiledDesign.design(of: object, in: archive))
     }
 
     /// A constraint is an element when it has an identifier or a binding (FORMAT.md#bundle.storyboard).
@@ -211,7 +211,8 @@ struct CompiledSceneBuilder {
             guard let destination = connection.destination, case .segueTemplate(let templateNib, let template) = try nib.resolve(destination) else { continue }
             if let added = try add(template: template, in: templateNib), segue == nil { segue = added }
         }
-        return CellPrototype(reuseIdentifier: reuseIdentifier, children: children, segue: segue, place: SourcePlace(file: nib.file, location: nil))
+        return CellPrototype(reuseIdentifier: reuseIdentifier, children: children, segue: segue, place: SourcePlace(file: nib.file, location: nil),
+                             design: CompiledDesign.design(of: cell, in: nib.archive))
     }
 
     // MARK: Navigation item and controller
