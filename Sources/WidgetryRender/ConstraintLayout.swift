@@ -34,7 +34,8 @@ struct ConstraintLayout {
     }
 
     /// Solves the constraints of the tree under `root`, sized `size`, whose safe area is
-    /// `safeArea` (in the root's coordinates).
+    /// `safeArea` (in the root's coordinates): the safe-area guide is that area, the top layout
+    /// guide the strip above it, the bottom layout guide the strip below it.
     init(root: ViewNode, size: DesignRect, safeArea: DesignRect) {
         var solver = LayoutSolver()
         var boxes: [String: Box] = [:]
@@ -47,8 +48,15 @@ struct ConstraintLayout {
         }
         collect(root, parent: nil)
         let rootBox = order[0].0
+        // A cell's content view is the cell itself here: the reader moved its views into the cell.
+        if let content = root.design.contentViewID, boxes[content] == nil { boxes[content] = rootBox }
         var guides: [String: DesignRect] = [:]
         if let guide = root.design.safeAreaGuideID { guides[guide] = safeArea }
+        if let guide = root.design.topLayoutGuideID { guides[guide] = DesignRect(x: 0, y: 0, width: size.width, height: safeArea.y) }
+        if let guide = root.design.bottomLayoutGuideID {
+            let bottom = safeArea.y + safeArea.height
+            guides[guide] = DesignRect(x: 0, y: bottom, width: size.width, height: max(size.height - bottom, 0))
+        }
 
         func add(_ constraint: LayoutConstraint) {
             do throws(LayoutError) {

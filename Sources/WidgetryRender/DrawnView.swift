@@ -35,6 +35,8 @@ public struct DrawnView: Sendable, Equatable {
 
     /// The element's identifier, for the picture's `data-id` attributes.
     public var id: String?
+    /// The identifier the storyboard gives the view (its XML `id`), when it has one.
+    public var designID: String?
     /// The type as the screen names it (`UILabel`).
     public var type: String
     public var frame: DesignRect
@@ -54,11 +56,12 @@ public struct DrawnView: Sendable, Equatable {
     public var clips: Bool
     public var children: [DrawnView]
 
-    public init(id: String?, type: String, frame: DesignRect, look: Look = .box, lines: [String] = [], showsPlaceholder: Bool = false,
+    public init(id: String?, designID: String? = nil, type: String, frame: DesignRect, look: Look = .box, lines: [String] = [], showsPlaceholder: Bool = false,
                 font: DesignFont = DrawnView.bodyFont, textColor: DesignColor = DrawnView.black, alignment: TextAlignment = .natural,
                 backgroundColor: DesignColor? = nil, cornerRadius: Double = 0, borderWidth: Double = 0, borderColor: DesignColor? = nil,
                 clips: Bool = false, children: [DrawnView] = []) {
         self.id = id
+        self.designID = designID
         self.type = type
         self.frame = frame
         self.look = look

@@ -89,6 +89,7 @@ public enum HTMLPicture {
         if view.clips { style += "overflow:hidden;" }
         var attributes = #"class="\#(classes.joined(separator: " "))""#
         if let id = view.id { attributes += #" data-id="\#(escape(id))""# }
+        if let designID = view.designID { attributes += #" data-design-id="\#(escape(designID))""# }
         attributes += #" data-type="\#(escape(view.type))""# + extra
         html += "\(indent)<div \(attributes) style=\"\(style)\">\(inner)\(text(view))"
         if view.children.isEmpty {

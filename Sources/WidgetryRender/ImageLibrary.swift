@@ -57,15 +57,17 @@ public final class ImageLibrary: @unchecked Sendable {
         return nil
     }
 
+    /// A loose image file: `name@2x.png` first, then `name.png`, then `name@3x.png` (any image
+    /// extension, in any folder outside an asset catalogue).
     private func looseFile(_ name: String) -> Image? {
-        let candidates = files.filter { path in
-            guard !path.contains(".xcassets/"), let file = path.split(separator: "/").last else { return false }
-            let stem = file.prefix { $0 != "." }
-            return stem == name || stem == "\(name)@2x" || stem == "\(name)@3x"
+        var byStem: [String: String] = [:]
+        for path in files where !path.contains(".xcassets/") {
+            guard let file = path.split(separator: "/").last else { continue }
+            let stem = String(file.prefix { $0 != "." })
+            if byStem[stem] == nil { byStem[stem] = path }
         }
-        for suffix in ["@2x.", ".", "@3x."] {
-            if let path = candidates.first(where: { $0.hasSuffix(name + suffix + ($0.split(separator: ".").last.map(String.init) ?? "")) }),
-               let image = read(path) { return image }
+        for stem in ["\(name)@2x", name, "\(name)@3x"] {
+            if let path = byStem[stem], let image = read(path) { return image }
         }
         return nil
     }

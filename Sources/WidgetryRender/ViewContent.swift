@@ -115,8 +115,8 @@ struct ViewContent {
             placeholder = shown.placeholder
         }
         let tinted = kind == .button || kind == .barButtonItem
-        return DrawnView(id: id, type: type, frame: frame, look: look, lines: lines, showsPlaceholder: placeholder, font: font,
-                         textColor: design.textColor ?? (tinted ? design.tintColor ?? DrawnView.tint : DrawnView.black),
+        return DrawnView(id: id, designID: design.designID, type: type, frame: frame, look: look, lines: lines, showsPlaceholder: placeholder, font: font,
+                         textColor: (tinted ? design.titleColor ?? design.textColor : design.textColor) ?? (tinted ? design.tintColor ?? DrawnView.tint : DrawnView.black),
                          alignment: design.textAlignment ?? (tinted ? .center : .natural),
                          backgroundColor: design.backgroundColor, cornerRadius: design.cornerRadius ?? 0,
                          borderWidth: design.borderWidth ?? 0, borderColor: design.borderColor, clips: clips, children: children)

@@ -54,6 +54,21 @@ struct PictureBasicsTests {
         #expect(kept == designed, "without a mask a frame keeps its place from the top left")
     }
 
+    @Test func looseImageFilesAreFoundByNameTwiceTheScaleFirst() throws {
+        let folder = NSTemporaryDirectory() + "widgetry-images-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
+        try Data([1]).write(to: URL(fileURLWithPath: folder + "/images/logo.png"))
+        try Data([2]).write(to: URL(fileURLWithPath: folder + "/images/logo@2x.png"))
+        try Data([3]).write(to: URL(fileURLWithPath: folder + "/photo.jpg"))
+        try Data([4]).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        let library = ImageLibrary(root: folder, files: ["images/logo.png", "images/logo@2x.png", "photo.jpg", "notes.txt"])
+        #expect(library.image(named: "logo") == ImageLibrary.Image(bytes: [2], mediaType: "image/png"))
+        #expect(library.image(named: "photo") == ImageLibrary.Image(bytes: [3], mediaType: "image/jpeg"))
+        #expect(library.image(named: "notes") == nil, "a text file is no image")
+        #expect(library.image(named: "missing") == nil)
+    }
+
     @Test func aChromiumThatIsNotThereIsNoChromium() {
         #expect(ChromiumScreenshot.executable(environment: ["WIDGETRY_CHROMIUM": "/nonexistent/chromium"]) == nil)
         #expect(ChromiumScreenshot.executable(environment: ["PATH": "/nonexistent"]) == nil)
