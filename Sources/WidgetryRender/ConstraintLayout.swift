@@ -36,8 +36,9 @@ struct ConstraintLayout {
     /// Solves the constraints of the tree under `root`, sized `size`, whose safe area is
     /// `safeArea` (in the root's coordinates): the safe-area guide is that area, the top layout
     /// guide the strip above it, the bottom layout guide the strip below it.
-    init(root: ViewNode, size: DesignRect, safeArea: DesignRect) {
-        var solver = LayoutSolver()
+    /// `intrinsicHeight` gives a view's content height at a width (a label's lines), nil for a
+    /// view without one.
+    init(root: ViewNode, size: DesignRect, safeArea: DesignRect, intrinsicHeight: (ViewNode, Double) -> Double? = { _, _ in nil }) {
         var boxes: [String: Box] = [:]
         var order: [(Box, parent: Box?)] = []
         func collect(_ node: ViewNode, parent: Box?) {
@@ -58,33 +59,57 @@ struct ConstraintLayout {
             guides[guide] = DesignRect(x: 0, y: bottom, width: size.width, height: max(size.height - bottom, 0))
         }
 
-        func add(_ constraint: LayoutConstraint) {
-            do throws(LayoutError) {
-                try solver.add(constraint)
-            } catch {
-                if let place = constraint.tag as? DesignConstraint {
-                    problems.append(LayoutProblem(message: "a required constraint cannot hold with the others and was left out (\(error))", place: place.place))
+        /// The tree solved, with the heights of `intrinsic` (by position in `order`) as a
+        /// view's content size: kept against squeezing at 750 and against stretching at 250,
+        /// UIKit's compression resistance and hugging.
+        func solve(intrinsic: [Int: Double]) -> (LayoutSolver, [LayoutProblem]) {
+            var solver = LayoutSolver()
+            var problems: [LayoutProblem] = []
+            func add(_ constraint: LayoutConstraint) {
+                do throws(LayoutError) {
+                    try solver.add(constraint)
+                } catch {
+                    if let place = constraint.tag as? DesignConstraint {
+                        problems.append(LayoutProblem(message: "a required constraint cannot hold with the others and was left out (\(error))", place: place.place))
+                    }
                 }
             }
-        }
-        // The root is where it is; views placed by frames are held, the others drawn to their design.
-        for constraint in [rootBox.left == 0, rootBox.top == 0, rootBox.width == size.width, rootBox.height == size.height] { add(constraint) }
-        for (box, parent) in order.dropFirst() {
-            guard let parent, let frame = box.node.design.frame else { continue }
-            let strength: Strength = box.node.design.usesConstraints ? .weak : .strong
-            for constraint in [box.left == parent.left + frame.x, box.top == parent.top + frame.y, box.width == frame.width, box.height == frame.height] {
-                add(constraint.withStrength(strength))
-            }
-        }
-        for (box, _) in order {
-            for designed in box.node.design.constraints {
-                guard let constraint = Self.constraint(designed, holder: box, boxes: boxes, guides: guides) else {
-                    problems.append(LayoutProblem(message: "the constraint names a view or guide the layout does not know, and was left out", place: designed.place))
-                    continue
+            // The root is where it is; views placed by frames are held, the others drawn to their design.
+            for constraint in [rootBox.left == 0, rootBox.top == 0, rootBox.width == size.width, rootBox.height == size.height] { add(constraint) }
+            for (index, (box, parent)) in order.enumerated().dropFirst() {
+                guard let parent, let frame = box.node.design.frame else { continue }
+                let strength: Strength = box.node.design.usesConstraints ? .weak : .strong
+                for constraint in [box.left == parent.left + frame.x, box.top == parent.top + frame.y, box.width == frame.width] {
+                    add(constraint.withStrength(strength))
                 }
-                add(constraint)
+                if let height = intrinsic[index] {
+                    add((box.height >= height).withStrength(.strong))
+                    add((box.height <= height).withStrength(.weak))
+                } else {
+                    add((box.height == frame.height).withStrength(strength))
+                }
             }
+            for (box, _) in order {
+                for designed in box.node.design.constraints {
+                    guard let constraint = Self.constraint(designed, holder: box, boxes: boxes, guides: guides) else {
+                        problems.append(LayoutProblem(message: "the constraint names a view or guide the layout does not know, and was left out", place: designed.place))
+                        continue
+                    }
+                    add(constraint)
+                }
+            }
+            return (solver, problems)
         }
+
+        var (solver, found) = solve(intrinsic: [:])
+        // Views sized by their content (labels) need a width first: solve again with their
+        // heights at the widths the first pass gave them.
+        var intrinsic: [Int: Double] = [:]
+        for (index, (box, _)) in order.enumerated().dropFirst() where box.node.design.usesConstraints {
+            if let height = intrinsicHeight(box.node, solver.value(of: box.width)) { intrinsic[index] = height }
+        }
+        if !intrinsic.isEmpty { (solver, found) = solve(intrinsic: intrinsic) }
+        problems = found
         for (id, box) in boxes {
             frames[id] = DesignRect(x: solver.value(of: box.left), y: solver.value(of: box.top),
                                     width: max(solver.value(of: box.width), 0), height: max(solver.value(of: box.height), 0))

@@ -36,9 +36,7 @@ struct NavigationBarLayout {
             trailing = placed.frame.x - 8
         }
         let titleView = snapshot.navigation.first { $0.kind != .barButtonItem }
-        let title = titleView.flatMap { state in
-            state.state.first { $0.name == "text" }?.value.stringValue
-        } ?? item?.title
+        let title = titleView.flatMap(Self.text) ?? item?.title
         if let title, !title.isEmpty, titleView.map({ !Self.isHidden($0) }) ?? true {
             let room = max(min(x, device.width - trailing) , 0)
             let width = device.width - 2 * room - 16
@@ -49,6 +47,14 @@ struct NavigationBarLayout {
         }
         return DrawnView(id: nil, type: "UINavigationBar", frame: DesignRect(x: 0, y: 0, width: device.width, height: top + height),
                          look: .navigationBar, backgroundColor: Self.barGray, children: children)
+    }
+
+    /// The text a title view shows: its own, or its first visible label's (a storyboard's
+    /// title view is often a view holding a label).
+    private static func text(_ state: Snapshot.ElementState) -> String? {
+        if isHidden(state) { return nil }
+        if let text = state.state.first(where: { $0.name == "text" })?.value.stringValue { return text }
+        return state.children.lazy.compactMap(text).first
     }
 
     private static func isHidden(_ state: Snapshot.ElementState) -> Bool {

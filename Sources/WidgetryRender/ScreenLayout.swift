@@ -44,7 +44,15 @@ struct ScreenLayout {
             if ConstraintLayout.hasConstraints(node) {
                 let safeArea = DesignRect(x: 0, y: contentTop - frame.y, width: frame.width,
                                           height: device.height - device.bottomInset - contentTop)
-                let solution = ConstraintLayout(root: node, size: frame, safeArea: safeArea)
+                var contents: [ObjectIdentifier: ViewContent] = [:]
+                func index(_ node: ViewNode, _ state: Snapshot.ElementState) {
+                    contents[ObjectIdentifier(node)] = ViewContent(node: node, state: state, kind: state.kind)
+                    for (child, childState) in zip(node.subviews, state.children) { index(child, childState) }
+                }
+                index(node, state)
+                let solution = ConstraintLayout(root: node, size: frame, safeArea: safeArea) { node, width in
+                    contents[ObjectIdentifier(node)]?.labelHeight(width: width)
+                }
                 layout.solved = solution.frames.mapValues { DesignRect(x: $0.x + frame.x, y: $0.y + frame.y, width: $0.width, height: $0.height) }
                 layout.problems = solution.problems
             }

@@ -94,7 +94,10 @@ struct TableLayout {
                                 prototypes: [], segue: nil, place: prototype.place, design: prototype.design)
         if ConstraintLayout.hasConstraints(cellRoot) {
             let size = DesignRect(x: 0, y: 0, width: width, height: fixedHeight ?? Self.minimumRowHeight)
-            layout.solved = ConstraintLayout(root: cellRoot, size: size, safeArea: size).frames
+            layout.solved = ConstraintLayout(root: cellRoot, size: size, safeArea: size) { node, width in
+                ViewContent(node: node, state: node.id.flatMap { states[$0] }, kind: node.id.flatMap { states[$0]?.kind } ?? ElementKind(typeName: node.type) ?? .view)
+                    .labelHeight(width: width)
+            }.frames
                 .mapValues { DesignRect(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) }
         }
         let children = layout.arrange(prototype.children.map { ($0, $0.id.flatMap { states[$0] }) }, in: available,

@@ -60,7 +60,9 @@ struct ViewContent {
     var look: DrawnView.Look {
         switch kind {
         case .label: .text
-        case .button, .barButtonItem: .button
+        case .button, .barButtonItem:
+            // A button with an image and no title shows its image.
+            shownText == nil && design.imageName != nil ? .image(design.imageName.map { .named($0) }) : .button
         case .imageView: .image(image)
         case .textField, .textView: .field
         case .searchBar: .searchBar
@@ -104,14 +106,25 @@ struct ViewContent {
         }
     }
 
+    /// A label's content height at `width` (its lines), nil for any other view: what
+    /// constraints size a label by when they leave its height open.
+    func labelHeight(width: Double) -> Double? {
+        kind == .label ? intrinsicHeight(width: width) : nil
+    }
+
     /// The drawn view at `frame`, with `children`.
     func drawn(frame: DesignRect, children: [DrawnView] = [], clips: Bool = false) -> DrawnView {
         var lines: [String] = []
         var placeholder = false
         if let shown = shownText {
             let inset = kind == .searchBar ? 52.0 : (kind == .textField || kind == .textView ? 16 : 0)
-            lines = TextMetrics.lines(of: shown.text, font: font, width: frame.width - inset,
-                                      maximumLines: kind == .textView ? 0 : (kind == .label ? maximumLines : 1))
+            var limit = kind == .textView ? 0 : (kind == .label ? maximumLines : 1)
+            if kind == .label {
+                // A label draws only the lines its frame has room for, the last one cut with "…".
+                let fitting = max(Int((frame.height + 0.5) / TextMetrics.lineHeight(of: font)), 1)
+                limit = limit == 0 ? fitting : min(limit, fitting)
+            }
+            lines = TextMetrics.lines(of: shown.text, font: font, width: frame.width - inset, maximumLines: limit)
             placeholder = shown.placeholder
         }
         let tinted = kind == .button || kind == .barButtonItem

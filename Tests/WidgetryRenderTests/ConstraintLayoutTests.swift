@@ -84,6 +84,26 @@ struct ConstraintLayoutTests {
         #expect(LayoutProblems(solved.problems).diagnostics.allSatisfy { $0.code == "render.constraint" && $0.severity == .warning })
     }
 
+    @Test func aLabelPlacedByConstraintsIsAsTallAsItsContentAtItsSolvedWidth() throws {
+        let label = view("label", frame: DesignRect(x: 0, y: 0, width: 100, height: 17))
+        let below = view("below", frame: DesignRect(x: 0, y: 30, width: 100, height: 20))
+        let root = view("root", frame: Self.size, constraints: [
+            constraint("label", .leading, .equal, "root", .leading, constant: 20),
+            constraint("root", .trailing, .equal, "label", .trailing, constant: 20),
+            constraint("label", .top, .equal, "root", .top, constant: 10),
+            constraint("below", .top, .equal, "label", .bottom, constant: 8),
+        ], children: [label, below])
+        var widthsAsked: [Double] = []
+        let solved = ConstraintLayout(root: root, size: Self.size, safeArea: Self.size) { node, width in
+            guard node.id == "label" else { return nil }
+            widthsAsked.append(width)
+            return width > 300 ? 34 : 51
+        }
+        #expect(widthsAsked == [335], "the content height is asked at the width the constraints give")
+        #expect(solved.frames["label"]?.height == 34)
+        #expect(solved.frames["below"]?.y == 52, "a view pinned below the label follows its content height")
+    }
+
     @Test func aLabelIsAsTallAsItsLines() throws {
         let node = ViewNode(id: "text", type: "UILabel", properties: [("text", JSONValue(.string("one two three four five six")))],
                             children: [], header: nil, footer: nil, prototypes: [], segue: nil, place: place(1),

@@ -8,8 +8,9 @@ import WidgetryScreen
 
 /// Upstream's storyboard screens drawn for the device they were designed on (the iPhone 8's
 /// 375 × 667 points) land where the storyboard's own `rect`s put them, within a point: the
-/// constraints, solved, agree with the frames Interface Builder computed from them. Needs
-/// `../shared/upstream`.
+/// constraints, solved, agree with the frames Interface Builder computed from them. Labels are
+/// held to their place and width: their height is that of the text bound to them, where the
+/// storyboard sized them for their placeholder text. Needs `../shared/upstream`.
 @Suite("Render: upstream's storyboard frames", .enabled(if: UpstreamSources.isAvailable, "needs ../shared/upstream"))
 struct StoryboardFrameTests {
     static let widgetDemo = UpstreamSources.widgetDemo
@@ -48,7 +49,7 @@ struct StoryboardFrameTests {
             compared += 1
             let frame = view.frame
             #expect(Self.near(frame.x, rect.x) && Self.near(frame.y, rect.y) && Self.near(frame.width, rect.width), "\(id): drawn \(frame), designed \(rect)")
-            if !tables.contains(id) { #expect(Self.near(frame.height, rect.height), "\(id): drawn \(frame), designed \(rect)") }
+            if !tables.contains(id), view.type != "UILabel" { #expect(Self.near(frame.height, rect.height), "\(id): drawn \(frame), designed \(rect)") }
         }
         #expect(compared >= 3, "the feed screen's framed views were drawn")
         #expect(screen.problems.isEmpty, "\(screen.problems)")
@@ -71,8 +72,9 @@ struct StoryboardFrameTests {
             guard let view = actual[id] else { continue }
             compared += 1
             let frame = DesignRect(x: view.frame.x - cell.frame.x, y: view.frame.y - cell.frame.y, width: view.frame.width, height: view.frame.height)
-            #expect(Self.near(frame.x, rect.x) && Self.near(frame.y, rect.y) && Self.near(frame.width, rect.width) && Self.near(frame.height, rect.height),
-                    "\(id): drawn \(frame) in the cell, designed \(rect)")
+            #expect(Self.near(frame.x, rect.x) && Self.near(frame.y, rect.y) && Self.near(frame.width, rect.width), "\(id): drawn \(frame) in the cell, designed \(rect)")
+            // A label is as tall as the text bound to it; the storyboard sized it for its placeholder text.
+            if view.type != "UILabel" { #expect(Self.near(frame.height, rect.height), "\(id): drawn \(frame) in the cell, designed \(rect)") }
         }
         #expect(compared >= 4, "the cell's avatar and labels were drawn")
     }
