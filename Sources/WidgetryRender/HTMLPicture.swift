@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryJSON
 import WidgetryScreen
 
 /// A drawn screen as one self-contained HTML file: every view an absolutely positioned box,
@@ -16,7 +17,7 @@ public enum HTMLPicture {
             <head>
             <meta charset="utf-8">
             <meta name="generator" content="widgetry render">
-            <title>\(escape(screen.screen)) on \(escape(screen.device.name))</title>
+            <title>\(XMLText.escaped(screen.screen)) on \(XMLText.escaped(screen.device.name))</title>
             <style>
             body{margin:0;background:#d8d8dc}
             .screen{position:relative;overflow:hidden;background:#fff;font-family:\(fontFamily);color:#000}
@@ -38,7 +39,7 @@ public enum HTMLPicture {
             <body>
 
             """
-        html += #"<div class="screen" data-screen="\#(escape(screen.screen))" data-device="\#(escape(screen.device.name))" "#
+        html += #"<div class="screen" data-screen="\#(XMLText.escaped(screen.screen))" data-device="\#(XMLText.escaped(screen.device.name))" "#
         html += #"style="width:\#(number(screen.device.width))px;height:\#(number(screen.height))px">"# + "\n"
         let origin = DesignRect(x: 0, y: 0, width: screen.device.width, height: screen.height)
         for view in screen.views { write(view, in: origin, depth: 1, to: &html, images: images) }
@@ -63,11 +64,11 @@ public enum HTMLPicture {
             classes.append("bar")
         case .image(let source):
             if case .named(let name) = source, let image = images?.image(named: name) {
-                inner = #"<img class="img" alt="\#(escape(name))" src="data:\#(image.mediaType);base64,\#(Data(image.bytes).base64EncodedString())">"#
+                inner = #"<img class="img" alt="\#(XMLText.escaped(name))" src="data:\#(image.mediaType);base64,\#(Data(image.bytes).base64EncodedString())">"#
             } else {
                 // A URL is never fetched, and a name the bundle lacks has nothing to draw: a box.
                 classes.append("missing")
-                if case .url(let url) = source { extra = #" data-url="\#(escape(url))""# }
+                if case .url(let url) = source { extra = #" data-url="\#(XMLText.escaped(url))""# }
             }
         case .field:
             classes.append("field")
@@ -88,9 +89,9 @@ public enum HTMLPicture {
         if view.borderWidth > 0 { style += "border:\(number(view.borderWidth))px solid \(color(view.borderColor ?? DrawnView.black));" }
         if view.clips { style += "overflow:hidden;" }
         var attributes = #"class="\#(classes.joined(separator: " "))""#
-        if let id = view.id { attributes += #" data-id="\#(escape(id))""# }
-        if let designID = view.designID { attributes += #" data-design-id="\#(escape(designID))""# }
-        attributes += #" data-type="\#(escape(view.type))""# + extra
+        if let id = view.id { attributes += #" data-id="\#(XMLText.escaped(id))""# }
+        if let designID = view.designID { attributes += #" data-design-id="\#(XMLText.escaped(designID))""# }
+        attributes += #" data-type="\#(XMLText.escaped(view.type))""# + extra
         html += "\(indent)<div \(attributes) style=\"\(style)\">\(inner)\(text(view))"
         if view.children.isEmpty {
             html += "</div>\n"
@@ -126,7 +127,7 @@ public enum HTMLPicture {
         if view.font.weight != .regular { style += "font-weight:\(view.font.weight.cssWeight);" }
         if view.font.italic { style += "font-style:italic;" }
         style += "color:\(colour);text-align:\(alignment)"
-        return #"<div class="t" style="\#(style)">\#(view.lines.map(escape).joined(separator: "<br>"))</div>"#
+        return #"<div class="t" style="\#(style)">\#(view.lines.map(XMLText.escaped).joined(separator: "<br>"))</div>"#
     }
 
     /// A length in CSS pixels: at most two decimals, no trailing zeros, never `-0`.
@@ -154,22 +155,5 @@ public enum HTMLPicture {
             return "#" + hex.joined()
         }
         return "rgba(\(red),\(green),\(blue),\(number(max(color.alpha, 0))))"
-    }
-
-    /// Text made safe for HTML content and attribute values.
-    public static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -36,10 +36,6 @@ struct PictureBasicsTests {
         #expect(DesignColor(hex: "#GGGGGG") == nil)
     }
 
-    @Test func textIsEscapedForContentAndAttributes() {
-        #expect(HTMLPicture.escape(#"<b class="x">Tom & 'Jerry'</b>"#) == "&lt;b class=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/b&gt;")
-    }
-
     @Test func autoresizingSharesTheChangeAmongTheFlexibleParts() {
         let designed = DesignRect(x: 20, y: 10, width: 100, height: 40)
         let parentDesigned = DesignRect(x: 0, y: 0, width: 320, height: 568)

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryJSON
 import WidgetryRender
 import WidgetryRuntime
 
@@ -66,13 +67,13 @@ final class StepPictures: @unchecked Sendable {
         for step in recorded {
             if step.scenario != current {
                 if current != nil { html += "</section>\n" }
-                html += "<section>\n<h2>\(HTMLPicture.escape(step.scenario))</h2>\n"
+                html += "<section>\n<h2>\(XMLText.escaped(step.scenario))</h2>\n"
                 current = step.scenario
             }
             html += """
                 <div class="step">
-                <iframe src="\(HTMLPicture.escape(step.file))" width="\(Int(Device.standard.width) + 2)" height="\(Int(Device.standard.height) + 2)" title="\(HTMLPicture.escape(step.title))"></iframe>
-                <div><h3>\(HTMLPicture.escape(step.title))</h3><pre>\(HTMLPicture.escape(step.snapshot))</pre></div>
+                <iframe src="\(XMLText.escaped(step.file))" width="\(Int(Device.standard.width) + 2)" height="\(Int(Device.standard.height) + 2)" title="\(XMLText.escaped(step.title))"></iframe>
+                <div><h3>\(XMLText.escaped(step.title))</h3><pre>\(XMLText.escaped(step.snapshot))</pre></div>
                 </div>
 
                 """

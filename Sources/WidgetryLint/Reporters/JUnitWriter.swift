@@ -1,3 +1,4 @@
+import WidgetryJSON
 import Foundation
 
 /// JUnit XML, the one writer of the project: lint and validate findings (one test case per file)

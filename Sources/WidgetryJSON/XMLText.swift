@@ -1,4 +1,4 @@
-/// Text made safe for XML 1.0, the one escaper every XML report uses.
+/// Text made safe for XML 1.0 and HTML, the one escaper every XML report and every picture uses.
 public enum XMLText {
     /// `text` with the five XML special characters escaped, so it may stand in an attribute
     /// value or element content, and the characters XML 1.0 cannot hold (control characters
