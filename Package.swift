@@ -320,6 +320,8 @@ let package = Package(
                 "WidgetryService",
                 "WidgetryServiceConfiguration",
                 "WidgetryTestSupport",
+                "WidgetryRender",
+                "WidgetryRuntime",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Yams", package: "Yams"),
             ],

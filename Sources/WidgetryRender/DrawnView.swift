@@ -39,6 +39,8 @@ public struct DrawnView: Sendable, Equatable {
     public var designID: String?
     /// The type as the screen names it (`UILabel`).
     public var type: String
+    /// For a table's cell, the row it shows: what a tap on it selects.
+    public var row: RowPlace?
     public var frame: DesignRect
     public var look: Look
     /// The text lines drawn, already broken and truncated.
@@ -63,6 +65,7 @@ public struct DrawnView: Sendable, Equatable {
         self.id = id
         self.designID = designID
         self.type = type
+        self.row = nil
         self.frame = frame
         self.look = look
         self.lines = lines
@@ -85,6 +88,13 @@ public struct DrawnView: Sendable, Equatable {
     public static let tint = DesignColor(red: 0, green: 122.0 / 255, blue: 1)
     /// The gray of placeholders.
     public static let placeholderGray = DesignColor(red: 199.0 / 255, green: 199.0 / 255, blue: 205.0 / 255)
+}
+
+/// A row of a table: the table's identifier, the section and the row, from 0.
+public struct RowPlace: Sendable, Equatable {
+    public var table: String
+    public var section: Int
+    public var row: Int
 }
 
 /// A whole picture: the device, the screen's name and the views, the navigation bar first.

@@ -92,6 +92,7 @@ public enum HTMLPicture {
         if let id = view.id { attributes += #" data-id="\#(XMLText.escaped(id))""# }
         if let designID = view.designID { attributes += #" data-design-id="\#(XMLText.escaped(designID))""# }
         attributes += #" data-type="\#(XMLText.escaped(view.type))""# + extra
+        if let row = view.row { attributes += #" data-row="\#(XMLText.escaped(row.table))/\#(row.section)/\#(row.row)""# }
         html += "\(indent)<div \(attributes) style=\"\(style)\">\(inner)\(text(view))"
         if view.children.isEmpty {
             html += "</div>\n"

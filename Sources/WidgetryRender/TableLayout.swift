@@ -27,14 +27,15 @@ struct TableLayout {
             if let drawn = accessory(child, childState, at: &y, width: frame.width, x: frame.x) { children.append(drawn) }
         }
         if let table = layout.snapshot.tables.first(where: { $0.table == node.id }) {
-            for section in table.sections {
+            for (sectionIndex, section) in table.sections.enumerated() {
                 if !section.name.isEmpty {
                     children.append(sectionHeader(section.name, frame: DesignRect(x: frame.x, y: y, width: frame.width,
                                                                                    height: node.design.sectionHeaderHeight ?? Self.sectionHeaderHeight)))
                     y += node.design.sectionHeaderHeight ?? Self.sectionHeaderHeight
                 }
-                for row in section.rows {
-                    let cell = self.cell(row, x: frame.x, y: y, width: frame.width)
+                for (rowIndex, row) in section.rows.enumerated() {
+                    var cell = self.cell(row, x: frame.x, y: y, width: frame.width)
+                    cell.row = RowPlace(table: table.table, section: sectionIndex, row: rowIndex)
                     children.append(cell)
                     y += cell.frame.height
                 }

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import WidgetryBundleFetch
+import WidgetryRender
+import WidgetryRuntime
+import WidgetryLint
+
+struct PreviewCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Serve a live preview of a widget on 127.0.0.1: its screen drawn, clicks and typing performed.",
+        discussion: """
+            Runs the widget and serves a page that shows its screen as `widgetry render` draws it, \
+            beside the text snapshot (requests, events, statuses, store counts). Clicking a button, \
+            a bar button or a row taps it, clicking a field types into it; the bar pulls to refresh, \
+            scrolls to the end, goes back and advances the clock. Changes reach the page as \
+            server-sent events. When a file of a bundle folder changes, the widget reloads on the \
+            screen it was showing, and a load error is shown on the page. Only 127.0.0.1 is served. \
+            Stop with Ctrl-C.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The bundle folder, archive or URL.", valueName: "bundle"))
+    var bundle: String
+
+    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one).")
+    var port: Int = 8080
+
+    @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"), completion: .custom(Completions.screens))
+    var screen: String?
+
+    @Option(help: ArgumentHelp("A device by name or a size WxH in points (default iphone-8).", valueName: "name|WxH"))
+    var device: String = Device.standard.name
+
+    @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
+    var now: String?
+
+    @OptionGroup var serviceOptions: ServiceCommandOptions
+    @OptionGroup var sourceOptions: SourceOptions
+    @OptionGroup var errorOptions: ErrorFormatOption
+
+    func run() async throws {
+        let console = Console.standard
+        try NumericOptions.count(port, option: "--port", in: 0...65_535)
+        guard let device = Device(argument: device) else {
+            throw CommandFailure(.invalidOption, "--device \(device): not a known device or a size WxH",
+                                 hint: "use one of \(Device.known.map(\.name).joined(separator: ", ")), or e.g. 390x844")
+        }
+        var start = Date()
+        if let now { start = try NumericOptions.date(now, option: "--now") }
+        let profile = try sourceOptions.profile()
+        let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
+        var options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, credentials: serviceOptions.credentials,
+                                        transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP), screen: screen)
+        options.profile = profile
+        let argument = bundle
+        let worker = PreviewWorker(load: { try await loader.load(argument: argument).0.bundle }, options: options, device: device)
+        let server = PreviewServer(worker: worker)
+        var isFolder: ObjCBool = false
+        let watched = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) && isFolder.boolValue
+        let watcher = Task {
+            guard watched else { return }
+            var last = FileSnapshot([argument])
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 300_000_000)
+                let current = FileSnapshot([argument])
+                guard current != last else { continue }
+                last = current
+                let state = await worker.reload()
+                console.writeError(state.error.map { "reload failed: \($0)\n" } ?? "reloaded \(state.screen)\n")
+            }
+        }
+        defer { watcher.cancel() }
+        try await StubServer.binding(port: port) {
+            try await server.run(port: port) { port in
+                console.writeError("previewing \(argument) on http://127.0.0.1:\(port)/\(watched ? " (reloads when its files change)" : "")\n")
+            }
+        }
+        await worker.stop()
+    }
+}
+
+extension PreviewCommand: ReportsErrors {
+    var errorFormat: ReportFormat { errorOptions.format ?? .text }
+    var reportName: String { "widgetry preview" }
+}
