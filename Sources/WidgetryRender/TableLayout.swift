@@ -13,6 +13,8 @@ struct TableLayout {
     /// UIKit's height for a plain table's section header and for a cell no one sized.
     static let sectionHeaderHeight = 28.0
     static let minimumRowHeight = 44.0
+    /// The strip a refreshing control takes above the rows.
+    static let refreshHeight = 60.0
     static let separatorGray = DesignColor(red: 200.0 / 255, green: 199.0 / 255, blue: 204.0 / 255)
     static let sectionGray = DesignColor(red: 247.0 / 255, green: 247.0 / 255, blue: 247.0 / 255)
 
@@ -20,6 +22,14 @@ struct TableLayout {
         var children: [DrawnView] = []
         // Under the bars, the content starts below them (the adjusted content inset).
         var y = max(frame.y, contentTop)
+        // A refreshing pull-to-refresh control shows its spinner above the rows.
+        if let control = state.refreshControl.first, control.state.contains(where: { $0.name == "refreshing" && $0.value == .bool(true) }) {
+            let strip = DesignRect(x: frame.x, y: y, width: frame.width, height: Self.refreshHeight)
+            let spinner = DrawnView(id: nil, type: "UIRefreshControl", frame: DesignRect(x: strip.x + (strip.width - 20) / 2, y: strip.y + 20, width: 20, height: 20),
+                                    look: .spinner)
+            children.append(DrawnView(id: nil, type: "UIView", frame: strip, children: [spinner]))
+            y += Self.refreshHeight
+        }
         let pairs = Array(zip(node.subviews, state.children))
         let headerCount = node.header == nil ? 0 : 1
         let footerCount = node.footer == nil ? 0 : 1

@@ -117,6 +117,19 @@ struct PreviewServerTests {
         }
     }
 
+    @Test func theServiceCanBeSwitchedAndAMissingFileIsShownAsTheError() async throws {
+        try await withPreview { base, client, _, _ in
+            let dev = try json(try await send(base + "/service", method: "POST", body: #"{"service": "dev"}"#, with: client).text)
+            #expect(dev["service"]?.stringValue == "dev")
+            #expect(dev["error"]?.stringValue?.isEmpty == false, "the Feed sample has no Service.json")
+            let stub = try json(try await send(base + "/service", method: "POST", body: #"{"service": "stub"}"#, with: client).text)
+            #expect(stub["service"]?.stringValue == "stub")
+            #expect(stub["error"]?.isNull == true)
+            #expect(stub["screen"]?.stringValue == "FeedViewController")
+            #expect(try await send(base + "/service", method: "POST", body: #"{"service": "staging"}"#, with: client).status == 400)
+        }
+    }
+
     @Test func aChangedFileReloadsOnTheSameScreenAndABrokenOneShowsItsError() async throws {
         try await withPreview { base, client, worker, folder in
             _ = try await send(base + "/interact", method: "POST", body: #"{"tap": "addButton"}"#, with: client)

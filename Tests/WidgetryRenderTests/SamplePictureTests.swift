@@ -95,6 +95,19 @@ struct SamplePictureTests {
         #expect(cells.allSatisfy { $0.frame.width == 320 }, "cells take the device's width")
     }
 
+    @Test func aRefreshingControlSpinsAboveTheRows() async throws {
+        let bundle = try await BundleLoader().load(try BundleSource(argument: Self.root.appendingPathComponent("SampleWidgets/Tweets").path)).bundle
+        let run = try WidgetRun(bundle: bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200)))
+        await run.run(until: .infinity)
+        #expect(!ScreenPicture.draw(run).views.flatMap(Self.flattened).contains { $0.type == "UIRefreshControl" }, "no spinner while idle")
+        try await run.perform(.refresh("tableView"), for: 0.1)
+        let views = ScreenPicture.draw(run).views.flatMap(Self.flattened)
+        let spinner = try #require(views.first { $0.type == "UIRefreshControl" })
+        #expect(spinner.look == .spinner)
+        let firstRow = try #require(views.first { $0.row != nil })
+        #expect(firstRow.frame.y >= spinner.frame.y + spinner.frame.height, "the rows move down below the spinner")
+    }
+
     static func flattened(_ view: DrawnView) -> [DrawnView] {
         [view] + view.children.flatMap(flattened)
     }

@@ -29,6 +29,7 @@ enum PreviewPage {
         <button data-advance="1" type="button">+1 s</button>
         <button data-advance="10" type="button">+10 s</button>
         <button data-advance="60" type="button">+1 min</button>
+        <label>service <select id="service"><option>stub</option><option>dev</option><option>prod</option></select></label>
         <span id="screen-name"></span>
         <span id="refusal"></span>
         </div>
@@ -48,6 +49,7 @@ enum PreviewPage {
           const state = await (await fetch('/state')).json();
           document.getElementById('snapshot').textContent = state.snapshot;
           document.getElementById('screen-name').textContent = state.screen;
+          document.getElementById('service').value = state.service;
           const error = document.getElementById('error');
           error.hidden = state.error === null;
           error.textContent = state.error || '';
@@ -74,6 +76,11 @@ enum PreviewPage {
           });
         });
         document.getElementById('back').addEventListener('click', () => post({back: true}));
+        document.getElementById('service').addEventListener('change', async event => {
+          refusal.textContent = '';
+          const answer = await fetch('/service', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({service: event.target.value})});
+          if (!answer.ok) { refusal.textContent = (await answer.json()).error; }
+        });
         document.getElementById('refresh').addEventListener('click', () => { const table = firstTable(); if (table) post({refresh: table}); });
         document.getElementById('end').addEventListener('click', () => { const table = firstTable(); if (table) post({scrollToEnd: table}); });
         for (const button of document.querySelectorAll('[data-advance]')) {

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryServiceConfiguration
 
 /// `widgetry preview`'s HTTP side, on 127.0.0.1 only: the page (`/`), the current picture
 /// (`/picture`), the state as JSON (`/state`), server-sent events naming each new state
@@ -61,10 +62,18 @@ struct PreviewServer: Sendable {
             case .success(let state): return Self.text(.ok, Self.json(state), type: "application/json")
             case .failure(let refusal): return Self.refusal(refusal)
             }
-        case (_, "/"), (_, "/picture"), (_, "/state"), (_, "/events"), (_, "/interact"):
+        case (.post, "/service"):
+            var request = request
+            guard let body = try? await request.collectBody(upTo: PreviewRequest.largestBody),
+                  let json = try? JSONParser.parse(Array(body.readableBytesView), fileName: "request").root,
+                  let name = json["service"]?.stringValue, let selection = ServiceSelection(rawValue: name) else {
+                return Self.refusal(PreviewRefusal(status: 400, message: #"the request must be {"service": "stub"}, "dev" or "prod""#))
+            }
+            return Self.text(.ok, Self.json(await worker.use(selection)), type: "application/json")
+        case (_, "/"), (_, "/picture"), (_, "/state"), (_, "/events"), (_, "/interact"), (_, "/service"):
             return Self.refusal(PreviewRefusal(status: 405, message: "\(request.method.rawValue) is not allowed on \(request.uri.path)"))
         default:
-            return Self.refusal(PreviewRefusal(status: 404, message: "nothing at \(request.uri.path): the preview serves /, /picture, /state, /events and POST /interact"))
+            return Self.refusal(PreviewRefusal(status: 404, message: "nothing at \(request.uri.path): the preview serves /, /picture, /state, /events, POST /interact and POST /service"))
         }
     }
 
@@ -73,6 +82,7 @@ struct PreviewServer: Sendable {
         var object = JSONObject()
         object["version"] = JSONValue(.integer(Int64(state.version)))
         object["screen"] = JSONValue(.string(state.screen))
+        object["service"] = JSONValue(.string(state.service))
         object["snapshot"] = JSONValue(.string(state.snapshot))
         object["error"] = state.error.map { JSONValue(.string($0)) } ?? JSONValue(.null)
         return JSONValue(.object(object)).serialized()

@@ -5,6 +5,7 @@ import WidgetryJSON
 import WidgetryLint
 import WidgetryRender
 import WidgetryRuntime
+import WidgetryServiceConfiguration
 
 /// What the preview shows at one moment: the picture of the screen, its text snapshot (the
 /// request log, events, statuses and store counts among it), or the load error in its place.
@@ -12,6 +13,8 @@ struct PreviewState: Sendable {
     /// Raised by every change, so the page knows when to fetch again.
     var version: Int
     var screen: String
+    /// The service file the widget talks to.
+    var service: String
     var picture: String
     var snapshot: String
     /// Why the bundle cannot be shown, with its location; nil when it runs.
@@ -31,6 +34,7 @@ final class PreviewWorker: Sendable {
     enum Command: Sendable {
         case perform(Interaction, CheckedContinuation<Result<PreviewState, PreviewRefusal>, Never>)
         case reload(CheckedContinuation<PreviewState, Never>)
+        case service(ServiceSelection, CheckedContinuation<PreviewState, Never>)
         case state(CheckedContinuation<PreviewState, Never>)
     }
 
@@ -56,6 +60,10 @@ final class PreviewWorker: Sendable {
                     reply.resume(returning: loop.state)
                 case .perform(let interaction, let reply):
                     reply.resume(returning: await loop.perform(interaction))
+                case .service(let selection, let reply):
+                    loop.options.service = selection
+                    await loop.start(keeping: loop.state.screen.isEmpty ? nil : loop.state.screen)
+                    reply.resume(returning: loop.state)
                 }
             }
             await loop.stop()
@@ -81,6 +89,12 @@ final class PreviewWorker: Sendable {
         await withCheckedContinuation { commands.yield(.perform(interaction, $0)) }
     }
 
+    /// Starts the widget again against another service file (stub, dev or prod), on the screen
+    /// it was showing.
+    func use(_ service: ServiceSelection) async -> PreviewState {
+        await withCheckedContinuation { commands.yield(.service(service, $0)) }
+    }
+
     /// Reads the bundle again and starts it on the screen it was showing, when that still exists.
     func reload() async -> PreviewState {
         await withCheckedContinuation { commands.yield(.reload($0)) }
@@ -103,12 +117,12 @@ final class PreviewWorker: Sendable {
 /// on that task only.
 private final class PreviewLoop {
     let load: @Sendable () async throws -> WidgetBundle
-    let options: WidgetRun.Options
+    var options: WidgetRun.Options
     let device: Device
     let listeners: PreviewListeners
     private var run: WidgetRun?
     private var version = 0
-    private(set) var state = PreviewState(version: 0, screen: "", picture: "", snapshot: "", error: nil)
+    private(set) var state = PreviewState(version: 0, screen: "", service: "", picture: "", snapshot: "", error: nil)
 
     init(load: @escaping @Sendable () async throws -> WidgetBundle, options: WidgetRun.Options, device: Device,
          listeners: PreviewListeners) {
@@ -125,7 +139,8 @@ private final class PreviewLoop {
 
     private func draw(_ run: WidgetRun) -> PreviewState {
         version += 1
-        return PreviewState(version: version, screen: run.screen.document.name, picture: ScreenPicture.html(run, device: device),
+        return PreviewState(version: version, screen: run.screen.document.name, service: options.service.rawValue,
+                            picture: ScreenPicture.html(run, device: device),
                             snapshot: SnapshotText.render(run), error: nil)
     }
 
@@ -153,7 +168,8 @@ private final class PreviewLoop {
             publish(draw(started))
         } catch {
             version += 1
-            publish(PreviewState(version: version, screen: state.screen, picture: state.picture, snapshot: state.snapshot, error: Self.describe(error)))
+            publish(PreviewState(version: version, screen: state.screen, service: options.service.rawValue, picture: state.picture,
+                                 snapshot: state.snapshot, error: Self.describe(error)))
         }
     }
 

@@ -24,6 +24,9 @@ public struct Snapshot {
         public var value: Value
         public var visible: Value
         public var enabled: Bool
+        /// A table's or collection's pull-to-refresh control, when it has one (pictures draw it
+        /// while it refreshes; the text snapshot does not list it).
+        public var refreshControl: [ElementState]
     }
 
     /// A table display controller's rows as its last render made them.
@@ -153,6 +156,11 @@ extension Snapshot.ElementState {
         value = element.value(forKey: "wx_value")
         visible = element.value(forKey: "wx_visible")
         enabled = !(element.value(forKey: "wx_disabled").doubleValue.map { $0 != 0 } ?? false)
+        if deep, case .object(let control) = element.value(forKey: "refreshControl"), let control = control as? Element {
+            refreshControl = [Snapshot.ElementState(control, in: screen)]
+        } else {
+            refreshControl = []
+        }
     }
 }
 
