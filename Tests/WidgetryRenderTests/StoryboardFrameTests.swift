@@ -32,10 +32,21 @@ struct StoryboardFrameTests {
 
     private static func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1 }
 
-    @Test func theFeedScreensViewsAreWhereTheStoryboardDrewThem() async throws {
+    /// How to reach the storyboard's screens from the feed. The post details screen is left out:
+    /// its post text, bound, runs to four lines where the storyboard's placeholder took one, so
+    /// the views pinned below it sit lower, as they do on the device.
+    static let screens: [(name: String, path: [Interaction])] = [
+        ("FeedViewController", []),
+        ("NewPostViewController", [.tap("UIButton-1")]),
+    ]
+
+    @Test(arguments: screens.map(\.name))
+    func everyScreensViewsAreWhereTheStoryboardDrewThem(_ name: String) async throws {
         let bundle = try WidgetBundle(directory: Self.widgetDemo, options: WidgetBundle.ReadOptions(identifier: "mobi.favio.WidgetDemo"))
         let run = try WidgetRun(bundle: bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200)))
         await run.run(until: .infinity)
+        for interaction in try #require(Self.screens.first { $0.name == name }).path { try await run.perform(interaction) }
+        #expect(run.screen.document.name == name)
         let screen = ScreenPicture.draw(run, device: .standard)
         let root = try #require(run.screen.document.view)
         let tables = Set(run.screen.document.view.map { Self.tableIDs($0) } ?? [])
@@ -51,7 +62,7 @@ struct StoryboardFrameTests {
             #expect(Self.near(frame.x, rect.x) && Self.near(frame.y, rect.y) && Self.near(frame.width, rect.width), "\(id): drawn \(frame), designed \(rect)")
             if !tables.contains(id), view.type != "UILabel" { #expect(Self.near(frame.height, rect.height), "\(id): drawn \(frame), designed \(rect)") }
         }
-        #expect(compared >= 3, "the feed screen's framed views were drawn")
+        #expect(compared >= 2, "the screen's framed views were drawn")
         #expect(screen.problems.isEmpty, "\(screen.problems)")
     }
 
