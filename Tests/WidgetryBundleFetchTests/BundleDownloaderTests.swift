@@ -64,14 +64,17 @@ struct BundleDownloaderTests {
 
     @Test func freshCacheEntriesAreUsedWithoutARequest() async throws {
         try await withServer({ _ in TestResponse(headers: [("ETag", "\"v1\"")], body: Self.payload) }) { server, scratch in
-            let options = DownloadOptions(cacheDirectory: scratch.file("cache"), cacheTimeToLive: .seconds(60))
+            var options = DownloadOptions(cacheDirectory: scratch.file("cache"), cacheTimeToLive: .seconds(60))
+            // One fixed instant for both downloads: on a loaded machine a minute can pass between them.
+            let start = Date()
+            options.now = { start }
             _ = try await BundleDownloader(options: options).download(server.baseURL + "/a.zip")
             let again = try await BundleDownloader(options: options).download(server.baseURL + "/a.zip")
             #expect(again.fromCache)
             #expect(server.requests.count == 1)
             // Once the time to live has passed, the cache revalidates.
             var later = options
-            later.now = { Date().addingTimeInterval(120) }
+            later.now = { start.addingTimeInterval(120) }
             _ = try await BundleDownloader(options: later).download(server.baseURL + "/a.zip")
             #expect(server.requests.count == 2)
         }
