@@ -42,10 +42,7 @@ struct PreviewCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard
         try NumericOptions.count(port, option: "--port", in: 0...65_535)
-        guard let device = Device(argument: device) else {
-            throw CommandFailure(.invalidOption, "--device \(device): not a known device or a size WxH",
-                                 hint: "use one of \(Device.known.map(\.name).joined(separator: ", ")), or e.g. 390x844")
-        }
+        let device = try DeviceArgument.device(device)
         var start = Date()
         if let now { start = try NumericOptions.date(now, option: "--now") }
         let profile = try sourceOptions.profile()

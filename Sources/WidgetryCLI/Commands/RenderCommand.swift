@@ -63,10 +63,7 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let device = Device(argument: device) else {
-            throw CommandFailure(.invalidOption, "--device \(device): not a known device or a size WxH",
-                                 hint: "use one of \(Device.known.map(\.name).joined(separator: ", ")), or e.g. 390x844")
-        }
+        let device = try DeviceArgument.device(device)
         if let step { try NumericOptions.count(step, option: "--step", in: 1...100_000) }
         var start = Date()
         if let now { start = try NumericOptions.date(now, option: "--now") }
