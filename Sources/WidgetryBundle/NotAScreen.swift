@@ -17,38 +17,68 @@ public struct NotAScreen: Sendable, Equatable {
     public var message: String
     public var hint: String
 
+    /// A segue as a screen file declares it: the screen's name, the segue's and its destination.
+    public struct Segue: Sendable, Equatable {
+        public var screen: String
+        public var name: String
+        public var destination: String
+
+        public init(screen: String, name: String, destination: String) {
+            self.screen = screen
+            self.name = name
+            self.destination = destination
+        }
+    }
+
     /// The screens `X` that the manifest's `entryScreen` and the screen files' segues open,
     /// whose `X.json` among `files` (top-level paths with their roots) is not a screen.
     public static func find(files: [(path: String, root: JSONValue)], entryScreen: String?) -> [NotAScreen] {
-        var openers: [String: [String]] = [:]
-        if let entryScreen { openers[entryScreen, default: []].append("the manifest's entryScreen") }
+        var segues: [Segue] = []
         for (path, root) in files {
             let name = String(path.dropLast(".json".count))
-            guard let segues = root[name]?["segues"]?.objectValue else { continue }
-            for segue in segues.members {
+            guard let declared = root[name]?["segues"]?.objectValue else { continue }
+            for segue in declared.members {
                 if let destination = segue.value["destination"]?.stringValue {
-                    openers[destination, default: []].append("segue '\(segue.key)' of \(name)")
+                    segues.append(Segue(screen: name, name: segue.key, destination: destination))
                 }
             }
         }
-        var found: [NotAScreen] = []
-        for (path, root) in files.sorted(by: { $0.path < $1.path }) where path.hasSuffix(".json") && !path.contains("/") {
-            let name = String(path.dropLast(".json".count))
-            guard let by = openers[name], root[name] == nil else { continue }
-            let what: String
-            if let object = root.objectValue {
-                let keys = object.members.map(\.key).filter { !$0.hasPrefix("***") && $0 != "$schema" }
-                what = "its root object has no key \"\(name)\"" + (keys.isEmpty ? "" : " (it has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
-            } else {
-                let type = root.typeName
-                what = "its root is " + (["array", "integer", "object"].contains(type) ? "an " : "a ") + type + ", not an object"
-            }
-            found.append(NotAScreen(
-                name: name, file: path, location: root.location,
-                message: "\(path) is not a screen, so \(by.joined(separator: " and ")) cannot open \(name): \(what); it is read as a data file",
-                hint: "a screen file X.json holds {\"X\": {…}}: put the screen under the key \"\(name)\""))
+        let openers = openers(entryScreen: entryScreen, segues: segues)
+        return files.sorted(by: { $0.path < $1.path }).compactMap { file in
+            openers[String(file.path.dropLast(".json".count))].flatMap { finding(path: file.path, root: file.root, openedBy: $0) }
         }
-        return found
+    }
+
+    /// Who opens each screen: the manifest's `entryScreen`, then each segue, in the words
+    /// findings use.
+    public static func openers(entryScreen: String?, segues: [Segue]) -> [String: [String]] {
+        var openers: [String: [String]] = [:]
+        if let entryScreen { openers[entryScreen, default: []].append("the manifest's entryScreen") }
+        for segue in segues {
+            openers[segue.destination, default: []].append("segue '\(segue.name)' of \(segue.screen)")
+        }
+        return openers
+    }
+
+    /// The finding for the top-level file `path` with the root `root`, which `by` (from
+    /// ``openers(entryScreen:segues:)``) open as a screen; nil when it is a screen, or not a
+    /// top-level JSON file.
+    public static func finding(path: String, root: JSONValue, openedBy by: [String]) -> NotAScreen? {
+        guard path.hasSuffix(".json"), !path.contains("/") else { return nil }
+        let name = String(path.dropLast(".json".count))
+        guard root[name] == nil else { return nil }
+        let what: String
+        if let object = root.objectValue {
+            let keys = object.members.map(\.key).filter { !$0.hasPrefix("***") && $0 != "$schema" }
+            what = "its root object has no key \"\(name)\"" + (keys.isEmpty ? "" : " (it has \(keys.map { "\"\($0)\"" }.joined(separator: ", ")))")
+        } else {
+            let type = root.typeName
+            what = "its root is " + (["array", "integer", "object"].contains(type) ? "an " : "a ") + type + ", not an object"
+        }
+        return NotAScreen(
+            name: name, file: path, location: root.location,
+            message: "\(path) is not a screen, so \(by.joined(separator: " and ")) cannot open \(name): \(what); it is read as a data file",
+            hint: "a screen file X.json holds {\"X\": {…}}: put the screen under the key \"\(name)\"")
     }
 
     /// ``find(files:entryScreen:)`` over a loaded bundle's top-level JSON files.

@@ -130,12 +130,25 @@ extension JSONStreamReader {
 
     /// The text of string content already scanned.
     func decodedText(start: Int, end contentEnd: Int, hasEscapes: Bool) -> String {
+        JSONStreamReader.decodedText(in: input, start: start, end: contentEnd, hasEscapes: hasEscapes)
+    }
+
+    /// Calls `body` with each byte of the UTF-8 the already scanned content `start..<end`
+    /// decodes to, until it returns false; returns false if it did.
+    @inline(__always)
+    func forEachDecodedByte(start: Int, end contentEnd: Int, _ body: (UInt8) -> Bool) -> Bool {
+        JSONStreamReader.forEachDecodedByte(in: input, start: start, end: contentEnd, body)
+    }
+
+    /// The text of the string content `start..<end` of `input`, which a reader scanned (so its
+    /// escapes are valid).
+    static func decodedText(in input: UnsafeBufferPointer<UInt8>, start: Int, end contentEnd: Int, hasEscapes: Bool) -> String {
         let content = UnsafeBufferPointer(rebasing: input[start..<contentEnd])
         guard hasEscapes else { return String(decoding: content, as: UTF8.self) }
         // Escapes are never shorter than what they stand for, so the content's length is enough.
         return String(unsafeUninitializedCapacity: content.count) { buffer in
             var count = 0
-            _ = forEachDecodedByte(start: start, end: contentEnd) { byte in
+            _ = forEachDecodedByte(in: input, start: start, end: contentEnd) { byte in
                 buffer[count] = byte
                 count += 1
                 return true
@@ -144,10 +157,10 @@ extension JSONStreamReader {
         }
     }
 
-    /// Calls `body` with each byte of the UTF-8 the already scanned content `start..<end`
-    /// decodes to, until it returns false; returns false if it did.
+    /// Calls `body` with each byte of the UTF-8 that the scanned content `start..<end` of
+    /// `input` decodes to, until it returns false; returns false if it did.
     @inline(__always)
-    func forEachDecodedByte(start: Int, end contentEnd: Int, _ body: (UInt8) -> Bool) -> Bool {
+    static func forEachDecodedByte(in input: UnsafeBufferPointer<UInt8>, start: Int, end contentEnd: Int, _ body: (UInt8) -> Bool) -> Bool {
         var cursor = start
         while cursor < contentEnd {
             let byte = input[cursor]

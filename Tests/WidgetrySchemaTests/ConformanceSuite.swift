@@ -74,10 +74,13 @@ enum ConformanceSuite {
         var test: String
         var passed: Bool
         var detail: String
+        /// Whether the tape check (``Schema/isValid(_:)-(JSONTape)``) decided the case.
+        var tapeDecided = false
     }
 
-    /// Runs every case of a file: each schema is compiled, each value checked both ways
-    /// (``Schema/isValid(_:)`` and ``Schema/validate(_:file:)`` must agree with the expectation).
+    /// Runs every case of a file: each schema is compiled, each value checked three ways
+    /// (``Schema/isValid(_:)`` and ``Schema/validate(_:file:)`` must agree with the expectation,
+    /// and the tape check, on the value serialized, must agree or leave the case undecided).
     static func run(_ file: String) throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for group in try groups(in: file) {
@@ -94,10 +97,12 @@ enum ConformanceSuite {
                 do {
                     let isValid = try schema.isValid(test.data)
                     let violations = try schema.validate(test.data)
-                    let passed = isValid == test.valid && violations.isEmpty == test.valid
-                    let detail = "expected \(test.valid ? "valid" : "invalid"), isValid = \(isValid), violations: "
-                        + violations.map(\.message).joined(separator: "; ")
-                    outcomes.append(Outcome(group: group.description, test: test.description, passed: passed, detail: detail))
+                    let onTape = schema.isValid(try JSONTape(Array(test.data.serialized().utf8)))
+                    let passed = isValid == test.valid && violations.isEmpty == test.valid && (onTape ?? test.valid) == test.valid
+                    let detail = "expected \(test.valid ? "valid" : "invalid"), isValid = \(isValid), on the tape: "
+                        + "\(onTape.map(String.init) ?? "undecided"), violations: " + violations.map(\.message).joined(separator: "; ")
+                    outcomes.append(Outcome(group: group.description, test: test.description, passed: passed, detail: detail,
+                                            tapeDecided: onTape != nil))
                 } catch {
                     outcomes.append(Outcome(group: group.description, test: test.description, passed: false, detail: "evaluation error: \(error)"))
                 }

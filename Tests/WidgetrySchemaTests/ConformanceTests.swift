@@ -23,6 +23,24 @@ struct ConformanceTests {
         }
     }
 
+    /// The tape check leaves to the evaluator only what it does not handle (`uniqueItems`,
+    /// `unevaluated*`, errors): every other case, by
+    /// far most of the suite, it decides itself, and `requiredFile` checks that it decides right.
+    @Test func theTapeCheckDecidesAllButWhatItLeavesToTheEvaluator() throws {
+        var decided = 0, total = 0
+        for file in ConformanceSuite.requiredFiles {
+            let outcomes = try ConformanceSuite.run(file)
+            decided += outcomes.filter(\.tapeDecided).count
+            total += outcomes.count
+            let leavesAll = ["uniqueItems.json", "unevaluatedItems.json", "unevaluatedProperties.json"]
+            if !leavesAll.contains(file), !file.hasPrefix("optional/") {
+                #expect(outcomes.contains(where: \.tapeDecided) || outcomes.isEmpty, "\(file): no case decided on the tape")
+            }
+        }
+        print("decided on the tape: \(decided)/\(total)")
+        #expect(decided * 10 >= total * 8, "\(decided) of \(total)")
+    }
+
     /// Optional files, run for information only: big numbers beyond 64-bit doubles and
     /// ECMA-262 regular expression details.
     @Test("optional test file (informational)", arguments: ["optional/bignum.json", "optional/ecmascript-regex.json"])

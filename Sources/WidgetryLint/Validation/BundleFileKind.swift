@@ -74,6 +74,17 @@ public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
     /// parsed root is `root`; nil for a JSON file no schema covers (another resource). `root` is
     /// nil when the file did not parse, so a screen cannot be told from another file.
     public static func classify(path: String, root: JSONValue?) -> BundleFileKind? {
+        classify(path: path) { name in root?.objectValue?[name] != nil }
+    }
+
+    /// ``classify(path:root:)`` for a file read as a ``JSONTape`` (nil when it did not parse).
+    public static func classify(path: String, tape: JSONTape?) -> BundleFileKind? {
+        classify(path: path) { name in tape.flatMap { $0.member(name, of: $0.root) } != nil }
+    }
+
+    /// The kind of the file at `path`; `rootHasMember` says whether its root object has a member
+    /// of the given name (false when it is not an object or did not parse).
+    private static func classify(path: String, rootHasMember: (String) -> Bool) -> BundleFileKind? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2, parts[0] == BundleFileName.testsFolder, parts[1].hasSuffix(BundleFileName.scenarioSuffix) {
             return .scenario
@@ -88,7 +99,7 @@ public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
         case BundleFileName.lintConfiguration: return .lintConfiguration
         default:
             let name = String(path.dropLast(".json".count))
-            return root?.objectValue?[name] != nil ? .screen(name: name) : nil
+            return rootHasMember(name) ? .screen(name: name) : nil
         }
     }
 

@@ -7,8 +7,11 @@ import Glibc
 #endif
 
 /// The JSON files of a bundle folder that validation reads: every top-level `*.json` file and
-/// every `Tests/*.scenario.json`, each parsed with locations (or kept with its syntax error) and
-/// classified by ``BundleFileKind``.
+/// every `Tests/*.scenario.json`, each read into a ``JSONTape`` (or kept with its syntax error)
+/// and classified by ``BundleFileKind``.
+///
+/// A tape is enough to decide that a file is valid; the located tree that findings need is
+/// parsed only for the files that have some (``File/parse()``).
 ///
 /// Unlike loading a ``WidgetBundle``, reading never stops at a file that does not parse: a
 /// syntax error is one more finding, and the other files are still checked.
@@ -21,10 +24,20 @@ public struct BundleJSONFiles: Sendable {
         public let displayPath: String
         /// The file's bytes, for printing source lines.
         public let source: SourceText
-        /// The parsed document, or why it did not parse.
-        public let parsed: Result<JSONDocument, JSONParseError>
+        /// The document as a tape; nil when the file is not valid JSON.
+        public let tape: JSONTape?
         /// What the file is; nil for JSON no schema covers (or an unparsed file that may be a screen).
         public let kind: BundleFileKind?
+        /// The parser's error, for a file that is not valid JSON.
+        fileprivate let syntaxError: JSONParseError?
+        fileprivate let options: JSONParserOptions
+
+        /// The document parsed with locations, or why it did not parse. Each call parses the
+        /// bytes again: call it for the files whose findings are wanted.
+        public func parse() -> Result<JSONDocument, JSONParseError> {
+            if let syntaxError { return .failure(syntaxError) }
+            return Result { () throws(JSONParseError) in try JSONParser.parse(source.bytes, fileName: displayPath, options: options) }
+        }
     }
 
     /// The bundle folder's absolute path.
@@ -37,7 +50,8 @@ public struct BundleJSONFiles: Sendable {
     /// - Parameters:
     ///   - displayPrefix: put before each relative path in ``File/displayPath`` (the bundle
     ///     folder as the user named it, ending in `/`, or empty).
-    ///   - options: the parser's limits.
+    ///   - options: the parser's limits. A repeated key is always an error here, whatever
+    ///     `options.duplicateKeys` says, as the bundle loader refuses it.
     /// - Throws: ``BundleError`` when the folder does not exist, has no manifest (`Info.json`
     ///   or `Info.plist`), or a file cannot be read.
     public init(directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions()) throws(BundleError) {
@@ -72,17 +86,24 @@ public struct BundleJSONFiles: Sendable {
         self.files = files
     }
 
-    /// One file read: parsed with locations (or its syntax error kept) and classified.
+    /// One file read: as a tape (or with the parser's error) and classified.
     private static func file(path: String, displayPath: String, bytes: [UInt8], options: JSONParserOptions) -> File {
-        let parsed: Result<JSONDocument, JSONParseError>
-        do {
-            parsed = .success(try JSONParser.parse(bytes, fileName: displayPath, options: options))
-        } catch {
-            parsed = .failure(error)
+        var options = options
+        options.duplicateKeys = .reject
+        let tape = try? JSONTape(bytes, options: options)
+        var syntaxError: JSONParseError?
+        var kind = BundleFileKind.classify(path: path, tape: tape)
+        if tape == nil {
+            // The reader refused the bytes; the parser says why, with a line and column (or,
+            // for a document too large for a tape, reads it).
+            do {
+                kind = BundleFileKind.classify(path: path, root: try JSONParser.parse(bytes, fileName: displayPath, options: options).root)
+            } catch {
+                syntaxError = error
+            }
         }
-        let kind = BundleFileKind.classify(path: path, root: try? parsed.get().root)
-        return File(path: path, displayPath: displayPath, source: SourceText(fileName: displayPath, bytes: bytes),
-                    parsed: parsed, kind: kind)
+        return File(path: path, displayPath: displayPath, source: SourceText(fileName: displayPath, bytes: bytes), tape: tape,
+                    kind: kind, syntaxError: syntaxError, options: options)
     }
 
     /// The regular files and folders directly in `path`, sorted; links and special files are left out.

@@ -61,8 +61,15 @@ public struct BundleValidator: Sendable {
 
     /// The findings of one file of a bundle: its syntax error, or what its kind's schema (and,
     /// for a scenario, the paths it names) says of it; nil for a file no schema covers.
+    ///
+    /// A file the schema passes on its tape has no findings; only the others are parsed with
+    /// locations and validated again to say what is wrong and where.
     private func check(_ file: BundleJSONFiles.File, testsFolder: String) -> [Diagnostic]? {
-        switch file.parsed {
+        if let tape = file.tape {
+            guard let kind = file.kind, let schema = schemas.schema(for: kind) else { return nil }
+            if kind != .scenario, schema.isValid(tape) == true { return [] }
+        }
+        switch file.parse() {
         case .failure(let error):
             return [Diagnostic(error, file: file.displayPath)]
         case .success(let document):
@@ -76,20 +83,36 @@ public struct BundleValidator: Sendable {
     }
 
     /// A top-level `X.json` that the entry screen or a segue opens but that is not a screen
-    /// (``NotAScreen``): an error at the file.
+    /// (``NotAScreen``): an error at the file. Read from the tapes; only a file found to be
+    /// opened but not a screen is parsed, for the finding's place.
     private func notAScreen(_ bundle: BundleJSONFiles) -> [Diagnostic] {
-        var roots: [(path: String, root: JSONValue)] = []
-        var displayPaths: [String: String] = [:]
+        let topLevel = bundle.files.filter { !$0.path.contains("/") && $0.tape != nil }
+        var segues: [NotAScreen.Segue] = []
         var entryScreen: String?
-        for file in bundle.files {
-            guard case .success(let document) = file.parsed, !file.path.contains("/") else { continue }
-            if file.path == BundleFileName.jsonManifest { entryScreen = document.root["entryScreen"]?.stringValue }
-            roots.append((file.path, document.root))
-            displayPaths[file.path] = file.displayPath
+        for file in topLevel {
+            guard let tape = file.tape else { continue }
+            if file.path == BundleFileName.jsonManifest { entryScreen = tape.stringMember("entryScreen", of: tape.root) }
+            let name = String(file.path.dropLast(".json".count))
+            guard let screen = tape.member(name, of: tape.root), let declared = tape.member("segues", of: screen),
+                tape.kind(of: declared) == .object
+            else { continue }
+            var key = tape.firstChild(of: declared)
+            for _ in 0..<tape.count(of: declared) {
+                if let destination = tape.stringMember("destination", of: key + 1) {
+                    segues.append(NotAScreen.Segue(screen: name, name: tape.string(at: key), destination: destination))
+                }
+                key = tape.after(key + 1)
+            }
         }
-        return NotAScreen.find(files: roots, entryScreen: entryScreen).map { finding in
+        let openers = NotAScreen.openers(entryScreen: entryScreen, segues: segues)
+        return topLevel.compactMap { file -> Diagnostic? in
+            let name = String(file.path.dropLast(".json".count))
+            guard let tape = file.tape, let by = openers[name], tape.member(name, of: tape.root) == nil,
+                case .success(let document) = file.parse(),
+                let finding = NotAScreen.finding(path: file.path, root: document.root, openedBy: by)
+            else { return nil }
             var diagnostic = finding.diagnostic(severity: .error)
-            diagnostic.file = displayPaths[finding.file] ?? finding.file
+            diagnostic.file = file.displayPath
             return diagnostic
         }
     }

@@ -44,6 +44,19 @@ public struct Schema: Sendable {
         try validate(document.root, file: document.source.fileName ?? "<input>")
     }
 
+    /// Whether the document on `tape` is valid, decided from the tape without building a tree:
+    /// the fast path for files that are expected to pass.
+    ///
+    /// `true` means ``validate(_:file:)`` of the same document finds no violation and throws
+    /// nothing. `false` means it finds some, and nil that this check leaves the answer to it
+    /// (`uniqueItems`, `unevaluated*`, or a document that would make validation fail with a
+    /// ``SchemaError``): in both cases parse the
+    /// document and validate it to learn what and where.
+    public func isValid(_ tape: JSONTape) -> Bool? {
+        var check = TapeCheck(program: program, tape: tape)
+        return try? check.check(root, tape.root)
+    }
+
     /// Whether `instance` is valid, without gathering violations: faster than ``validate(_:file:)``
     /// when only the answer matters.
     public func isValid(_ instance: JSONValue) throws(SchemaError) -> Bool {
