@@ -4,7 +4,7 @@
 // same files in the same run, and jsonschema-rs (Rust) driven from Python with orjson and with
 // json. Prints the medians and the ratios (peer / Widgetry).
 //
-//   swift run -c release SchemaValidation [--screens N] [--rounds N] [--python-rounds N] [--no-python]
+//   swift run -c release SchemaValidation [--screens N] [--rounds N] [--python-rounds N] [--no-python] [--no-lint]
 import Foundation
 import Measuring
 import WidgetryJSON
@@ -12,12 +12,14 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryLint
 
-var screens = 1_000, rounds = 7, pythonRounds = 5, withPython = true
+var screens = 1_000, rounds = 7, pythonRounds = 5, withPython = true, withLint = true
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--no-python":
         withPython = false
+    case "--no-lint":
+        withLint = false
     case "--screens", "--rounds", "--python-rounds":
         guard let value = arguments.next().flatMap({ Int($0) }), value > 0 else {
             FileHandle.standardError.write(Data("\(argument) takes a positive number\n".utf8))
@@ -139,22 +141,24 @@ do {
     print(String(format: "Widgetry: of which check the tapes                     %9.1f ms", median(validationTimes) * 1000))
     print(String(format: "Widgetry, the tree path (read and tape, then parse with locations and validate every file) %.1f ms   (%d findings)   %.2f× the tape path",
                  median(treeTimes) * 1000, treeFindings, median(treeTimes) / widgetry))
-    // The full lint of the same bundle (every screen loaded as the runtime loads it, then the
-    // rules across files): reported alone, there is no peer.
-    let loadStart = DispatchTime.now().uptimeNanoseconds
-    let loaded: LoadedBundle? = try await BundleLoader().load(try BundleSource(argument: directory))
-    let load = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9
-    var lintTimes: [Double] = []
-    var lintFindings = 0
-    if let bundle = loaded?.bundle {
-        for round in 0...min(rounds, 3) {
-            let time = seconds { lintFindings = Linter().lint(bundle, displayPrefix: "").diagnostics.count }
-            if round > 0 { lintTimes.append(time) }
+    if withLint {
+        // The full lint of the same bundle (every screen loaded as the runtime loads it, then the
+        // rules across files): reported alone, there is no peer.
+        let loadStart = DispatchTime.now().uptimeNanoseconds
+        let loaded: LoadedBundle? = try await BundleLoader().load(try BundleSource(argument: directory))
+        let load = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9
+        var lintTimes: [Double] = []
+        var lintFindings = 0
+        if let bundle = loaded?.bundle {
+            for round in 0...min(rounds, 3) {
+                let time = seconds { lintFindings = Linter().lint(bundle, displayPrefix: "").diagnostics.count }
+                if round > 0 { lintTimes.append(time) }
+            }
         }
+        print(String(format: "Widgetry: load the bundle for lint                     %9.1f ms", load * 1000))
+        print(String(format: "Widgetry: lint the bundle (%d rules)                   %9.1f ms   (%d findings, median of %d)",
+                     LintRules.all.count, median(lintTimes) * 1000, lintFindings, lintTimes.count))
     }
-    print(String(format: "Widgetry: load the bundle for lint                     %9.1f ms", load * 1000))
-    print(String(format: "Widgetry: lint the bundle (%d rules)                   %9.1f ms   (%d findings, median of %d)",
-                 LintRules.all.count, median(lintTimes) * 1000, lintFindings, lintTimes.count))
     var agree = true
     for peer in peerResults {
         let peerSeconds = peer["medianSeconds"]?.doubleValue ?? .nan

@@ -234,7 +234,7 @@ extension WidgetBundle {
 
     /// The bytes of the file at `path` (``BoundedFile``); a file larger than `limit` is refused
     /// before more than `limit` bytes are read.
-    static func readBytes(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
+    package static func readBytes(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
         do throws(BoundedFile.Failure) {
             return try BoundedFile.bytes(of: path, limit: limit)
         } catch {
@@ -257,26 +257,18 @@ package struct BundleListing {
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? root : root + "/" + relative
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: absolute)
-            } catch {
-                throw .unreadableFile(path: absolute, reason: error.localizedDescription)
-            }
-            for name in names where name != ".DS_Store" && name != "__MACOSX" && name != ".git" {
+            for (name, kind) in try DirectoryEntries.list(absolute) where name != ".DS_Store" && name != "__MACOSX" && name != ".git" {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard lstat(root + "/" + path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
+                switch kind {
+                case .directory:
                     directories.append(path)
                     pending.append(path)
-                case S_IFREG:
+                case .file:
                     files.append(path)
                     guard files.count <= maxFiles else { throw .tooManyFiles(path: root, limit: maxFiles) }
-                case S_IFLNK:
+                case .link:
                     skippedLinks.append(path)
-                default:
+                case .other:
                     continue
                 }
             }

@@ -21,8 +21,29 @@ package enum BoundedFile {
         defer { close(descriptor) }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_size > limit { throw .tooLarge(limit: limit) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(max(Int(status.st_size), 0), limit))
+        // The size fstat gives, and one byte more to see the end: a file that grew meanwhile
+        // is read on in chunks.
+        let expected = min(max(Int(status.st_size), 0), limit) + 1
+        var reachedEnd = false
+        var failure: Failure?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            while count < expected {
+                let received = read(descriptor, buffer.baseAddress! + count, expected - count)
+                if received == 0 {
+                    reachedEnd = true
+                    return
+                }
+                guard received > 0 else {
+                    if errno == EINTR { continue }
+                    failure = .readFailed(String(cString: strerror(errno)))
+                    return
+                }
+                count += received
+            }
+        }
+        if let failure { throw failure }
+        if reachedEnd { return bytes }
+        guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

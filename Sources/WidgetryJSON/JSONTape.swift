@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON document as one flat array of entries in document order, without a tree: what a
 /// reader that only needs to look (validation, classification) builds instead of a
 /// ``JSONValue``.
@@ -211,11 +219,15 @@ public struct JSONTape: Sendable {
     }
 
     /// Whether the key at `index` equals `name` as Swift strings compare (canonical equivalence).
-    @inline(__always)
     public func keyEquals(_ index: Index, _ name: String) -> Bool {
-        if stringIsPlain(at: index), name.utf8.allSatisfy({ $0 < 0x80 }) {
-            return bytes[stringRange(at: index)].elementsEqual(name.utf8)
+        var name = name
+        let plain: Bool? = name.withUTF8 { text in
+            // Plain ASCII on both sides: equal exactly when the bytes are.
+            guard stringIsPlain(at: index), !text.contains(where: { $0 >= 0x80 }) else { return nil }
+            let range = stringRange(at: index)
+            guard range.count == text.count else { return false }
+            return range.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, text.baseAddress!, range.count) == 0 }
         }
-        return string(at: index) == name
+        return plain ?? (string(at: index) == name)
     }
 }

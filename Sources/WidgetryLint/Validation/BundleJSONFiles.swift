@@ -73,7 +73,7 @@ public struct BundleJSONFiles: Sendable {
         // the error, as a sequential read would have reported.
         let read = paths.sorted().concurrentMap { path in
             Result { () throws(BundleError) -> File in
-                let bytes = try BundleJSONFiles.read(root + "/" + path, limit: options.maxDocumentBytes)
+                let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.maxDocumentBytes)
                 return BundleJSONFiles.file(path: path, displayPath: displayPrefix + path, bytes: bytes, options: options)
             }
         }
@@ -108,40 +108,15 @@ public struct BundleJSONFiles: Sendable {
 
     /// The regular files and folders directly in `path`, sorted; links and special files are left out.
     private static func entries(of path: String) throws(BundleError) -> (files: [String], folders: [String]) {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
-        }
         var files: [String] = [], folders: [String] = []
-        for name in names.sorted() {
-            var info = stat()
-            guard lstat(path + "/" + name, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFREG: files.append(name)
-            case S_IFDIR: folders.append(name)
-            default: continue
+        for (name, kind) in try DirectoryEntries.list(path).sorted(by: { $0.name < $1.name }) {
+            switch kind {
+            case .file: files.append(name)
+            case .directory: folders.append(name)
+            case .link, .other: continue
             }
         }
         try BundleListing.refuseNormalizationTwins(files + folders)
         return (files, folders)
-    }
-
-    private static func read(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadableFile(path: path, reason: "cannot open the file")
-        }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            data = try handle.read(upToCount: limit + 1) ?? Data()
-        } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
-        }
-        guard data.count <= limit else {
-            throw .unreadableFile(path: path, reason: "larger than \(limit) bytes")
-        }
-        return [UInt8](data)
     }
 }

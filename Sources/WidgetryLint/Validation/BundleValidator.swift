@@ -45,14 +45,14 @@ public struct BundleValidator: Sendable {
         let checked = bundle.files.concurrentMap { file in check(file, testsFolder: testsFolder) }
         var report = DiagnosticReport()
         var skipped: [String] = []
-        for (file, findings) in zip(bundle.files, checked) {
-            guard let findings else {
-                skipped.append(file.displayPath)
+        for index in bundle.files.indices {
+            guard let findings = checked[index] else {
+                skipped.append(bundle.files[index].displayPath)
                 continue
             }
             report.diagnostics += findings
-            report.files.append(file.displayPath)
-            report.sources[file.displayPath] = file.source
+            report.files.append(bundle.files[index].displayPath)
+            report.sources[bundle.files[index].displayPath] = bundle.files[index].source
         }
         report.diagnostics += notAScreen(bundle)
         report.diagnostics.sort()

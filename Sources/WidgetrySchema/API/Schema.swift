@@ -53,8 +53,7 @@ public struct Schema: Sendable {
     /// ``SchemaError``): in both cases parse the
     /// document and validate it to learn what and where.
     public func isValid(_ tape: JSONTape) -> Bool? {
-        var check = TapeCheck(program: program, tape: tape)
-        return try? check.check(root, tape.root)
+        try? TapeCheck.check(program, root: root, on: tape)
     }
 
     /// Whether `instance` is valid, without gathering violations: faster than ``validate(_:file:)``

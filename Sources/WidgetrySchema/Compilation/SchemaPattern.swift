@@ -9,7 +9,7 @@ struct SchemaPattern: Sendable {
     private let expression: RegularExpression
     /// The pattern as plain text to look for, when it has no operators (`^\*\*\*`,
     /// `^https://`): matched by comparing code points, without the regex engine.
-    private let literal: LiteralPattern?
+    let literal: LiteralPattern?
 
     /// The prefix and suffix that turn a whole-string match into a search.
     private static let searchPrefix = "(?s:.*?)(?:"

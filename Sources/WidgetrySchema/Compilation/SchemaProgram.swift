@@ -14,9 +14,12 @@ final class SchemaProgram: Sendable {
     /// evaluation skips collecting which members and items were evaluated.
     let tracksAnnotations: Bool
     let options: SchemaOptions
+    /// The nodes lowered for ``TapeCheck``.
+    let tape: TapeProgram
 
     init(nodes: [SchemaNode], resources: [CompiledResource], tracksAnnotations: Bool, options: SchemaOptions) {
         self.nodes = nodes
+        self.tape = TapeProgram(nodes)
         self.resources = resources
         self.tracksAnnotations = tracksAnnotations
         self.options = options

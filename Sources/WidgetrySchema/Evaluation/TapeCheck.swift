@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import WidgetryJSON
 
 /// Decides whether a document is valid straight from its ``JSONTape``, without a tree: the fast
@@ -16,14 +23,31 @@ struct TapeCheck {
 
     let program: SchemaProgram
     let tape: JSONTape
+    private let lowered: TapeProgram
+    /// The tape's bytes and the lowered program's name bytes, alive for the check's duration.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let pool: UnsafeBufferPointer<UInt8>
     private var depth = 0
     /// The schema resources entered, outermost first, for `$dynamicRef`.
     private var dynamicScope: [Int] = []
     private let stack = StackGuard()
 
-    init(program: SchemaProgram, tape: JSONTape) {
+    /// Whether the document on `tape` satisfies the node `root` of `program`.
+    static func check(_ program: SchemaProgram, root: NodeID, on tape: JSONTape) throws(Undecided) -> Bool {
+        try tape.bytes.withUnsafeBufferPointer { bytes throws(Undecided) in
+            try program.tape.pool.withUnsafeBufferPointer { pool throws(Undecided) in
+                var check = TapeCheck(program: program, tape: tape, bytes: bytes, pool: pool)
+                return try check.check(root, tape.root)
+            }
+        }
+    }
+
+    private init(program: SchemaProgram, tape: JSONTape, bytes: UnsafeBufferPointer<UInt8>, pool: UnsafeBufferPointer<UInt8>) {
         self.program = program
         self.tape = tape
+        self.lowered = program.tape
+        self.bytes = bytes
+        self.pool = pool
     }
 
     /// Whether the value at `index` satisfies the node `id`.
@@ -37,21 +61,92 @@ struct TapeCheck {
             if entersResource { dynamicScope.removeLast() }
         }
         guard depth <= program.options.maxEvaluationDepth, stack.hasRoom() else { throw Undecided() }
-        switch program.nodes[id].content {
+        switch lowered.nodes[id] {
         case .boolean(let accepts):
             return accepts
-        case .keywords(let entries):
-            for entry in entries where try !apply(entry.rule, index) {
+        case .operations(let operations):
+            for operation in operations where try !apply(lowered.operations[operation], index) {
                 return false
             }
             return true
         }
     }
 
+    /// Applies one lowered operation; returns whether the value passed it.
+    private mutating func apply(_ operation: TapeProgram.Operation, _ index: JSONTape.Index) throws(Undecided) -> Bool {
+        let kind = tape.kind(of: index)
+        switch operation {
+        case .type(let types): return admits(types, index)
+        case .bound(let bound, let limit): return passes(bound, limit, index)
+        case .minLength(let minimum): return !isString(kind) || scalarCount(index) >= minimum
+        case .maxLength(let maximum): return !isString(kind) || scalarCount(index) <= maximum
+        case .minItems(let minimum): return kind != .array || tape.count(of: index) >= minimum
+        case .maxItems(let maximum): return kind != .array || tape.count(of: index) <= maximum
+        case .minProperties(let minimum): return kind != .object || tape.count(of: index) >= minimum
+        case .maxProperties(let maximum): return kind != .object || tape.count(of: index) <= maximum
+        case .stringEnumeration(let names):
+            guard isString(kind) else { return false }
+            return names.contains { stringEquals(index, lowered.names[$0]) }
+        case .required(let names):
+            guard kind == .object else { return true }
+            return names.allSatisfy { hasMember(index, named: lowered.names[$0]) }
+        case .members(let table, let patternRules, let additional, let forbidden):
+            guard kind == .object else { return true }
+            var key = tape.firstChild(of: index)
+            for _ in 0..<tape.count(of: index) {
+                var covered = false
+                if let table, let node = lookUp(key, in: table) {
+                    covered = true
+                    guard try check(node, key + 1) else { return false }
+                }
+                for rule in patternRules {
+                    let (pattern, node) = lowered.patternRules[rule]
+                    guard try matches(pattern, key) else { continue }
+                    covered = true
+                    guard try check(node, key + 1) else { return false }
+                }
+                if !covered, let additional {
+                    if forbidden { return false }
+                    guard try check(additional, key + 1) else { return false }
+                }
+                key = tape.after(key + 1)
+            }
+            return true
+        case .items(let node, let prefixCount):
+            guard kind == .array else { return true }
+            var item = tape.firstChild(of: index)
+            for position in 0..<tape.count(of: index) {
+                if position >= prefixCount {
+                    guard try check(node, item) else { return false }
+                }
+                item = tape.after(item)
+            }
+            return true
+        case .reference(let target): return try check(target, index)
+        case .allOf(let branches):
+            for branch in branches where try !check(lowered.nodeLists[branch], index) { return false }
+            return true
+        case .anyOf(let branches):
+            for branch in branches where try check(lowered.nodeLists[branch], index) { return true }
+            return false
+        case .oneOf(let branches):
+            var matched = 0
+            for branch in branches where try check(lowered.nodeLists[branch], index) {
+                matched += 1
+                if matched > 1 { return false }
+            }
+            return matched == 1
+        case .general(let node, let entry):
+            guard case .keywords(let entries) = program.nodes[node].content else { return true }
+            return try apply(entries[entry].rule, index)
+        }
+    }
+
+    /// Applies a keyword through its rule: the keywords that have no operation of their own
+    /// (``TapeProgram`` lowers every other one).
     private mutating func apply(_ rule: KeywordRule, _ index: JSONTape.Index) throws(Undecided) -> Bool {
         let kind = tape.kind(of: index)
         switch rule {
-        case .type(let types): return admits(types, index)
         case .enumeration(let options): return options.contains { equal($0, index) }
         case .constant(let expected): return equal(expected, index)
         case .multipleOf(let divisor, _):
@@ -60,16 +155,9 @@ struct TapeCheck {
             case .double(let double)?: return DecimalNumber(double).map { $0.isMultiple(of: divisor) } ?? true
             default: return true
             }
-        case .bound(let bound): return passes(bound, index)
-        case .minLength(let minimum): return !isString(kind) || scalarCount(index) >= minimum
-        case .maxLength(let maximum): return !isString(kind) || scalarCount(index) <= maximum
         case .pattern(let pattern):
             guard isString(kind) else { return true }
             return try matches(pattern, tape.string(at: index))
-        case .minItems(let minimum): return kind != .array || tape.count(of: index) >= minimum
-        case .maxItems(let maximum): return kind != .array || tape.count(of: index) <= maximum
-        case .minProperties(let minimum): return kind != .object || tape.count(of: index) >= minimum
-        case .maxProperties(let maximum): return kind != .object || tape.count(of: index) <= maximum
         case .required(let names): return kind != .object || names.allSatisfy { tape.member($0, of: index) != nil }
         case .dependentRequired(let dependencies):
             guard kind == .object else { return true }
@@ -78,31 +166,15 @@ struct TapeCheck {
                     || dependency.required.allSatisfy { tape.member($0, of: index) != nil }
             }
         case .contains(let rule): return try checkContains(rule, index)
-        case .properties(let properties):
-            return try everyMember(of: index) { check, key, value throws(Undecided) in
-                guard let node = properties[check.tape.string(at: key)] else { return true }
-                return try check.check(node, value)
-            }
-        case .patternProperties(let rules):
-            return try everyMember(of: index) { check, key, value throws(Undecided) in
-                let name = check.tape.string(at: key)
-                for rule in rules where try check.matches(rule.pattern, name) {
-                    guard try check.check(rule.node, value) else { return false }
-                }
-                return true
-            }
-        case .additionalProperties(let rule):
-            let forbidden = program.nodes[rule.node].isFalse
-            return try everyMember(of: index) { check, key, value throws(Undecided) in
-                let name = check.tape.string(at: key)
-                if rule.declared.contains(name) { return true }
-                for pattern in rule.patterns where try check.matches(pattern, name) { return true }
-                if forbidden { return false }
-                return try check.check(rule.node, value)
-            }
         case .propertyNames(let node):
+            guard kind == .object else { return true }
             // A key entry reads as the string it names.
-            return try everyMember(of: index) { check, key, _ throws(Undecided) in try check.check(node, key) }
+            var key = tape.firstChild(of: index)
+            for _ in 0..<tape.count(of: index) {
+                guard try check(node, key) else { return false }
+                key = tape.after(key + 1)
+            }
+            return true
         case .dependentSchemas(let dependents):
             guard kind == .object else { return true }
             for dependent in dependents where tape.member(dependent.property, of: index) != nil {
@@ -117,34 +189,10 @@ struct TapeCheck {
                 item = tape.after(item)
             }
             return true
-        case .items(let node, let prefixCount):
-            guard kind == .array else { return true }
-            var item = tape.firstChild(of: index)
-            for position in 0..<tape.count(of: index) {
-                if position >= prefixCount {
-                    guard try check(node, item) else { return false }
-                }
-                item = tape.after(item)
-            }
-            return true
-        case .allOf(let branches):
-            for branch in branches where try !check(branch, index) { return false }
-            return true
-        case .anyOf(let branches):
-            for branch in branches where try check(branch, index) { return true }
-            return false
-        case .oneOf(let branches):
-            var matched = 0
-            for branch in branches where try check(branch, index) {
-                matched += 1
-                if matched > 1 { return false }
-            }
-            return matched == 1
         case .not(let node): return try !check(node, index)
         case .conditional(let rule):
             guard let branch = try check(rule.condition, index) ? rule.then : rule.otherwise else { return true }
             return try check(branch, index)
-        case .reference(let target): return try check(target, index)
         case .dynamicReference(let rule):
             // The outermost resource in the dynamic scope that declares the anchor, as the evaluator resolves it.
             var target = rule.initial
@@ -154,7 +202,94 @@ struct TapeCheck {
             return try check(target, index)
         case .uniqueItems, .unevaluatedItems, .unevaluatedProperties:
             throw Undecided()
+        default:
+            // Lowered to an operation of its own; never applied here.
+            throw Undecided()
         }
+    }
+
+    // MARK: - Names on the tape
+
+    /// Whether the key or string at `index` has the code points of `name`.
+    private func stringEquals(_ index: JSONTape.Index, _ name: TapeProgram.Name) -> Bool {
+        guard tape.stringIsVerbatim(at: index) else {
+            return tape.string(at: index).utf8.elementsEqual(UnsafeBufferPointer(rebasing: pool[name.start..<name.start + name.count]))
+        }
+        let range = tape.stringRange(at: index)
+        return range.count == name.count && bytesEqual(range.lowerBound, name.start, count: name.count)
+    }
+
+    /// Whether the object at `index` has a member named `name` (ASCII), keys compared as
+    /// Swift strings.
+    private func hasMember(_ index: JSONTape.Index, named name: TapeProgram.Name) -> Bool {
+        var key = tape.firstChild(of: index)
+        for _ in 0..<tape.count(of: index) {
+            if tape.stringIsPlain(at: key) {
+                let range = tape.stringRange(at: key)
+                if range.count == name.count, bytesEqual(range.lowerBound, name.start, count: name.count) { return true }
+            } else if tape.string(at: key) == String(decoding: UnsafeBufferPointer(rebasing: pool[name.start..<name.start + name.count]), as: UTF8.self) {
+                return true
+            }
+            key = tape.after(key + 1)
+        }
+        return false
+    }
+
+    /// The subschema `table` gives the member whose key is at `key`: by bytes, searching the
+    /// sorted names, for plain keys of an ASCII table; as strings otherwise.
+    private func lookUp(_ key: JSONTape.Index, in table: Int) -> NodeID? {
+        guard lowered.tableIsASCII[table], tape.stringIsPlain(at: key) else {
+            return lowered.tableStrings[table][tape.string(at: key)]
+        }
+        let range = tape.stringRange(at: key)
+        var lower = lowered.tables[table].lowerBound, upper = lowered.tables[table].upperBound
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            let name = lowered.tableNames[middle]
+            let order = compareBytes(range.lowerBound, range.count, name.start, name.count)
+            if order == 0 { return lowered.tableNodes[middle] }
+            if order < 0 { upper = middle } else { lower = middle + 1 }
+        }
+        return nil
+    }
+
+    /// Whether the property-name pattern `pattern` matches the key at `key`: on bytes for an
+    /// ASCII literal and a key without escapes (ASCII bytes stand only for themselves in UTF-8),
+    /// through the pattern otherwise.
+    private func matches(_ pattern: Int, _ key: JSONTape.Index) throws(Undecided) -> Bool {
+        guard let literal = lowered.literals[pattern], tape.stringIsVerbatim(at: key) else {
+            return try matches(lowered.patterns[pattern], tape.string(at: key))
+        }
+        let range = tape.stringRange(at: key)
+        let count = literal.text.count
+        guard count <= range.count else { return false }
+        switch (literal.anchoredAtStart, literal.anchoredAtEnd) {
+        case (true, true): return count == range.count && bytesEqual(range.lowerBound, literal.text.start, count: count)
+        case (true, false): return bytesEqual(range.lowerBound, literal.text.start, count: count)
+        case (false, true): return bytesEqual(range.upperBound - count, literal.text.start, count: count)
+        case (false, false):
+            for start in range.lowerBound...(range.upperBound - count) where bytesEqual(start, literal.text.start, count: count) {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Whether `count` bytes of the tape at `offset` equal `count` bytes of the pool at `name`.
+    @inline(__always)
+    private func bytesEqual(_ offset: Int, _ name: Int, count: Int) -> Bool {
+        count == 0 || memcmp(bytes.baseAddress! + offset, pool.baseAddress! + name, count) == 0
+    }
+
+    /// The byte order of tape bytes `offset..<offset + count` and pool bytes `name..<name + nameCount`.
+    @inline(__always)
+    private func compareBytes(_ offset: Int, _ count: Int, _ name: Int, _ nameCount: Int) -> Int {
+        let common = min(count, nameCount)
+        if common > 0 {
+            let order = memcmp(bytes.baseAddress! + offset, pool.baseAddress! + name, common)
+            if order != 0 { return Int(order) }
+        }
+        return count - nameCount
     }
 
     // MARK: - Values
@@ -175,15 +310,15 @@ struct TapeCheck {
         }
     }
 
-    private func passes(_ bound: NumericBound, _ index: JSONTape.Index) -> Bool {
+    private func passes(_ bound: NumericBound.Kind, _ limit: SchemaNumber, _ index: JSONTape.Index) -> Bool {
         let number: SchemaNumber
         switch tape.number(at: index) {
         case .integer(let integer)?: number = .integer(integer)
         case .double(let double)?: number = .double(double)
         default: return true
         }
-        let order = SchemaNumber.compare(number, bound.limit)
-        return switch bound.kind {
+        let order = SchemaNumber.compare(number, limit)
+        return switch bound {
         case .minimum: order != .less
         case .exclusiveMinimum: order == .greater
         case .maximum: order != .greater
@@ -235,20 +370,6 @@ struct TapeCheck {
     }
 
     // MARK: - Applicators
-
-    /// Whether `body` holds for every member (key index, value index) of the object at `index`;
-    /// true for anything but an object.
-    private mutating func everyMember(
-        of index: JSONTape.Index, _ body: (inout TapeCheck, JSONTape.Index, JSONTape.Index) throws(Undecided) -> Bool
-    ) throws(Undecided) -> Bool {
-        guard tape.kind(of: index) == .object else { return true }
-        var key = tape.firstChild(of: index)
-        for _ in 0..<tape.count(of: index) {
-            guard try body(&self, key, key + 1) else { return false }
-            key = tape.after(key + 1)
-        }
-        return true
-    }
 
     private mutating func checkContains(_ rule: ContainsRule, _ index: JSONTape.Index) throws(Undecided) -> Bool {
         guard tape.kind(of: index) == .array else { return true }
