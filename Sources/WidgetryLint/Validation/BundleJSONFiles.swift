@@ -55,7 +55,19 @@ public struct BundleJSONFiles: Sendable {
     /// - Throws: ``BundleError`` when the folder does not exist, has no manifest (`Info.json`
     ///   or `Info.plist`), or a file cannot be read.
     public init(directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions()) throws(BundleError) {
-        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix, options: options) { $0 }
+        self.rootPath = read.rootPath
+        self.files = read.results
+    }
+
+    /// Reads the bundle folder at `directory` as ``init(directory:displayPrefix:options:)`` does,
+    /// handing each file to `visit` on the core that read it, while its bytes are in that core's
+    /// cache; returns what `visit` made of each, in path order. Files are not kept: a caller
+    /// that only needs an answer per file holds one file per core at a time.
+    public static func read<Result: Sendable>(
+        directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions(), _ visit: (File) -> Result
+    ) throws(BundleError) -> (rootPath: String, results: [Result]) {
+        let root = rootPath(of: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notFound(path: directory)
@@ -69,21 +81,25 @@ public struct BundleJSONFiles: Sendable {
             let tests = try BundleJSONFiles.entries(of: root + "/" + BundleFileName.testsFolder)
             paths += tests.files.map { BundleFileName.testsFolder + "/" + $0 }.filter(BundleFileKind.isCandidate)
         }
-        // Files are read and parsed on every core; the first unreadable file in path order is
+        // Files are read and visited on every core; the first unreadable file in path order is
         // the error, as a sequential read would have reported.
         let read = paths.sorted().concurrentMap { path in
-            Result { () throws(BundleError) -> File in
+            Swift.Result { () throws(BundleError) -> Result in
                 let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.maxDocumentBytes)
-                return BundleJSONFiles.file(path: path, displayPath: displayPrefix + path, bytes: bytes, options: options)
+                return visit(BundleJSONFiles.file(path: path, displayPath: displayPrefix + path, bytes: bytes, options: options))
             }
         }
-        var files: [File] = []
-        files.reserveCapacity(read.count)
+        var results: [Result] = []
+        results.reserveCapacity(read.count)
         for result in read {
-            files.append(try result.get())
+            results.append(try result.get())
         }
-        self.rootPath = root
-        self.files = files
+        return (root, results)
+    }
+
+    /// The absolute path of the bundle folder `directory` names, as ``rootPath`` gives it.
+    public static func rootPath(of directory: String) -> String {
+        URL(fileURLWithPath: directory).standardizedFileURL.path
     }
 
     /// One file read: as a tape (or with the parser's error) and classified.

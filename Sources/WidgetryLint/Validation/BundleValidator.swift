@@ -29,32 +29,58 @@ public struct BundleValidator: Sendable {
         self.init(schemas: try BundleSchemas.shared())
     }
 
-    /// Validates the bundle folder at `directory`.
+    /// Validates the bundle folder at `directory`: each file is read, checked and let go on the
+    /// core that read it, so a bundle of any size holds one file per core.
     ///
     /// - Parameter displayPrefix: put before each file's relative path in findings (the folder
     ///   as the user named it, ending in `/`).
     /// - Throws: ``BundleError`` when the folder is not a bundle or a file cannot be read.
     public func validate(directory: String, displayPrefix: String = "") throws(BundleError) -> Outcome {
-        validate(try BundleJSONFiles(directory: directory, displayPrefix: displayPrefix))
+        let testsFolder = BundleJSONFiles.rootPath(of: directory) + "/" + BundleFileName.testsFolder
+        let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix) { file in
+            CheckedFile(file, findings: check(file, testsFolder: testsFolder))
+        }
+        return outcome(read.results)
     }
 
     /// Validates files already read.
     public func validate(_ bundle: BundleJSONFiles) -> Outcome {
         let testsFolder = bundle.rootPath + "/" + BundleFileName.testsFolder
-        // Files are checked on every core, and their findings gathered in file order.
-        let checked = bundle.files.concurrentMap { file in check(file, testsFolder: testsFolder) }
+        return outcome(bundle.files.concurrentMap { file in CheckedFile(file, findings: check(file, testsFolder: testsFolder)) })
+    }
+
+    /// What checking one file left: its findings (nil when no schema covers it), what the
+    /// not-a-screen check needs, and the file itself only when that check may report it.
+    private struct CheckedFile: Sendable {
+        var displayPath: String
+        var source: SourceText
+        var findings: [Diagnostic]?
+        var facts: ScreenFileFacts?
+        var file: BundleJSONFiles.File?
+
+        init(_ file: BundleJSONFiles.File, findings: [Diagnostic]?) {
+            displayPath = file.displayPath
+            source = file.source
+            self.findings = findings
+            facts = ScreenFileFacts(file)
+            self.file = facts?.isScreen == false ? file : nil
+        }
+    }
+
+    /// The outcome of the checked files, in file order.
+    private func outcome(_ checked: [CheckedFile]) -> Outcome {
         var report = DiagnosticReport()
         var skipped: [String] = []
-        for index in bundle.files.indices {
-            guard let findings = checked[index] else {
-                skipped.append(bundle.files[index].displayPath)
+        for file in checked {
+            guard let findings = file.findings else {
+                skipped.append(file.displayPath)
                 continue
             }
             report.diagnostics += findings
-            report.files.append(bundle.files[index].displayPath)
-            report.sources[bundle.files[index].displayPath] = bundle.files[index].source
+            report.files.append(file.displayPath)
+            report.sources[file.displayPath] = file.source
         }
-        report.diagnostics += notAScreen(bundle)
+        report.diagnostics += notAScreen(checked)
         report.diagnostics.sort()
         return Outcome(report: report, skippedFiles: skipped)
     }
@@ -83,31 +109,16 @@ public struct BundleValidator: Sendable {
     }
 
     /// A top-level `X.json` that the entry screen or a segue opens but that is not a screen
-    /// (``NotAScreen``): an error at the file. Read from the tapes; only a file found to be
-    /// opened but not a screen is parsed, for the finding's place.
-    private func notAScreen(_ bundle: BundleJSONFiles) -> [Diagnostic] {
-        let topLevel = bundle.files.filter { !$0.path.contains("/") && $0.tape != nil }
-        var segues: [NotAScreen.Segue] = []
-        var entryScreen: String?
-        for file in topLevel {
-            guard let tape = file.tape else { continue }
-            if file.path == BundleFileName.jsonManifest { entryScreen = tape.stringMember("entryScreen", of: tape.root) }
-            let name = String(file.path.dropLast(".json".count))
-            guard let screen = tape.member(name, of: tape.root), let declared = tape.member("segues", of: screen),
-                tape.kind(of: declared) == .object
-            else { continue }
-            var key = tape.firstChild(of: declared)
-            for _ in 0..<tape.count(of: declared) {
-                if let destination = tape.stringMember("destination", of: key + 1) {
-                    segues.append(NotAScreen.Segue(screen: name, name: tape.string(at: key), destination: destination))
-                }
-                key = tape.after(key + 1)
-            }
-        }
-        let openers = NotAScreen.openers(entryScreen: entryScreen, segues: segues)
-        return topLevel.compactMap { file -> Diagnostic? in
-            let name = String(file.path.dropLast(".json".count))
-            guard let tape = file.tape, let by = openers[name], tape.member(name, of: tape.root) == nil,
+    /// (``NotAScreen``): an error at the file. Decided from each file's facts; only a file
+    /// found opened but not a screen is parsed, for the finding's place.
+    private func notAScreen(_ checked: [CheckedFile]) -> [Diagnostic] {
+        let notScreens = Set(checked.compactMap { $0.facts.flatMap { $0.isScreen ? nil : $0.name } })
+        guard !notScreens.isEmpty else { return [] }
+        let segues = checked.lazy.compactMap(\.facts).flatMap(\.segues).filter { notScreens.contains($0.destination) }
+        let entryScreen = checked.lazy.compactMap { $0.facts?.entryScreen }.first
+        let openers = NotAScreen.openers(entryScreen: entryScreen, segues: Array(segues))
+        return checked.compactMap { checked -> Diagnostic? in
+            guard let facts = checked.facts, let file = checked.file, let by = openers[facts.name],
                 case .success(let document) = file.parse(),
                 let finding = NotAScreen.finding(path: file.path, root: document.root, openedBy: by)
             else { return nil }

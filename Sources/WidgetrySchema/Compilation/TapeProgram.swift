@@ -5,7 +5,7 @@
 ///
 /// The frequent keywords get an operation of their own; every other keyword is applied through
 /// its ``KeywordRule`` (``Operation/general(node:entry:)``), with the same result, more slowly.
-struct TapeProgram: Sendable {
+final class TapeProgram: Sendable {
     enum Operation: Sendable {
         case type(JSONTypeSet)
         case bound(NumericBound.Kind, SchemaNumber)
@@ -46,145 +46,205 @@ struct TapeProgram: Sendable {
         case operations(Range<Int>)
     }
 
-    private(set) var nodes: [Node] = []
-    private(set) var operations: [Operation] = []
-    private(set) var names: [Name] = []
+    let nodes: [Node]
+    /// The resource each node belongs to.
+    let nodeResources: [Int]
+    /// Whether a `$dynamicRef` may resolve through the dynamic scope; when none can, the check
+    /// does not keep the scope.
+    let usesDynamicScope: Bool
+    let operations: [Operation]
+    let names: [Name]
     /// The bytes of every name.
-    private(set) var pool: [UInt8] = []
+    let pool: [UInt8]
     /// Each table of property names: its entries in ``tableNames`` and ``tableNodes`` alike,
     /// sorted by their bytes.
-    private(set) var tables: [Range<Int>] = []
-    private(set) var tableNames: [Name] = []
-    private(set) var tableNodes: [NodeID] = []
+    let tables: [Range<Int>]
+    let tableNames: [Name]
+    let tableNodes: [NodeID]
     /// Whether every name of a table is ASCII: only then is a plain key looked up by its bytes
     /// (any other name might equal an ASCII key as Swift strings compare, up to canonical
     /// equivalence).
-    private(set) var tableIsASCII: [Bool] = []
+    let tableIsASCII: [Bool]
     /// Each table as the schema holds it, for keys looked up as strings.
-    private(set) var tableStrings: [[String: NodeID]] = []
+    let tableStrings: [[String: NodeID]]
     /// Property-name patterns: as literals where they are (nil otherwise), and as compiled.
-    private(set) var literals: [Literal?] = []
-    private(set) var patterns: [SchemaPattern] = []
+    let literals: [Literal?]
+    let patterns: [SchemaPattern]
     /// `patternProperties` rules: a pattern and its subschema.
-    private(set) var patternRules: [(pattern: Int, node: NodeID)] = []
-    private(set) var nodeLists: [NodeID] = []
+    let patternRules: [(pattern: Int, node: NodeID)]
+    let nodeLists: [NodeID]
 
     init(_ schemaNodes: [SchemaNode]) {
-        nodes.reserveCapacity(schemaNodes.count)
-        for (id, node) in schemaNodes.enumerated() {
-            switch node.content {
-            case .boolean(let value):
-                nodes.append(.boolean(value))
-            case .keywords(let entries):
-                let start = operations.count
-                var membersLowered = false
-                for (position, entry) in entries.enumerated() {
-                    switch entry.rule {
-                    case .properties, .patternProperties, .additionalProperties:
-                        // The three together, as one operation where the first of them is.
-                        if !membersLowered { operations.append(lowerMembers(entries, in: schemaNodes)) }
-                        membersLowered = true
-                    default:
-                        operations.append(lower(entry.rule, node: id, entry: position, in: schemaNodes))
+        var builder = Builder()
+        builder.build(schemaNodes)
+        nodes = builder.nodes
+        nodeResources = builder.nodeResources
+        usesDynamicScope = builder.usesDynamicScope
+        operations = builder.operations
+        names = builder.names
+        pool = builder.pool
+        tables = builder.tables
+        tableNames = builder.tableNames
+        tableNodes = builder.tableNodes
+        tableIsASCII = builder.tableIsASCII
+        tableStrings = builder.tableStrings
+        literals = builder.literals
+        patterns = builder.patterns
+        patternRules = builder.patternRules
+        nodeLists = builder.nodeLists
+    }
+
+    /// Gathers the tables while the nodes are lowered.
+    private struct Builder {
+        var nodes: [Node] = []
+        /// The resource each node belongs to.
+        var nodeResources: [Int] = []
+        /// Whether a `$dynamicRef` may resolve through the dynamic scope; when none can, the check
+        /// does not keep the scope.
+        var usesDynamicScope = false
+        var operations: [Operation] = []
+        var names: [Name] = []
+        /// The bytes of every name.
+        var pool: [UInt8] = []
+        /// Each table of property names: its entries in ``tableNames`` and ``tableNodes`` alike,
+        /// sorted by their bytes.
+        var tables: [Range<Int>] = []
+        var tableNames: [Name] = []
+        var tableNodes: [NodeID] = []
+        /// Whether every name of a table is ASCII: only then is a plain key looked up by its bytes
+        /// (any other name might equal an ASCII key as Swift strings compare, up to canonical
+        /// equivalence).
+        var tableIsASCII: [Bool] = []
+        /// Each table as the schema holds it, for keys looked up as strings.
+        var tableStrings: [[String: NodeID]] = []
+        /// Property-name patterns: as literals where they are (nil otherwise), and as compiled.
+        var literals: [Literal?] = []
+        var patterns: [SchemaPattern] = []
+        /// `patternProperties` rules: a pattern and its subschema.
+        var patternRules: [(pattern: Int, node: NodeID)] = []
+        var nodeLists: [NodeID] = []
+
+        mutating func build(_ schemaNodes: [SchemaNode]) {
+            nodes.reserveCapacity(schemaNodes.count)
+            nodeResources = schemaNodes.map(\.resource)
+            for (id, node) in schemaNodes.enumerated() {
+                switch node.content {
+                case .boolean(let value):
+                    nodes.append(.boolean(value))
+                case .keywords(let entries):
+                    let start = operations.count
+                    var membersLowered = false
+                    for (position, entry) in entries.enumerated() {
+                        switch entry.rule {
+                        case .properties, .patternProperties, .additionalProperties:
+                            // The three together, as one operation where the first of them is.
+                            if !membersLowered { operations.append(lowerMembers(entries, in: schemaNodes)) }
+                            membersLowered = true
+                        case .dynamicReference(let rule):
+                            usesDynamicScope = usesDynamicScope || rule.anchor != nil
+                            operations.append(lower(entry.rule, node: id, entry: position, in: schemaNodes))
+                        default:
+                            operations.append(lower(entry.rule, node: id, entry: position, in: schemaNodes))
+                        }
                     }
+                    nodes.append(.operations(start..<operations.count))
                 }
-                nodes.append(.operations(start..<operations.count))
             }
         }
-    }
 
-    private mutating func lower(_ rule: KeywordRule, node: NodeID, entry: Int, in schemaNodes: [SchemaNode]) -> Operation {
-        switch rule {
-        case .type(let types): return .type(types)
-        case .bound(let bound): return .bound(bound.kind, bound.limit)
-        case .minLength(let limit): return .minLength(limit)
-        case .maxLength(let limit): return .maxLength(limit)
-        case .minItems(let limit): return .minItems(limit)
-        case .maxItems(let limit): return .maxItems(limit)
-        case .minProperties(let limit): return .minProperties(limit)
-        case .maxProperties(let limit): return .maxProperties(limit)
-        case .enumeration(let options):
-            let strings = options.compactMap(\.stringValue)
-            guard strings.count == options.count else { return .general(node: node, entry: entry) }
-            return .stringEnumeration(names: addNames(strings))
-        case .required(let required):
-            guard required.allSatisfy(Self.isASCII) else { return .general(node: node, entry: entry) }
-            return .required(names: addNames(required))
-        case .items(let item, let prefixCount): return .items(item, prefixCount: prefixCount)
-        case .reference(let target): return .reference(target)
-        case .allOf(let branches): return .allOf(addList(branches))
-        case .anyOf(let branches): return .anyOf(addList(branches))
-        case .oneOf(let branches): return .oneOf(addList(branches))
-        default: return .general(node: node, entry: entry)
-        }
-    }
-
-    /// The member keywords of one schema as one operation. `additionalProperties` covers
-    /// exactly the names its siblings `properties` and `patternProperties` do not, so one
-    /// lookup and one round of patterns per member decide all three.
-    private mutating func lowerMembers(_ entries: [KeywordEntry], in schemaNodes: [SchemaNode]) -> Operation {
-        var table: Int?
-        let start = patternRules.count
-        var additional: NodeID?
-        for entry in entries {
-            switch entry.rule {
-            case .properties(let properties): table = addTable(properties)
-            case .patternProperties(let rules):
-                for rule in rules {
-                    patternRules.append((addPattern(rule.pattern), rule.node))
-                }
-            case .additionalProperties(let rule): additional = rule.node
-            default: continue
+        private mutating func lower(_ rule: KeywordRule, node: NodeID, entry: Int, in schemaNodes: [SchemaNode]) -> Operation {
+            switch rule {
+            case .type(let types): return .type(types)
+            case .bound(let bound): return .bound(bound.kind, bound.limit)
+            case .minLength(let limit): return .minLength(limit)
+            case .maxLength(let limit): return .maxLength(limit)
+            case .minItems(let limit): return .minItems(limit)
+            case .maxItems(let limit): return .maxItems(limit)
+            case .minProperties(let limit): return .minProperties(limit)
+            case .maxProperties(let limit): return .maxProperties(limit)
+            case .enumeration(let options):
+                let strings = options.compactMap(\.stringValue)
+                guard strings.count == options.count else { return .general(node: node, entry: entry) }
+                return .stringEnumeration(names: addNames(strings))
+            case .required(let required):
+                guard required.allSatisfy(Self.isASCII) else { return .general(node: node, entry: entry) }
+                return .required(names: addNames(required))
+            case .items(let item, let prefixCount): return .items(item, prefixCount: prefixCount)
+            case .reference(let target): return .reference(target)
+            case .allOf(let branches): return .allOf(addList(branches))
+            case .anyOf(let branches): return .anyOf(addList(branches))
+            case .oneOf(let branches): return .oneOf(addList(branches))
+            default: return .general(node: node, entry: entry)
             }
         }
-        return .members(table: table, patternRules: start..<patternRules.count, additional: additional,
-                        forbidden: additional.map { schemaNodes[$0].isFalse } ?? false)
-    }
 
-    private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-
-    private mutating func addName(_ text: String) -> Name {
-        let name = Name(start: pool.count, count: text.utf8.count)
-        pool.append(contentsOf: text.utf8)
-        return name
-    }
-
-    private mutating func addNames(_ texts: [String]) -> Range<Int> {
-        let start = names.count
-        for text in texts {
-            names.append(addName(text))
+        /// The member keywords of one schema as one operation. `additionalProperties` covers
+        /// exactly the names its siblings `properties` and `patternProperties` do not, so one
+        /// lookup and one round of patterns per member decide all three.
+        private mutating func lowerMembers(_ entries: [KeywordEntry], in schemaNodes: [SchemaNode]) -> Operation {
+            var table: Int?
+            let start = patternRules.count
+            var additional: NodeID?
+            for entry in entries {
+                switch entry.rule {
+                case .properties(let properties): table = addTable(properties)
+                case .patternProperties(let rules):
+                    for rule in rules {
+                        patternRules.append((addPattern(rule.pattern), rule.node))
+                    }
+                case .additionalProperties(let rule): additional = rule.node
+                default: continue
+                }
+            }
+            return .members(table: table, patternRules: start..<patternRules.count, additional: additional,
+                            forbidden: additional.map { schemaNodes[$0].isFalse } ?? false)
         }
-        return start..<names.count
-    }
 
-    /// A table of property names, sorted by their bytes.
-    private mutating func addTable(_ properties: [String: NodeID]) -> Int {
-        let sorted = properties.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let start = tableNames.count
-        for (name, node) in sorted {
-            tableNames.append(addName(name))
-            tableNodes.append(node)
+        private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
+        private mutating func addName(_ text: String) -> Name {
+            let name = Name(start: pool.count, count: text.utf8.count)
+            pool.append(contentsOf: text.utf8)
+            return name
         }
-        tables.append(start..<tableNames.count)
-        tableIsASCII.append(properties.keys.allSatisfy(Self.isASCII))
-        tableStrings.append(properties)
-        return tables.count - 1
-    }
 
-    private mutating func addPattern(_ pattern: SchemaPattern) -> Int {
-        if let literal = pattern.literal, literal.scalars.allSatisfy(\.isASCII) {
-            let text = addName(String(String.UnicodeScalarView(literal.scalars)))
-            literals.append(Literal(text: text, anchoredAtStart: literal.anchoredAtStart, anchoredAtEnd: literal.anchoredAtEnd))
-        } else {
-            literals.append(nil)
+        private mutating func addNames(_ texts: [String]) -> Range<Int> {
+            let start = names.count
+            for text in texts {
+                names.append(addName(text))
+            }
+            return start..<names.count
         }
-        patterns.append(pattern)
-        return patterns.count - 1
-    }
 
-    private mutating func addList(_ list: [NodeID]) -> Range<Int> {
-        let start = nodeLists.count
-        nodeLists.append(contentsOf: list)
-        return start..<nodeLists.count
+        /// A table of property names, sorted by their bytes.
+        private mutating func addTable(_ properties: [String: NodeID]) -> Int {
+            let sorted = properties.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let start = tableNames.count
+            for (name, node) in sorted {
+                tableNames.append(addName(name))
+                tableNodes.append(node)
+            }
+            tables.append(start..<tableNames.count)
+            tableIsASCII.append(properties.keys.allSatisfy(Self.isASCII))
+            tableStrings.append(properties)
+            return tables.count - 1
+        }
+
+        private mutating func addPattern(_ pattern: SchemaPattern) -> Int {
+            if let literal = pattern.literal, literal.scalars.allSatisfy(\.isASCII) {
+                let text = addName(String(String.UnicodeScalarView(literal.scalars)))
+                literals.append(Literal(text: text, anchoredAtStart: literal.anchoredAtStart, anchoredAtEnd: literal.anchoredAtEnd))
+            } else {
+                literals.append(nil)
+            }
+            patterns.append(pattern)
+            return patterns.count - 1
+        }
+
+        private mutating func addList(_ list: [NodeID]) -> Range<Int> {
+            let start = nodeLists.count
+            nodeLists.append(contentsOf: list)
+            return start..<nodeLists.count
+        }
     }
 }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WidgetryJSON
 
 /// Decides whether a document is valid straight from its ``JSONTape``, without a tree: the fast
@@ -53,8 +46,8 @@ struct TapeCheck {
     /// Whether the value at `index` satisfies the node `id`.
     mutating func check(_ id: NodeID, _ index: JSONTape.Index) throws(Undecided) -> Bool {
         depth += 1
-        let resource = program.nodes[id].resource
-        let entersResource = dynamicScope.last != resource
+        let resource = lowered.nodeResources[id]
+        let entersResource = lowered.usesDynamicScope && dynamicScope.last != resource
         if entersResource { dynamicScope.append(resource) }
         defer {
             depth -= 1
@@ -85,11 +78,14 @@ struct TapeCheck {
         case .minProperties(let minimum): return kind != .object || tape.count(of: index) >= minimum
         case .maxProperties(let maximum): return kind != .object || tape.count(of: index) <= maximum
         case .stringEnumeration(let names):
+            // Loops rather than closures here and below: a closure would copy the check.
             guard isString(kind) else { return false }
-            return names.contains { stringEquals(index, lowered.names[$0]) }
+            for name in names where stringEquals(index, lowered.names[name]) { return true }
+            return false
         case .required(let names):
             guard kind == .object else { return true }
-            return names.allSatisfy { hasMember(index, named: lowered.names[$0]) }
+            for name in names where !hasMember(index, named: lowered.names[name]) { return false }
+            return true
         case .members(let table, let patternRules, let additional, let forbidden):
             guard kind == .object else { return true }
             var key = tape.firstChild(of: index)
@@ -147,7 +143,9 @@ struct TapeCheck {
     private mutating func apply(_ rule: KeywordRule, _ index: JSONTape.Index) throws(Undecided) -> Bool {
         let kind = tape.kind(of: index)
         switch rule {
-        case .enumeration(let options): return options.contains { equal($0, index) }
+        case .enumeration(let options):
+            for option in options where equal(option, index) { return true }
+            return false
         case .constant(let expected): return equal(expected, index)
         case .multipleOf(let divisor, _):
             switch tape.number(at: index) {
@@ -158,13 +156,16 @@ struct TapeCheck {
         case .pattern(let pattern):
             guard isString(kind) else { return true }
             return try matches(pattern, tape.string(at: index))
-        case .required(let names): return kind != .object || names.allSatisfy { tape.member($0, of: index) != nil }
+        case .required(let names):
+            guard kind == .object else { return true }
+            for name in names where tape.member(name, of: index) == nil { return false }
+            return true
         case .dependentRequired(let dependencies):
             guard kind == .object else { return true }
-            return dependencies.allSatisfy { dependency in
-                tape.member(dependency.property, of: index) == nil
-                    || dependency.required.allSatisfy { tape.member($0, of: index) != nil }
+            for dependency in dependencies where tape.member(dependency.property, of: index) != nil {
+                for name in dependency.required where tape.member(name, of: index) == nil { return false }
             }
+            return true
         case .contains(let rule): return try checkContains(rule, index)
         case .propertyNames(let node):
             guard kind == .object else { return true }
@@ -275,19 +276,36 @@ struct TapeCheck {
         }
     }
 
-    /// Whether `count` bytes of the tape at `offset` equal `count` bytes of the pool at `name`.
+    /// Whether `count` bytes of the tape at `offset` equal `count` bytes of the pool at `name`
+    /// (names are short: compared in place, eight bytes at a time, without a call).
     @inline(__always)
     private func bytesEqual(_ offset: Int, _ name: Int, count: Int) -> Bool {
-        count == 0 || memcmp(bytes.baseAddress! + offset, pool.baseAddress! + name, count) == 0
+        guard count > 0 else { return true }
+        let left = UnsafeRawPointer(bytes.baseAddress! + offset), right = UnsafeRawPointer(pool.baseAddress! + name)
+        var index = 0
+        while index + 8 <= count {
+            if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if left.load(fromByteOffset: index, as: UInt8.self) != right.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index += 1
+        }
+        return true
     }
 
-    /// The byte order of tape bytes `offset..<offset + count` and pool bytes `name..<name + nameCount`.
+    /// The byte order of tape bytes `offset..<offset + count` and pool bytes `name..<name + nameCount`:
+    /// negative, zero or positive.
     @inline(__always)
     private func compareBytes(_ offset: Int, _ count: Int, _ name: Int, _ nameCount: Int) -> Int {
         let common = min(count, nameCount)
-        if common > 0 {
-            let order = memcmp(bytes.baseAddress! + offset, pool.baseAddress! + name, common)
-            if order != 0 { return Int(order) }
+        var index = 0
+        while index < common {
+            let left = bytes[offset + index], right = pool[name + index]
+            if left != right { return Int(left) - Int(right) }
+            index += 1
         }
         return count - nameCount
     }
