@@ -283,6 +283,9 @@ package struct BundleListing {
     /// Swift compares such strings as equal, so one would silently stand for both (and macOS
     /// stores them as one file). The error names both.
     package static func refuseNormalizationTwins(_ paths: [String]) throws(BundleError) {
+        // ASCII texts are equal only when their bytes are, so paths that are all ASCII (and
+        // already distinct, as names in folders are) have no twins.
+        guard paths.contains(where: { $0.utf8.contains { $0 >= 0x80 } }) else { return }
         var seen: [String: String] = [:]
         for path in paths.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             if let earlier = seen[path], !earlier.utf8.elementsEqual(path.utf8) {

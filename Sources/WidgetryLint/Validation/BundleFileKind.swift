@@ -106,6 +106,7 @@ public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
     /// Whether a file at `path` (relative to the bundle root) may be of a known kind, before it
     /// is read: top-level JSON files and scenarios.
     public static func isCandidate(_ path: String) -> Bool {
+        if !path.utf8.contains(UInt8(ascii: "/")) { return path.hasSuffix(".json") }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 { return parts[0] == BundleFileName.testsFolder && parts[1].hasSuffix(BundleFileName.scenarioSuffix) }
         return parts.count == 1 && path.hasSuffix(".json")

@@ -70,6 +70,8 @@ public struct BundleValidator: Sendable {
     /// The outcome of the checked files, in file order.
     private func outcome(_ checked: [CheckedFile]) -> Outcome {
         var report = DiagnosticReport()
+        report.files.reserveCapacity(checked.count)
+        report.sources.reserveCapacity(checked.count)
         var skipped: [String] = []
         for file in checked {
             guard let findings = file.findings else {

@@ -60,6 +60,9 @@ final class TapeProgram: Sendable {
     /// sorted by their bytes.
     let tables: [Range<Int>]
     let tableNames: [Name]
+    /// Each name's first eight bytes as one number (``leadingWord(_:count:)``): comparing two
+    /// of them orders names as their bytes do, so most steps of a lookup are one comparison.
+    let tableWords: [UInt64]
     let tableNodes: [NodeID]
     /// Whether every name of a table is ASCII: only then is a plain key looked up by its bytes
     /// (any other name might equal an ASCII key as Swift strings compare, up to canonical
@@ -74,6 +77,19 @@ final class TapeProgram: Sendable {
     let patternRules: [(pattern: Int, node: NodeID)]
     let nodeLists: [NodeID]
 
+    /// The first eight of `count` bytes at `start` as a big-endian number, zeros past the end:
+    /// for texts without NUL bytes (plain keys have none), a smaller word means an earlier text
+    /// in byte order, and equal words mean the same first eight bytes.
+    @inline(__always)
+    static func leadingWord(_ start: UnsafeRawPointer?, count: Int) -> UInt64 {
+        guard let start else { return 0 }
+        var word: UInt64 = 0
+        for index in 0..<min(count, 8) {
+            word |= UInt64(start.load(fromByteOffset: index, as: UInt8.self)) << (56 - 8 * index)
+        }
+        return word
+    }
+
     init(_ schemaNodes: [SchemaNode]) {
         var builder = Builder()
         builder.build(schemaNodes)
@@ -85,6 +101,7 @@ final class TapeProgram: Sendable {
         pool = builder.pool
         tables = builder.tables
         tableNames = builder.tableNames
+        tableWords = builder.tableWords
         tableNodes = builder.tableNodes
         tableIsASCII = builder.tableIsASCII
         tableStrings = builder.tableStrings
@@ -110,6 +127,7 @@ final class TapeProgram: Sendable {
         /// sorted by their bytes.
         var tables: [Range<Int>] = []
         var tableNames: [Name] = []
+        var tableWords: [UInt64] = []
         var tableNodes: [NodeID] = []
         /// Whether every name of a table is ASCII: only then is a plain key looked up by its bytes
         /// (any other name might equal an ASCII key as Swift strings compare, up to canonical
@@ -222,6 +240,7 @@ final class TapeProgram: Sendable {
             let start = tableNames.count
             for (name, node) in sorted {
                 tableNames.append(addName(name))
+                tableWords.append(Array(name.utf8).withUnsafeBytes { TapeProgram.leadingWord($0.baseAddress, count: $0.count) })
                 tableNodes.append(node)
             }
             tables.append(start..<tableNames.count)

@@ -243,11 +243,20 @@ struct TapeCheck {
             return lowered.tableStrings[table][tape.string(at: key)]
         }
         let range = tape.stringRange(at: key)
+        let word = TapeProgram.leadingWord(bytes.baseAddress.map { UnsafeRawPointer($0 + range.lowerBound) }, count: range.count)
         var lower = lowered.tables[table].lowerBound, upper = lowered.tables[table].upperBound
         while lower < upper {
             let middle = (lower + upper) / 2
+            let nameWord = lowered.tableWords[middle]
+            if word != nameWord {
+                if word < nameWord { upper = middle } else { lower = middle + 1 }
+                continue
+            }
+            // The same first eight bytes: the rest decides.
             let name = lowered.tableNames[middle]
-            let order = compareBytes(range.lowerBound, range.count, name.start, name.count)
+            let order = range.count <= 8 && name.count <= 8
+                ? range.count - name.count
+                : compareBytes(range.lowerBound + 8, range.count - 8, name.start + 8, name.count - 8)
             if order == 0 { return lowered.tableNodes[middle] }
             if order < 0 { upper = middle } else { lower = middle + 1 }
         }
