@@ -29,19 +29,19 @@ package enum DirectoryEntries {
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
             guard name != ".", name != ".." else { continue }
-            entries.append((name, kind(Int32(entry.pointee.d_type), path + "/" + name)))
+            entries.append((name, kind(Int32(entry.pointee.d_type), in: path, name)))
         }
         return entries
     }
 
-    private static func kind(_ type: Int32, _ path: String) -> Kind {
+    private static func kind(_ type: Int32, in folder: String, _ name: String) -> Kind {
         switch type {
         case Int32(DT_REG): return .file
         case Int32(DT_DIR): return .directory
         case Int32(DT_LNK): return .link
         case Int32(DT_UNKNOWN):
             var info = stat()
-            guard lstat(path, &info) == 0 else { return .other }
+            guard lstat(folder + "/" + name, &info) == 0 else { return .other }
             switch info.st_mode & S_IFMT {
             case S_IFREG: return .file
             case S_IFDIR: return .directory

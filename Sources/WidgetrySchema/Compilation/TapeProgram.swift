@@ -47,6 +47,9 @@ final class TapeProgram: Sendable {
     }
 
     let nodes: [Node]
+    /// For each node that only checks the type (`true`, `false`, a schema of annotations, or
+    /// one with `type` alone), the types it admits: applied in place, without entering the node.
+    let nodeTypes: [JSONTypeSet?]
     /// The resource each node belongs to.
     let nodeResources: [Int]
     /// Whether a `$dynamicRef` may resolve through the dynamic scope; when none can, the check
@@ -95,6 +98,16 @@ final class TapeProgram: Sendable {
         builder.build(schemaNodes)
         nodes = builder.nodes
         nodeResources = builder.nodeResources
+        nodeTypes = builder.nodes.map { node in
+            switch node {
+            case .boolean(let accepts): return accepts ? .all : []
+            case .operations(let operations) where operations.isEmpty: return .all
+            case .operations(let operations) where operations.count == 1:
+                guard case .type(let types) = builder.operations[operations.lowerBound] else { return nil }
+                return types
+            case .operations: return nil
+            }
+        }
         usesDynamicScope = builder.usesDynamicScope
         operations = builder.operations
         names = builder.names

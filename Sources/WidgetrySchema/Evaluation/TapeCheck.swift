@@ -65,6 +65,13 @@ struct TapeCheck {
         }
     }
 
+    /// ``check(_:_:)``, with a node that only checks the type applied in place.
+    @inline(__always)
+    private mutating func checkChild(_ id: NodeID, _ index: JSONTape.Index) throws(Undecided) -> Bool {
+        if let types = lowered.nodeTypes[id] { return admits(types, index) }
+        return try check(id, index)
+    }
+
     /// Applies one lowered operation; returns whether the value passed it.
     private mutating func apply(_ operation: TapeProgram.Operation, _ index: JSONTape.Index) throws(Undecided) -> Bool {
         let kind = tape.kind(of: index)
@@ -93,17 +100,17 @@ struct TapeCheck {
                 var covered = false
                 if let table, let node = lookUp(key, in: table) {
                     covered = true
-                    guard try check(node, key + 1) else { return false }
+                    guard try checkChild(node, key + 1) else { return false }
                 }
                 for rule in patternRules {
                     let (pattern, node) = lowered.patternRules[rule]
                     guard try matches(pattern, key) else { continue }
                     covered = true
-                    guard try check(node, key + 1) else { return false }
+                    guard try checkChild(node, key + 1) else { return false }
                 }
                 if !covered, let additional {
                     if forbidden { return false }
-                    guard try check(additional, key + 1) else { return false }
+                    guard try checkChild(additional, key + 1) else { return false }
                 }
                 key = tape.after(key + 1)
             }
@@ -113,12 +120,12 @@ struct TapeCheck {
             var item = tape.firstChild(of: index)
             for position in 0..<tape.count(of: index) {
                 if position >= prefixCount {
-                    guard try check(node, item) else { return false }
+                    guard try checkChild(node, item) else { return false }
                 }
                 item = tape.after(item)
             }
             return true
-        case .reference(let target): return try check(target, index)
+        case .reference(let target): return try checkChild(target, index)
         case .allOf(let branches):
             for branch in branches where try !check(lowered.nodeLists[branch], index) { return false }
             return true

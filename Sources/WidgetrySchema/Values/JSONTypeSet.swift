@@ -15,6 +15,7 @@ struct JSONTypeSet: OptionSet, Sendable, Hashable {
     static let string = JSONTypeSet(rawValue: 1 << 4)
     static let array = JSONTypeSet(rawValue: 1 << 5)
     static let object = JSONTypeSet(rawValue: 1 << 6)
+    static let all: JSONTypeSet = [.null, .boolean, .integer, .number, .string, .array, .object]
 
     /// The names in the order messages list them.
     static let named: [(name: String, type: JSONTypeSet)] = [
