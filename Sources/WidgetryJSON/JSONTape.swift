@@ -44,25 +44,28 @@ public struct JSONTape: Sendable {
     }
 
     /// One value or key, 16 bytes.
-    struct Entry {
-        var kind: Kind
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var kind: Kind
         /// ``JSONTape/escapedFlag`` and ``JSONTape/plainFlag`` for keys and strings.
-        var flags: UInt8
+        @usableFromInline var flags: UInt8
         /// The members or elements of a container.
-        var count: UInt32
+        @usableFromInline var count: UInt32
         /// Keys and strings: the content's byte range (between the quotes). Containers: the
         /// index after the container's last entry, in `second`. Numbers: the value's bits,
         /// low half first.
-        var first: UInt32
-        var second: UInt32
+        @usableFromInline var first: UInt32
+        @usableFromInline var second: UInt32
     }
 
-    static let escapedFlag: UInt8 = 1
-    static let plainFlag: UInt8 = 2
+    @usableFromInline static let escapedFlag: UInt8 = 1
+    @usableFromInline static let plainFlag: UInt8 = 2
 
     /// The document's bytes.
     public let bytes: [UInt8]
-    let entries: [Entry]
+    /// The entries, read in place by the accessors (inlinable: a reader in another module runs
+    /// them in its hot loops).
+    @usableFromInline let entries: [Entry]
 
     /// The tape of `bytes`.
     ///
@@ -139,26 +142,27 @@ public struct JSONTape: Sendable {
     public var root: Index { 0 }
 
     /// What the entry at `index` holds.
-    @inline(__always)
+    @inlinable
     public func kind(of index: Index) -> Kind { entries[index].kind }
 
     /// How many members an object, or elements an array, holds (0 for anything else).
-    @inline(__always)
+    @inlinable
     public func count(of index: Index) -> Int { Int(entries[index].count) }
 
     /// The first member's key of an object, or the first element of an array (when it has any).
-    @inline(__always)
+    @inlinable
     public func firstChild(of index: Index) -> Index { index + 1 }
 
     /// The index just past the value at `index` (past a container's last entry): the next
     /// sibling, or the end of the enclosing container.
-    @inline(__always)
+    @inlinable
     public func after(_ index: Index) -> Index {
         let entry = entries[index]
         return entry.kind == .object || entry.kind == .array ? Int(entry.second) : index + 1
     }
 
     /// The number at `index`, `.integer` or `.double` as the parser reads it; nil for anything else.
+    @inlinable
     public func number(at index: Index) -> JSONValue.Kind? {
         let entry = entries[index]
         let bits = UInt64(entry.first) | UInt64(entry.second) << 32
@@ -170,18 +174,18 @@ public struct JSONTape: Sendable {
     }
 
     /// The byte range of a key's or string's content, between its quotes, in ``bytes``.
-    @inline(__always)
+    @inlinable
     public func stringRange(at index: Index) -> Range<Int> {
         Int(entries[index].first)..<Int(entries[index].second)
     }
 
     /// Whether the key or string at `index` is written without escapes: its text's UTF-8 is
     /// then exactly the bytes of ``stringRange(at:)``.
-    @inline(__always)
+    @inlinable
     public func stringIsVerbatim(at index: Index) -> Bool { entries[index].flags & JSONTape.escapedFlag == 0 }
 
     /// Whether the key or string at `index` is ASCII without escapes.
-    @inline(__always)
+    @inlinable
     public func stringIsPlain(at index: Index) -> Bool { entries[index].flags & JSONTape.plainFlag != 0 }
 
     /// The decoded text of the key or string at `index`.
