@@ -2,10 +2,6 @@ import Foundation
 public import WidgetryBundle
 public import WidgetryJSON
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The JSON files of a bundle folder that validation reads: every top-level `*.json` file and
 /// every `Tests/*.scenario.json`, each read into a ``JSONTape`` (or kept with its syntax error)
 /// and classified by ``BundleFileKind``.
