@@ -12,9 +12,10 @@ import Darwin
 ///
 /// Building a tape reads the bytes with ``JSONStreamReader``, so it accepts exactly the
 /// documents ``JSONParser`` accepts with the same options, and describes the same values. It
-/// allocates two arrays for the whole document, never one object per value: strings and keys
-/// are byte ranges of the input, decoded only when asked for, and a container records how many
-/// values it holds and where it ends, so a reader skips it in one step.
+/// allocates one array of entries for the whole document (besides the reader's small stacks),
+/// never one object per value: strings and keys are byte ranges of the input, decoded only when
+/// asked for, and a container records how many values it holds and where it ends, so a reader
+/// skips it in one step.
 ///
 /// Values are addressed by ``Index``: the root is ``root``; an object's members follow it as a
 /// key entry and the member's value, an array's elements follow it in order, and ``after(_:)``
