@@ -30,28 +30,81 @@ public struct NotAScreen: Sendable, Equatable {
         }
     }
 
+    /// What the check needs of one top-level `X.json`, read from its parsed root or its tape:
+    /// whether it is a screen, and the segues its screen declares.
+    public struct FileFacts: Sendable {
+        /// `X` of `X.json`.
+        public var name: String
+        /// Whether the root object has the key `X`.
+        public var isScreen: Bool
+        /// The segues of the screen under `X` that name a string destination.
+        public var segues: [Segue]
+
+        /// The facts of the top-level file `path` whose root is `root`; nil for a file in a folder.
+        public init?(path: String, root: JSONValue) {
+            guard let name = FileFacts.screenName(path) else { return nil }
+            self.name = name
+            isScreen = root[name] != nil
+            segues = (root[name]?["segues"]?.objectValue?.members ?? []).compactMap { segue in
+                segue.value["destination"]?.stringValue.map { Segue(screen: name, name: segue.key, destination: $0) }
+            }
+        }
+
+        /// The facts of the top-level file `path` read as `tape`; nil for a file in a folder.
+        public init?(path: String, tape: JSONTape) {
+            guard let name = FileFacts.screenName(path) else { return nil }
+            self.name = name
+            segues = []
+            guard let screen = tape.member(name, of: tape.root) else {
+                isScreen = false
+                return
+            }
+            isScreen = true
+            guard let declared = tape.member("segues", of: screen), tape.kind(of: declared) == .object else { return }
+            var key = tape.firstChild(of: declared)
+            for _ in 0..<tape.count(of: declared) {
+                if let destination = tape.stringMember("destination", of: key + 1) {
+                    segues.append(Segue(screen: name, name: tape.string(at: key), destination: destination))
+                }
+                key = tape.after(key + 1)
+            }
+        }
+
+        /// `X` for a top-level `X.json`.
+        private static func screenName(_ path: String) -> String? {
+            guard path.hasSuffix(".json"), !path.utf8.contains(UInt8(ascii: "/")) else { return nil }
+            return String(path.dropLast(".json".count))
+        }
+    }
+
     /// The screens `X` that the manifest's `entryScreen` and the screen files' segues open,
     /// whose `X.json` among `files` (top-level paths with their roots) is not a screen.
     public static func find(files: [(path: String, root: JSONValue)], entryScreen: String?) -> [NotAScreen] {
-        var segues: [Segue] = []
-        for (path, root) in files {
-            let name = String(path.dropLast(".json".count))
-            guard let declared = root[name]?["segues"]?.objectValue else { continue }
-            for segue in declared.members {
-                if let destination = segue.value["destination"]?.stringValue {
-                    segues.append(Segue(screen: name, name: segue.key, destination: destination))
-                }
-            }
-        }
-        let openers = openers(entryScreen: entryScreen, segues: segues)
-        return files.sorted(by: { $0.path < $1.path }).compactMap { file in
-            openers[String(file.path.dropLast(".json".count))].flatMap { finding(path: file.path, root: file.root, openedBy: $0) }
+        // Segues are gathered in the files' order (which is the order of the openers a
+        // message names); findings come out in path order.
+        find(files.map { FileFacts(path: $0.path, root: $0.root) }, entryScreen: entryScreen) { files[$0].root }
+            .map(\.finding).sorted { $0.file < $1.file }
+    }
+
+    /// The findings among files described by `facts` (nil for files the check passes over), each
+    /// with its position in `facts`. `root` gives a file's parsed root by that position: it is
+    /// asked only for the files found, so a caller that has tapes parses only those.
+    public static func find(
+        _ facts: [FileFacts?], entryScreen: String?, root: (Int) -> JSONValue?
+    ) -> [(position: Int, finding: NotAScreen)] {
+        let notScreens = Set(facts.compactMap { $0.flatMap { $0.isScreen ? nil : $0.name } })
+        guard !notScreens.isEmpty else { return [] }
+        let segues = facts.lazy.compactMap { $0 }.flatMap(\.segues).filter { notScreens.contains($0.destination) }
+        let openers = openers(entryScreen: entryScreen, segues: Array(segues))
+        return facts.enumerated().compactMap { position, facts in
+            guard let facts, !facts.isScreen, let by = openers[facts.name], let root = root(position) else { return nil }
+            return finding(name: facts.name, path: facts.name + ".json", root: root, openedBy: by).map { (position, $0) }
         }
     }
 
     /// Who opens each screen: the manifest's `entryScreen`, then each segue, in the words
     /// findings use.
-    public static func openers(entryScreen: String?, segues: [Segue]) -> [String: [String]] {
+    private static func openers(entryScreen: String?, segues: [Segue]) -> [String: [String]] {
         var openers: [String: [String]] = [:]
         if let entryScreen { openers[entryScreen, default: []].append("the manifest's entryScreen") }
         for segue in segues {
@@ -60,12 +113,9 @@ public struct NotAScreen: Sendable, Equatable {
         return openers
     }
 
-    /// The finding for the top-level file `path` with the root `root`, which `by` (from
-    /// ``openers(entryScreen:segues:)``) open as a screen; nil when it is a screen, or not a
-    /// top-level JSON file.
-    public static func finding(path: String, root: JSONValue, openedBy by: [String]) -> NotAScreen? {
-        guard path.hasSuffix(".json"), !path.contains("/") else { return nil }
-        let name = String(path.dropLast(".json".count))
+    /// The finding for the file `path`, screen `name`, whose root is `root`, which `by` open as
+    /// a screen; nil when it is a screen after all.
+    private static func finding(name: String, path: String, root: JSONValue, openedBy by: [String]) -> NotAScreen? {
         guard root[name] == nil else { return nil }
         let what: String
         if let object = root.objectValue {

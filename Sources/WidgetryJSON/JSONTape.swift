@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A JSON document as one flat array of entries in document order, without a tree: what a
 /// reader that only needs to look (validation, classification) builds instead of a
 /// ``JSONValue``.
@@ -231,7 +223,9 @@ public struct JSONTape: Sendable {
             guard stringIsPlain(at: index), !text.contains(where: { $0 >= 0x80 }) else { return nil }
             let range = stringRange(at: index)
             guard range.count == text.count else { return false }
-            return range.isEmpty || bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, text.baseAddress!, range.count) == 0 }
+            return range.isEmpty || bytes.withUnsafeBufferPointer {
+                JSONStreamReader.bytesEqual($0.baseAddress! + range.lowerBound, text.baseAddress!, count: range.count)
+            }
         }
         return plain ?? (string(at: index) == name)
     }

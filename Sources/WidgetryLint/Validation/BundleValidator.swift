@@ -50,19 +50,25 @@ public struct BundleValidator: Sendable {
     }
 
     /// What checking one file left: its findings (nil when no schema covers it), what the
-    /// not-a-screen check needs, and the file itself only when that check may report it.
+    /// not-a-screen check needs (read from the tape while the file is at hand), and the file
+    /// itself only when that check may report it.
     private struct CheckedFile: Sendable {
         var displayPath: String
         var source: SourceText
         var findings: [Diagnostic]?
-        var facts: ScreenFileFacts?
+        var facts: NotAScreen.FileFacts?
+        /// The manifest's `entryScreen`.
+        var entryScreen: String?
         var file: BundleJSONFiles.File?
 
         init(_ file: BundleJSONFiles.File, findings: [Diagnostic]?) {
             displayPath = file.displayPath
             source = file.source
             self.findings = findings
-            facts = ScreenFileFacts(file)
+            facts = file.tape.flatMap { NotAScreen.FileFacts(path: file.path, tape: $0) }
+            if file.path == BundleFileName.jsonManifest, let tape = file.tape {
+                entryScreen = tape.stringMember("entryScreen", of: tape.root)
+            }
             self.file = facts?.isScreen == false ? file : nil
         }
     }
@@ -114,18 +120,13 @@ public struct BundleValidator: Sendable {
     /// (``NotAScreen``): an error at the file. Decided from each file's facts; only a file
     /// found opened but not a screen is parsed, for the finding's place.
     private func notAScreen(_ checked: [CheckedFile]) -> [Diagnostic] {
-        let notScreens = Set(checked.compactMap { $0.facts.flatMap { $0.isScreen ? nil : $0.name } })
-        guard !notScreens.isEmpty else { return [] }
-        let segues = checked.lazy.compactMap(\.facts).flatMap(\.segues).filter { notScreens.contains($0.destination) }
-        let entryScreen = checked.lazy.compactMap { $0.facts?.entryScreen }.first
-        let openers = NotAScreen.openers(entryScreen: entryScreen, segues: Array(segues))
-        return checked.compactMap { checked -> Diagnostic? in
-            guard let facts = checked.facts, let file = checked.file, let by = openers[facts.name],
-                case .success(let document) = file.parse(),
-                let finding = NotAScreen.finding(path: file.path, root: document.root, openedBy: by)
-            else { return nil }
+        let entryScreen = checked.lazy.compactMap(\.entryScreen).first
+        let found = NotAScreen.find(checked.map(\.facts), entryScreen: entryScreen) { position in
+            try? checked[position].file?.parse().get().root
+        }
+        return found.map { position, finding in
             var diagnostic = finding.diagnostic(severity: .error)
-            diagnostic.file = file.displayPath
+            diagnostic.file = checked[position].displayPath
             return diagnostic
         }
     }

@@ -14,6 +14,7 @@ final class TapeProgram: Sendable {
         case minProperties(Int), maxProperties(Int)
         /// `enum` whose values are all strings: the names in `names`.
         case stringEnumeration(names: Range<Int>)
+        /// `required`: the names in `requiredNames`.
         case required(names: Range<Int>)
         /// `properties`, `patternProperties` and `additionalProperties` of one schema in one
         /// pass over the members: a member named in `table` must pass its subschema, one whose
@@ -57,6 +58,8 @@ final class TapeProgram: Sendable {
     let usesDynamicScope: Bool
     let operations: [Operation]
     let names: [Name]
+    /// The names `required` lists, looked up with ``JSONTape/member(_:of:)``.
+    let requiredNames: [String]
     /// The bytes of every name.
     let pool: [UInt8]
     /// Each table of property names: its entries in ``tableNames`` and ``tableNodes`` alike,
@@ -111,6 +114,7 @@ final class TapeProgram: Sendable {
         usesDynamicScope = builder.usesDynamicScope
         operations = builder.operations
         names = builder.names
+        requiredNames = builder.requiredNames
         pool = builder.pool
         tables = builder.tables
         tableNames = builder.tableNames
@@ -134,6 +138,7 @@ final class TapeProgram: Sendable {
         var usesDynamicScope = false
         var operations: [Operation] = []
         var names: [Name] = []
+        var requiredNames: [String] = []
         /// The bytes of every name.
         var pool: [UInt8] = []
         /// Each table of property names: its entries in ``tableNames`` and ``tableNodes`` alike,
@@ -198,8 +203,9 @@ final class TapeProgram: Sendable {
                 guard strings.count == options.count else { return .general(node: node, entry: entry) }
                 return .stringEnumeration(names: addNames(strings))
             case .required(let required):
-                guard required.allSatisfy(Self.isASCII) else { return .general(node: node, entry: entry) }
-                return .required(names: addNames(required))
+                let start = requiredNames.count
+                requiredNames += required
+                return .required(names: start..<requiredNames.count)
             case .items(let item, let prefixCount): return .items(item, prefixCount: prefixCount)
             case .reference(let target): return .reference(target)
             case .allOf(let branches): return .allOf(addList(branches))

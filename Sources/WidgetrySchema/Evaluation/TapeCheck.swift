@@ -91,7 +91,7 @@ struct TapeCheck {
             return false
         case .required(let names):
             guard kind == .object else { return true }
-            for name in names where !hasMember(index, named: lowered.names[name]) { return false }
+            for name in names where tape.member(lowered.requiredNames[name], of: index) == nil { return false }
             return true
         case .members(let table, let patternRules, let additional, let forbidden):
             guard kind == .object else { return true }
@@ -163,10 +163,6 @@ struct TapeCheck {
         case .pattern(let pattern):
             guard isString(kind) else { return true }
             return try matches(pattern, tape.string(at: index))
-        case .required(let names):
-            guard kind == .object else { return true }
-            for name in names where tape.member(name, of: index) == nil { return false }
-            return true
         case .dependentRequired(let dependencies):
             guard kind == .object else { return true }
             for dependency in dependencies where tape.member(dependency.property, of: index) != nil {
@@ -227,22 +223,6 @@ struct TapeCheck {
         return range.count == name.count && bytesEqual(range.lowerBound, name.start, count: name.count)
     }
 
-    /// Whether the object at `index` has a member named `name` (ASCII), keys compared as
-    /// Swift strings.
-    private func hasMember(_ index: JSONTape.Index, named name: TapeProgram.Name) -> Bool {
-        var key = tape.firstChild(of: index)
-        for _ in 0..<tape.count(of: index) {
-            if tape.stringIsPlain(at: key) {
-                let range = tape.stringRange(at: key)
-                if range.count == name.count, bytesEqual(range.lowerBound, name.start, count: name.count) { return true }
-            } else if tape.string(at: key) == String(decoding: UnsafeBufferPointer(rebasing: pool[name.start..<name.start + name.count]), as: UTF8.self) {
-                return true
-            }
-            key = tape.after(key + 1)
-        }
-        return false
-    }
-
     /// The subschema `table` gives the member whose key is at `key`: by bytes, searching the
     /// sorted names, for plain keys of an ASCII table; as strings otherwise.
     private func lookUp(_ key: JSONTape.Index, in table: Int) -> NodeID? {
@@ -292,24 +272,10 @@ struct TapeCheck {
         }
     }
 
-    /// Whether `count` bytes of the tape at `offset` equal `count` bytes of the pool at `name`
-    /// (names are short: compared in place, eight bytes at a time, without a call).
+    /// Whether `count` bytes of the tape at `offset` equal `count` bytes of the pool at `name`.
     @inline(__always)
     private func bytesEqual(_ offset: Int, _ name: Int, count: Int) -> Bool {
-        guard count > 0 else { return true }
-        let left = UnsafeRawPointer(bytes.baseAddress! + offset), right = UnsafeRawPointer(pool.baseAddress! + name)
-        var index = 0
-        while index + 8 <= count {
-            if left.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
-                return false
-            }
-            index += 8
-        }
-        while index < count {
-            if left.load(fromByteOffset: index, as: UInt8.self) != right.load(fromByteOffset: index, as: UInt8.self) { return false }
-            index += 1
-        }
-        return true
+        count == 0 || JSONStreamReader.bytesEqual(bytes.baseAddress! + offset, pool.baseAddress! + name, count: count)
     }
 
     /// The byte order of tape bytes `offset..<offset + count` and pool bytes `name..<name + nameCount`:
