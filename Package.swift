@@ -217,6 +217,7 @@ let package = Package(
             name: "WidgetryTestSupport",
             dependencies: [
                 "CArchive",
+                "WidgetryService",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -21,7 +21,7 @@ struct ActionEngineHTTPTests {
 
     /// Runs `action` of a service file pointing at `server`, with a fresh store holding one post.
     private func run(_ action: ServiceAction, server: TestHTTPServer, credentials: Credentials? = nil, argument: Value = .null,
-                     transportOptions: HTTPTransportOptions = HTTPTransportOptions()) async throws -> (events: [ActionEvent], store: ObjectStore, log: [ServiceRequest]) {
+                     transportOptions: HTTPTransportOptions = .unhurried) async throws -> (events: [ActionEvent], store: ObjectStore, log: [ServiceRequest]) {
         let store = ObjectStore(model: model)
         try store.perform { transaction throws(StoreError) in
             try transaction.setAttribute("postId", to: "existing", of: transaction.insert("Post"))
@@ -121,10 +121,10 @@ struct ActionEngineHTTPTests {
         let cases: [(TestResponse, HTTPTransportOptions, ActionError.Code)] = [
             (TestResponse(status: 200, body: Array(#"{"id_str": "late"}"#.utf8), behaviour: .delayHead(.seconds(3))),
              HTTPTransportOptions(readTimeout: 0.3, totalTimeout: 0.6), .timeout),
-            (TestResponse(status: 200, body: Array(#"{"id_str": "cut off here"}"#.utf8), behaviour: .truncate(after: 5)), HTTPTransportOptions(), .connection),
-            (Self.json(#"{"id_str": "#), HTTPTransportOptions(), .invalidJSON),
-            (Self.json(#"{"id_str": "\#(String(repeating: "x", count: 500))"}"#), HTTPTransportOptions(maxResponseBytes: 100), .responseTooLarge),
-            (Self.json(#"["not", "an", "object"]"#), HTTPTransportOptions(), .resultShape),
+            (TestResponse(status: 200, body: Array(#"{"id_str": "cut off here"}"#.utf8), behaviour: .truncate(after: 5)), .unhurried, .connection),
+            (Self.json(#"{"id_str": "#), .unhurried, .invalidJSON),
+            (Self.json(#"{"id_str": "\#(String(repeating: "x", count: 500))"}"#), HTTPTransportOptions(maxResponseBytes: 100).unhurried, .responseTooLarge),
+            (Self.json(#"["not", "an", "object"]"#), .unhurried, .resultShape),
         ]
         for (response, options, code) in cases {
             let (events, store, _) = try await TestHTTPServer.with({ _ in response }) { server in

@@ -9,7 +9,7 @@ import WidgetryTestSupport
 /// its parsed host, and only a 2xx answer is a success; an error body is echoed once, cut short.
 struct RedirectPolicyTests {
     private func send(_ request: ServiceRequest) async throws -> Result<ServiceResponse, ActionError> {
-        let transport = HTTPTransport()
+        let transport = HTTPTransport(options: .unhurried)
         let result = await transport.send(request)
         try await transport.shutdown()
         return result

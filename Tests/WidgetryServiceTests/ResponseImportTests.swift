@@ -31,7 +31,7 @@ struct ResponseImportTests {
                 try transaction.setAttribute("postId", to: "existing", of: transaction.insert("Post"))
             }
             let configuration = ServiceConfiguration(file: "Service.json", defaults: ServiceDefaults(baseURL: server.baseURL + "/"), actions: [action])
-            let transport = HTTPTransport()
+            let transport = HTTPTransport(options: .unhurried)
             let timeline = Timeline(clock: .real)
             let engine = ActionEngine(configuration: configuration, backend: .network(transport), timeline: timeline, store: store,
                                       importer: importer, options: .init(widgetIdentifier: "test"))

@@ -39,7 +39,7 @@ struct ServerFaultTests {
     /// and, once the client is shut down, no socket connected to the server (counted among the
     /// process's descriptors, so other tests running alongside do not count).
     private func call(_ actions: [ServiceAction], first: String, argument: Value = .null,
-                      options: HTTPTransportOptions = HTTPTransportOptions(),
+                      options: HTTPTransportOptions = .unhurried,
                       _ handler: @escaping TestHTTPServer.Handler) async throws -> Outcome {
         try await TestHTTPServer.with({ request in
             request.uri == "/seed"
@@ -54,9 +54,9 @@ struct ServerFaultTests {
                              importer: JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 0))),
                              options: .init(widgetIdentifier: "test"))
             }
-            // The seed goes through a transport of its own with the default limits, so a short
+            // The seed goes through a transport of its own with unhurried limits, so a short
             // time limit under test cannot cut the seed off on a busy machine.
-            let seedTransport = HTTPTransport(options: HTTPTransportOptions())
+            let seedTransport = HTTPTransport(options: .unhurried)
             let seedTimeline = Timeline(clock: .real)
             let seeder = engine(seedTransport, on: seedTimeline)
             seeder.perform("seed")
@@ -147,7 +147,7 @@ struct ServerFaultTests {
     @Test func theGzipBombIsAValidStream() async throws {
         let bomb = GzipBomb.make(inflatedSize: 1 << 20)
         try await TestHTTPServer.with({ _ in TestResponse(headers: [("Content-Encoding", "gzip")], body: bomb.body) }) { server in
-            let transport = HTTPTransport()
+            let transport = HTTPTransport(options: .unhurried)
             let result = await transport.send(ServiceRequest(action: "bomb", method: .get, url: server.baseURL + "/"))
             try await transport.shutdown()
             let body = try result.get().body
@@ -210,7 +210,7 @@ struct ServerFaultTests {
         let body = Array(#"{"id_str": "cut", "text": "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"}"#.utf8)
         try await TestHTTPServer.with({ _ in TestResponse(headers: Self.json, body: body, behaviour: .truncate(after: 10)) }) { server in
             func fail() async throws {
-                let transport = HTTPTransport()
+                let transport = HTTPTransport(options: .unhurried)
                 let result = await transport.send(ServiceRequest(action: "cut", method: .get, url: server.baseURL + "/"))
                 try await transport.shutdown()
                 #expect(throws: ActionError.self) { try result.get() }

@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
+import WidgetryTestSupport
 import WidgetryServiceConfiguration
 import WidgetryStore
 import WidgetryModel
@@ -171,7 +172,7 @@ struct SignInAndHostActionTests {
     @Test func aHostActionOnTheNetworkNeedsTheHostsCommand() async throws {
         let configuration = try ServiceConfigurationReader.read(JSONParser.parse(Array(#"{"actions": {"present": {"host": true}}}"#.utf8), fileName: "Service.json"),
                                                                 file: "Service.json", kind: .service)
-        let transport = HTTPTransport()
+        let transport = HTTPTransport(options: .unhurried)
         let engine = ActionEngine(configuration: configuration, backend: .network(transport), timeline: timeline, store: nil,
                                   importer: JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 0))), options: .init(widgetIdentifier: "test"))
         engine.perform("present")

@@ -20,7 +20,7 @@ struct VirtualTimeInFlightTests {
         try await TestHTTPServer.with({ _ in slow }) { server in
             let action = ServiceAction(name: "ping", path: "ping")
             let configuration = ServiceConfiguration(file: "Service.json", defaults: ServiceDefaults(baseURL: server.baseURL + "/"), actions: [action])
-            let transport = HTTPTransport(options: HTTPTransportOptions())
+            let transport = HTTPTransport(options: .unhurried)
             let timeline = Timeline()
             let engine = ActionEngine(configuration: configuration, backend: .network(transport), timeline: timeline, store: nil,
                                       importer: JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 0))),
@@ -45,7 +45,7 @@ struct VirtualTimeInFlightTests {
     }
 
     /// The engine and timeline of one run against `server`, with the transport to shut down.
-    private func makeEngine(_ server: TestHTTPServer, actions: [String], transport options: HTTPTransportOptions = HTTPTransportOptions())
+    private func makeEngine(_ server: TestHTTPServer, actions: [String], transport options: HTTPTransportOptions = .unhurried)
         -> (ActionEngine, Timeline, HTTPTransport) {
         let configuration = ServiceConfiguration(file: "Service.json", defaults: ServiceDefaults(baseURL: server.baseURL + "/"),
                                                  actions: actions.map { ServiceAction(name: $0, path: $0) })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryService
+import WidgetryTestSupport
 import WidgetryServiceConfiguration
 
 /// The fake Twitter the TwitterDemo scenarios run against checks what the real one checks:
@@ -26,7 +27,7 @@ struct FakeTwitterTests {
 
     @Test func signaturesAreCheckedAndTheTimelinePages() async throws {
         let fake = try await FakeTwitter.start(signer: Self.signer)
-        let transport = HTTPTransport()
+        let transport = HTTPTransport(options: .unhurried)
         defer { transport.shutdownNow() }
         do {
             let me = try await send(.get, "/1.1/account/verify_credentials.json", to: fake, with: transport)
@@ -51,7 +52,7 @@ struct FakeTwitterTests {
 
     @Test func onlyOnesOwnTweetsAreDeletedAndMediaMustBeUploadedFirst() async throws {
         let fake = try await FakeTwitter.start(signer: Self.signer)
-        let transport = HTTPTransport()
+        let transport = HTTPTransport(options: .unhurried)
         defer { transport.shutdownNow() }
         do {
             #expect(try await send(.post, "/1.1/statuses/destroy/1029.json", to: fake, with: transport).status == 403, "tweet 1029 is by another user")
