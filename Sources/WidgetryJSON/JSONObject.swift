@@ -18,8 +18,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
     }
 
-    /// Objects with more members than this keep a hash index.
-    public static let indexThreshold = 8
+    /// Objects with more members than this keep a hash index. Below it, comparing the keys one by
+    /// one costs less than hashing one key: on records of 14 members, lookups were faster by a
+    /// quarter and parsing (which no longer builds the index) by a tenth than with a threshold of 8.
+    public static let indexThreshold = 16
 
     /// The members in document order. Keys are unique.
     public private(set) var members: [Member]

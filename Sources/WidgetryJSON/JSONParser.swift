@@ -43,6 +43,12 @@ private struct OpenContainer {
     var pendingKeyLocation = SourceLocation(offset: 0, line: 1, column: 1)
     /// Position in `members` of an earlier member with the pending key, when repeated.
     var pendingDuplicate: Int?
+    /// A bit for each plain key read so far (``JSONParserCore/keySummary(_:)``): a plain key
+    /// whose bit is clear cannot repeat one, so it is not compared with the others.
+    var plainKeyBits: UInt64 = 0
+    /// Whether a key with escapes or non-ASCII text was read: from then on every key is compared,
+    /// since such a key can equal one with other bytes (the Kelvin sign and "K" are the same key).
+    var comparesEveryKey = false
 }
 
 /// The state of one parse. Kept separate from ``JSONParser`` so the public type stays a
@@ -254,7 +260,10 @@ struct JSONParserCore {
         let keyLocation = location(at: position)
         let key = try parseString(pointer: objectPointer)
         stack[top].pendingDuplicate = nil
-        if let earlier = position(ofKey: key, in: top) {
+        let summary = JSONParserCore.keySummary(UnsafeBufferPointer(rebasing: input[keyLocation.offset + 1 ..< position - 1]))
+        let mayRepeat = stack[top].comparesEveryKey || summary.map { stack[top].plainKeyBits & $0 != 0 } ?? true
+        if let summary { stack[top].plainKeyBits |= summary } else { stack[top].comparesEveryKey = true }
+        if mayRepeat, let earlier = position(ofKey: key, in: top) {
             let first = memberBuffers[top][earlier].keyLocation
             if options.duplicateKeys == .reject {
                 throw error(.duplicateKey, "duplicate key '\(key)' (first defined at \(first.map(\.description) ?? "?"))",
@@ -281,6 +290,16 @@ struct JSONParserCore {
         return memberBuffers[top].firstIndex { $0.key == key }
     }
 
+    /// For a plain key (ASCII without escapes, so its raw bytes are its text), one bit of 64 chosen
+    /// by its length and its first and last bytes; equal plain keys have the same bit. Nil for
+    /// any other key.
+    static func keySummary(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        for byte in raw where byte >= 0x80 || byte == UInt8(ascii: "\\") { return nil }
+        guard let first = raw.first, let last = raw.last else { return 1 }
+        return 1 << ((UInt64(raw.count) &* 31 &+ UInt64(first) &* 7 &+ UInt64(last)) & 63)
+    }
+
+    /// Adds `value` to the object on top of the stack under its pending key.
     private mutating func addMember(_ value: JSONValue) {
         let top = stack.count - 1
         if let earlier = stack[top].pendingDuplicate {
@@ -289,11 +308,11 @@ struct JSONParserCore {
             }
             return
         }
-        let member = JSONObject.Member(key: stack[top].pendingKey, keyLocation: stack[top].pendingKeyLocation, value: value)
-        memberBuffers[top].append(member)
+        memberBuffers[top].append(JSONObject.Member(key: stack[top].pendingKey, keyLocation: stack[top].pendingKeyLocation, value: value))
         let count = memberBuffers[top].count
         if stack[top].index != nil {
-            stack[top].index?[member.key] = count - 1
+            let key = stack[top].pendingKey
+            stack[top].index?[key] = count - 1
         } else if count > JSONObject.indexThreshold {
             stack[top].index = JSONObject.makeIndex(memberBuffers[top])
         }
