@@ -102,9 +102,24 @@ let package = Package(
             path: "CompiledLoading",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The generated document both parsing benchmarks read.
+        .target(name: "ParsingDocument", path: "ParsingDocument", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // WidgetryJSON's parser against JSONSerialization, alternating round by round (run
+        // ./compare-parsing).
+        .executableTarget(
+            name: "ParseComparison",
+            dependencies: [
+                "Measuring",
+                "ParsingDocument",
+                .product(name: "WidgetryJSON", package: "Widgetry"),
+            ],
+            path: "ParseComparison",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .executableTarget(
             name: "JSONParsing",
             dependencies: [
+                "ParsingDocument",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
             ],
