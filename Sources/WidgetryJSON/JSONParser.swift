@@ -69,6 +69,7 @@ struct JSONParserCore {
     private var elementBuffers: [[JSONValue]] = []
     private var memberBuffers: [[JSONObject.Member]] = []
     private var scratch: [UInt8] = []
+    private var shortKeys = ShortKeyCache()
     /// The pointers of the document's nodes.
     private let pointers = JSONPointerTable()
 
@@ -258,9 +259,19 @@ struct JSONParserCore {
                         at: position, pointer: objectPointer, hint: hint)
         }
         let keyLocation = location(at: position)
-        let key = try parseString(pointer: objectPointer)
+        let key: String
+        let contentStart = position + 1
+        let summary: UInt64?
+        if let short = shortKeys.read(input, from: contentStart,
+                                      before: JSONSyntax.stringScanEnd(contentStart: contentStart, end: end, maxStringBytes: options.maxStringBytes)) {
+            key = short.key
+            position = short.end
+            summary = JSONParserCore.summary(ofPlainKey: UnsafeBufferPointer(rebasing: input[contentStart ..< position - 1]))
+        } else {
+            key = try parseString(pointer: objectPointer)
+            summary = JSONParserCore.keySummary(UnsafeBufferPointer(rebasing: input[contentStart ..< position - 1]))
+        }
         stack[top].pendingDuplicate = nil
-        let summary = JSONParserCore.keySummary(UnsafeBufferPointer(rebasing: input[keyLocation.offset + 1 ..< position - 1]))
         let mayRepeat = stack[top].comparesEveryKey || summary.map { stack[top].plainKeyBits & $0 != 0 } ?? true
         if let summary { stack[top].plainKeyBits |= summary } else { stack[top].comparesEveryKey = true }
         if mayRepeat, let earlier = position(ofKey: key, in: top) {
@@ -295,6 +306,12 @@ struct JSONParserCore {
     /// any other key.
     static func keySummary(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64? {
         for byte in raw where byte >= 0x80 || byte == UInt8(ascii: "\\") { return nil }
+        return summary(ofPlainKey: raw)
+    }
+
+    /// ``keySummary(_:)`` of a key known to be plain.
+    @inline(__always)
+    static func summary(ofPlainKey raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let first = raw.first, let last = raw.last else { return 1 }
         return 1 << ((UInt64(raw.count) &* 31 &+ UInt64(first) &* 7 &+ UInt64(last)) & 63)
     }

@@ -107,7 +107,7 @@ struct JSONStreamReaderTests {
     }
 
     @Test func stringLengthLimitIsHitWhereTheParserHitsIt() {
-        let contents = ["", "a", "ab", "abcd", "abcde", "abcdef", "abcdefghijklmnop", #"a\n"#, #"abc\n"#, #"\u00e9"#,
+        let contents = ["", "a", "ab", "abcd", "abcde", "abcdef", "abcdefghijklmnop", "abcdefghijklmnopq", "a\u{01}b", #"a\n"#, #"abc\n"#, #"\u00e9"#,
                         #"ab\u00e9"#, #"\uD83D\uDE00"#, "éé", "ééé", "a😀", #"abc\"#]
         for limit in [0, 1, 4, 5, 6, 12] {
             let options = JSONParserOptions(maxStringBytes: limit)
