@@ -64,10 +64,13 @@ struct JSONParserCore {
     /// UTF-8 continuation bytes between `lineStart` and `position`, so columns count scalars.
     private var lineContinuationBytes = 0
     private var stack: [OpenContainer] = []
-    /// Element and member buffers, one per nesting level, reused from container to container so
-    /// a container's array grows in a warm buffer and is copied once, at its exact size, on close.
+    /// The elements or members of the container open at each nesting level, appended in place.
+    /// When it closes, its array is moved out whole, so nothing is copied or retained per value.
     private var elementBuffers: [[JSONValue]] = []
     private var memberBuffers: [[JSONObject.Member]] = []
+    /// How many values the last container closed at each level held: the next one at that level
+    /// starts with room for as many, since the records of an array usually share their shape.
+    private var lastCounts: [Int] = []
     private var scratch: [UInt8] = []
     private var shortKeys = ShortKeyCache()
     /// The pointers of the document's nodes.
@@ -221,9 +224,16 @@ struct JSONParserCore {
         }
         position += 1
         stack.append(OpenContainer(isObject: isObject, location: start, pointer: pointer))
-        if elementBuffers.count < stack.count {
+        let level = stack.count - 1
+        if elementBuffers.count == level {
             elementBuffers.append([])
             memberBuffers.append([])
+            lastCounts.append(0)
+        }
+        if isObject {
+            memberBuffers[level].reserveCapacity(lastCounts[level])
+        } else {
+            elementBuffers[level].reserveCapacity(lastCounts[level])
         }
     }
 
@@ -231,13 +241,27 @@ struct JSONParserCore {
         let level = stack.count - 1
         let container = stack.removeLast()
         if container.isObject {
-            let object = JSONObject(uniqueMembers: Array(memberBuffers[level]), index: container.index)
-            memberBuffers[level].removeAll(keepingCapacity: true)
+            var members: [JSONObject.Member] = []
+            swap(&members, &memberBuffers[level])
+            lastCounts[level] = members.count
+            let object = JSONObject(uniqueMembers: JSONParserCore.fitted(members), index: container.index)
             return JSONValue(.object(object), location: container.location, pointer: container.pointer)
         }
-        let elements = Array(elementBuffers[level])
-        elementBuffers[level].removeAll(keepingCapacity: true)
-        return JSONValue(.array(elements), location: container.location, pointer: container.pointer)
+        var elements: [JSONValue] = []
+        swap(&elements, &elementBuffers[level])
+        lastCounts[level] = elements.count
+        return JSONValue(.array(JSONParserCore.fitted(elements)), location: container.location, pointer: container.pointer)
+    }
+
+    /// `values`, copied to an array of their size when they were given room for more than twice
+    /// as many (a container much smaller than the one before it at its level), so that the tree
+    /// never holds more than twice the memory its values need.
+    private static func fitted<Value>(_ values: [Value]) -> [Value] {
+        guard values.capacity > 2 * values.count + 4 else { return values }
+        var fitted: [Value] = []
+        fitted.reserveCapacity(values.count)
+        fitted.append(contentsOf: values)
+        return fitted
     }
 
     /// Reads `"key" :` inside the object on top of the stack and returns the member's pointer.

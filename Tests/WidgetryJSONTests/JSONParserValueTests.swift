@@ -124,6 +124,23 @@ struct JSONParserValueTests {
         #expect(document.root.location?.column == 1)
     }
 
+    /// A container starts with room for as many values as the last one at its depth held; one
+    /// that needs far less is trimmed, so a small container after a large one holds little.
+    @Test func aSmallContainerAfterALargeOneIsTrimmedToItsSize() throws {
+        let large = (0..<1000).map(String.init).joined(separator: ",")
+        let members = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
+        let root = try parse("[[\(large)], [7], {\"o\": {\(members)}}, {\"o\": {\"k0\": 1}}]")
+        let arrays = try #require(root.arrayValue)
+        #expect(arrays[0].arrayValue?.count == 1000)
+        let small = try #require(arrays[1].arrayValue)
+        #expect(small.map(\.integerValue) == [7])
+        #expect(small.capacity <= 2 * small.count + 4, "capacity \(small.capacity)")
+        #expect(arrays[2]["o"]?.objectValue?.count == 40)
+        let object = try #require(arrays[3]["o"]?.objectValue)
+        #expect(object.keys == ["k0"])
+        #expect(object.members.capacity <= 2 * object.count + 4, "capacity \(object.members.capacity)")
+    }
+
     @Test func duplicateKeyPolicies() throws {
         let text = #"{"a": 1, "b": 2, "a": 3}"#
         let first = try parse(text, options: JSONParserOptions(duplicateKeys: .keepFirst))
