@@ -38,6 +38,10 @@ private struct OpenContainer {
     let isObject: Bool
     let location: SourceLocation
     let pointer: JSONPointer
+    /// The container's entry in the parse's ``JSONPointerTable`` (-1 for the root), from which
+    /// its values' pointers are made without copying `pointer` (each copy of a pointer is a
+    /// reference-count change, and those were a sixth of the time spent reading keys).
+    let pointerEntry: Int32
     var index: [String: Int]?
     var pendingKey = ""
     var pendingKeyLocation = SourceLocation(offset: 0, line: 1, column: 1)
@@ -117,7 +121,9 @@ struct JSONParserCore {
     /// Reads one complete value, containers included, without recursion.
     private mutating func parseValues() throws(JSONParseError) -> JSONValue {
         var pointer = JSONPointer.root
-        var value: JSONValue
+        // Optional so that handing the value to its container moves it (`take()`) instead of
+        // copying it and releasing the copy left behind.
+        var value: JSONValue?
         parsing: while true {
             // Here: whitespace skipped, a value is expected at `position` for `pointer`.
             guard position < end else {
@@ -142,7 +148,7 @@ struct JSONParserCore {
                     position += 1
                     value = close()
                 } else {
-                    pointer = pointers.pointer(appending: .index(0), to: pointer)
+                    pointer = pointers.pointer(appending: .index(0), toEntry: stack[stack.count - 1].pointerEntry)
                     continue parsing
                 }
             case UInt8(ascii: "\""):
@@ -167,7 +173,7 @@ struct JSONParserCore {
                 let top = stack.count - 1
                 skipWhitespaceAfterValue()
                 if stack[top].isObject {
-                    addMember(value)
+                    addMember(value.take()!)
                     guard position < end else {
                         throw error(.unexpectedEndOfInput, "unexpected end of input; expected ',' or '}' after object member",
                                     at: position, pointer: stack[top].pointer,
@@ -186,7 +192,7 @@ struct JSONParserCore {
                                     at: position, pointer: stack[top].pointer)
                     }
                 } else {
-                    elementBuffers[top].append(value)
+                    elementBuffers[top].append(value.take()!)
                     guard position < end else {
                         throw error(.unexpectedEndOfInput, "unexpected end of input; expected ',' or ']' after array element",
                                     at: position, pointer: stack[top].pointer,
@@ -200,7 +206,7 @@ struct JSONParserCore {
                             throw error(.trailingComma, "trailing comma before ']'", at: position, pointer: stack[top].pointer,
                                         hint: "remove the ',' after the last element")
                         }
-                        pointer = pointers.pointer(appending: .index(elementBuffers[top].count), to: stack[top].pointer)
+                        pointer = pointers.pointer(appending: .index(elementBuffers[top].count), toEntry: stack[top].pointerEntry)
                         continue parsing
                     case UInt8(ascii: "]"):
                         position += 1
@@ -211,7 +217,7 @@ struct JSONParserCore {
                     }
                 }
             }
-            return value
+            return value!
         }
     }
 
@@ -223,7 +229,7 @@ struct JSONParserCore {
                         at: position, pointer: pointer, hint: "flatten the document, or raise JSONParserOptions.maxDepth")
         }
         position += 1
-        stack.append(OpenContainer(isObject: isObject, location: start, pointer: pointer))
+        stack.append(OpenContainer(isObject: isObject, location: start, pointer: pointer, pointerEntry: pointer.entry(in: pointers)))
         let level = stack.count - 1
         if elementBuffers.count == level {
             elementBuffers.append([])
@@ -267,20 +273,19 @@ struct JSONParserCore {
     /// Reads `"key" :` inside the object on top of the stack and returns the member's pointer.
     private mutating func readKey(afterComma: Bool) throws(JSONParseError) -> JSONPointer {
         let top = stack.count - 1
-        let objectPointer = stack[top].pointer
         skipWhitespace()
         guard position < end else {
             throw error(.unexpectedEndOfInput, "unexpected end of input; expected a string key", at: position,
-                        pointer: objectPointer, hint: "the object opened at \(stack[top].location) is not closed")
+                        pointer: stack[top].pointer, hint: "the object opened at \(stack[top].location) is not closed")
         }
         guard input[position] == UInt8(ascii: "\"") else {
             if afterComma, input[position] == UInt8(ascii: "}") {
-                throw error(.trailingComma, "trailing comma before '}'", at: position, pointer: objectPointer,
+                throw error(.trailingComma, "trailing comma before '}'", at: position, pointer: stack[top].pointer,
                             hint: "remove the ',' after the last member")
             }
             let hint = input[position] == UInt8(ascii: "'") ? "keys must use double quotes" : "object keys are strings in double quotes"
             throw error(.unexpectedCharacter, "expected a string key, found \(describeByte(at: position))",
-                        at: position, pointer: objectPointer, hint: hint)
+                        at: position, pointer: stack[top].pointer, hint: hint)
         }
         let keyLocation = location(at: position)
         let key: String
@@ -292,7 +297,7 @@ struct JSONParserCore {
             position = short.end
             summary = JSONParserCore.summary(ofPlainKey: UnsafeBufferPointer(rebasing: input[contentStart ..< position - 1]))
         } else {
-            key = try parseString(pointer: objectPointer)
+            key = try parseString(pointer: stack[top].pointer)
             summary = JSONParserCore.keySummary(UnsafeBufferPointer(rebasing: input[contentStart ..< position - 1]))
         }
         stack[top].pendingDuplicate = nil
@@ -302,7 +307,7 @@ struct JSONParserCore {
             let first = memberBuffers[top][earlier].keyLocation
             if options.duplicateKeys == .reject {
                 throw error(.duplicateKey, "duplicate key '\(key)' (first defined at \(first.map(\.description) ?? "?"))",
-                            at: keyLocation.offset, pointer: objectPointer.appending(key: key), related: first,
+                            at: keyLocation.offset, pointer: stack[top].pointer.appending(key: key), related: first,
                             hint: "each key may appear once in an object")
             }
             stack[top].pendingDuplicate = earlier
@@ -313,11 +318,11 @@ struct JSONParserCore {
         guard position < end, input[position] == UInt8(ascii: ":") else {
             throw error(position < end ? .unexpectedCharacter : .unexpectedEndOfInput,
                         "expected ':' after object key '\(key)', found \(describeByte(at: position))",
-                        at: position, pointer: objectPointer)
+                        at: position, pointer: stack[top].pointer)
         }
         position += 1
         skipWhitespace()
-        return pointers.pointer(appending: .key(key), to: objectPointer)
+        return pointers.pointer(appending: .key(key), toEntry: stack[top].pointerEntry)
     }
 
     private func position(ofKey key: String, in top: Int) -> Int? {
@@ -341,7 +346,7 @@ struct JSONParserCore {
     }
 
     /// Adds `value` to the object on top of the stack under its pending key.
-    private mutating func addMember(_ value: JSONValue) {
+    private mutating func addMember(_ value: consuming JSONValue) {
         let top = stack.count - 1
         if let earlier = stack[top].pendingDuplicate {
             if options.duplicateKeys == .keepLast {

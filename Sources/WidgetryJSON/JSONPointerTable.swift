@@ -18,9 +18,9 @@ final class JSONPointerTable: @unchecked Sendable {
     /// (a measurable share of parsing) is left out.
     @exclusivity(unchecked) private var entries: [Entry] = []
 
-    /// The pointer to the child of `parent` (the root, or a pointer of this table) named by `token`.
-    func pointer(appending token: JSONPointer.Token, to parent: JSONPointer) -> JSONPointer {
-        let parentEntry = parent.entry(in: self)
+    /// The pointer to the child of entry `parentEntry` (-1 for the root; see
+    /// ``JSONPointer/entry(in:)``) named by `token`.
+    func pointer(appending token: JSONPointer.Token, toEntry parentEntry: Int32) -> JSONPointer {
         // The parser refuses documents of more than Int32.max bytes, and a document has fewer
         // nodes than bytes, so the entry number fits.
         let depth = parentEntry < 0 ? 1 : entries[Int(parentEntry)].depth + 1
