@@ -12,7 +12,8 @@ struct ShortKeyCache {
         var key = ""
     }
 
-    private var slots = [Slot](repeating: Slot(), count: 256)
+    /// Made at the first key, so that documents without objects pay nothing.
+    private var slots: [Slot] = []
 
     /// The key whose text starts at `start`, when it is plain, ends (with its closing quote)
     /// before `limit`, and has at most 16 bytes; with the offset past its closing quote. Nil,
@@ -32,6 +33,7 @@ struct ShortKeyCache {
         withUnsafeMutableBytes(of: &words) { target in
             target.baseAddress!.copyMemory(from: input.baseAddress! + start, byteCount: count)
         }
+        if slots.isEmpty { slots = [Slot](repeating: Slot(), count: 256) }
         let slot = Int(truncatingIfNeeded: (words.0 &* 0x9E37_79B9_7F4A_7C15 ^ words.1 &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(count)) >> 56)
         if slots[slot].count == count, slots[slot].words == words {
             return (slots[slot].key, cursor + 1)
