@@ -260,8 +260,8 @@ struct JSONParserCore {
     }
 
     /// `values`, copied to an array of their size when they were given room for more than twice
-    /// as many (a container much smaller than the one before it at its level), so that the tree
-    /// never holds more than twice the memory its values need.
+    /// as many (a container much smaller than the one before it at its level), so that no
+    /// container of the tree holds more than about twice the memory its values need.
     private static func fitted<Value>(_ values: [Value]) -> [Value] {
         guard values.capacity > 2 * values.count + 4 else { return values }
         var fitted: [Value] = []
