@@ -228,7 +228,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryJSONTests",
-            dependencies: ["WidgetryJSON"],
+            dependencies: ["WidgetryJSON", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -243,7 +243,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryExpressionsTests",
-            dependencies: ["WidgetryExpressions"],
+            dependencies: ["WidgetryExpressions", "WidgetryTestSupport"],
             exclude: ["Corpus"],
             swiftSettings: strictSwift6
         ),
@@ -258,12 +258,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryLayoutTests",
-            dependencies: ["WidgetryLayout"],
+            dependencies: ["WidgetryLayout", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "WidgetrySchemaTests",
-            dependencies: ["WidgetrySchema", "WidgetryJSON"],
+            dependencies: ["WidgetrySchema", "WidgetryJSON", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

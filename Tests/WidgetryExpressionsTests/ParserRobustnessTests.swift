@@ -1,21 +1,10 @@
 import Testing
 import WidgetryExpressions
+import WidgetryTestSupport
 
 /// Token soup from a fixed seed: every text either parses, and then round-trips through the
 /// canonical printer, or fails with a `PredicateSyntaxError` — never a crash or a hang.
 struct ParserRobustnessTests {
-    /// SplitMix64, so the soup is the same on every run and machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = [
         "a", "b.c", "tags", "@count", "@sum.x", "$v", "%@", "%K", "SELF", "1", "2.5", "0x1F", "'s'", "\"t\"", "nil", "TRUE",
         "==", "!=", "<", ">=", "BETWEEN", "IN", "CONTAINS[cd]", "LIKE", "MATCHES", "BEGINSWITH", "AND", "OR", "NOT", "ANY", "ALL",
@@ -24,7 +13,7 @@ struct ParserRobustnessTests {
     ]
 
     @Test func tokenSoupParsesOrFailsWithASyntaxError() {
-        var generator = Generator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         var parsed = 0
         for _ in 0..<3000 {
             let count = Int.random(in: 1...9, using: &generator)

@@ -1,5 +1,6 @@
 import Testing
 import WidgetryJSON
+import WidgetryTestSupport
 
 /// The reader must accept exactly what the parser accepts, and its tokens must rebuild exactly
 /// the parser's tree.
@@ -135,7 +136,7 @@ struct JSONStreamReaderTests {
             #"[1,2,3,"x",{"k1":1,"k2":2,"k3":3,"k4":4,"k5":5,"k6":6,"k7":7,"k8":8,"k9":9,"k10":10,"k11":11,"k12":12,"k13":13,"k14":14,"k15":15,"k16":16,"k17":17,"k18":18}]"#,
         ]
         let alphabet: [UInt8] = Array("{}[],:\"\\ \n0123456789-+.eEutrfalsn/bx'".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
-        var random = SplitMix64(seed: 0x5EED_0F_2026)
+        var random = SeededGenerator(seed: 0x5EED_0F_2026)
         var accepted = 0
         var total = 0
         for round in 0..<6_000 {
@@ -304,7 +305,7 @@ struct JSONStreamReaderTests {
 
     @Test func skippingMembersAgreesWithTheParserOnFuzzedInput() {
         let seed = #"{"a": {"b": [1, {"c": "d\u00e9"}], "e": "x"}, "f": 2, "g": [[1, 2], {"x": 1, "y": [true]}, 3], "h": "s"}"#
-        var random = SplitMix64(seed: 42)
+        var random = SeededGenerator(seed: 42)
         for _ in 0..<1_000 {
             var bytes = Array(seed.utf8)
             let position = random.below(bytes.count)
@@ -466,24 +467,5 @@ extension Result {
     fileprivate var isSuccess: Bool {
         if case .success = self { return true }
         return false
-    }
-}
-
-/// SplitMix64: a small generator fully determined by its seed.
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
     }
 }

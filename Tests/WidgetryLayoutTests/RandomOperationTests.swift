@@ -1,21 +1,9 @@
 import Testing
 import WidgetryLayout
+import WidgetryTestSupport
 
 @Suite("Random operations")
 struct RandomOperationTests {
-    /// SplitMix64: a small generator whose sequence is the same everywhere.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// How far `constraint` is from holding under the solver's values (0 when it holds).
     static func violation(of constraint: LayoutConstraint, in solver: LayoutSolver) -> Double {
         let expression = constraint.expression
@@ -29,7 +17,7 @@ struct RandomOperationTests {
 
     @Test("Adds, removals and suggestions at random never crash, keep every required constraint, and undo refusals exactly", arguments: Array(1...8) as [UInt64])
     func randomOperations(seed: UInt64) throws {
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let variables = (0..<10).map { LayoutVariable("x\($0)") }
         var solver = LayoutSolver()
         var added: [LayoutConstraint] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryNIB
+import WidgetryTestSupport
 
 /// The real nibs, cut and damaged: each must give its typed error, never trap.
 @Suite(.enabled(if: WidgetDemoSample.isAvailable, "needs ../shared/upstream/WidgetDemo.zip"))
@@ -28,7 +29,7 @@ struct WidgetDemoNIBHostileTests {
     }
 
     @Test func damagedNibsNeverTrap() throws {
-        var generator = NIBSeededGenerator(seed: 9)
+        var generator = SeededGenerator(seed: 9)
         for name in WidgetDemoSample.nibNames() {
             let pristine = try WidgetDemoSample.bytes(ofNib: name)
             for _ in 0..<150 {
@@ -48,15 +49,3 @@ struct WidgetDemoNIBHostileTests {
     }
 }
 
-/// A deterministic random generator (SplitMix64), so damaged inputs are the same every run.
-struct NIBSeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,28 +1,12 @@
 import Testing
 import WidgetryJSON
 import WidgetrySchema
+import WidgetryTestSupport
 
 /// Arbitrary schemas and values, well-formed or not, end in violations or typed errors: never
 /// a crash or a hang.
 @Suite("Schema robustness")
 struct RobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-        mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-    }
-
     static let keywords = [
         "type", "enum", "const", "multipleOf", "minimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "items",
         "prefixItems", "contains", "minContains", "maxContains", "uniqueItems", "properties", "patternProperties",
@@ -33,7 +17,7 @@ struct RobustnessTests {
 
     static let strings = ["a", "b", "", "#", "#/$defs/a", "#/$defs/b", "#a", "^a", "[", "(a|b)*c", "\\d+", "string", "object", "x/../y"]
 
-    func value(_ generator: inout Generator, depth: Int) -> JSONValue {
+    func value(_ generator: inout SeededGenerator, depth: Int) -> JSONValue {
         switch generator.below(depth > 3 ? 4 : 7) {
         case 0: return nil
         case 1: return JSONValue(.bool(generator.below(2) == 0))
@@ -50,7 +34,7 @@ struct RobustnessTests {
         }
     }
 
-    func schema(_ generator: inout Generator, depth: Int) -> JSONValue {
+    func schema(_ generator: inout SeededGenerator, depth: Int) -> JSONValue {
         if depth > 3 || generator.below(6) == 0 { return JSONValue(.bool(generator.below(3) != 0)) }
         var object = JSONObject()
         for _ in 0..<generator.below(4) + 1 {
@@ -66,7 +50,7 @@ struct RobustnessTests {
     }
 
     @Test func randomSchemasAndValuesNeverCrash() {
-        var generator = Generator(state: 2020_12)
+        var generator = SeededGenerator(seed: 2020_12)
         let registry = SchemaRegistry()
         var compiled = 0
         for _ in 0..<1_500 {
@@ -86,7 +70,7 @@ struct RobustnessTests {
     }
 
     @Test func theMetaSchemaJudgesRandomSchemasLikeTheCompilerAccepts() throws {
-        var generator = Generator(state: 7)
+        var generator = SeededGenerator(seed: 7)
         let registry = SchemaRegistry()
         let meta = try registry.schema(at: SchemaRegistry.metaSchemaURI)
         var accepted = 0

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryStore
 import WidgetryModel
+import WidgetryStore
+import WidgetryTestSupport
 
 /// Importing a document's bytes reads them without building a tree; it must give exactly what
 /// importing the parsed tree gives: the same objects, or the same located error.
