@@ -1,5 +1,5 @@
 import WidgetryBundle
-public import WidgetryHostProfile
+import WidgetryHostProfile
 import WidgetryJSON
 import WidgetryExpressions
 import WidgetryService
