@@ -48,11 +48,10 @@ private struct OpenContainer {
     /// Position in `members` of an earlier member with the pending key, when repeated.
     var pendingDuplicate: Int?
     /// A bit for each plain key read so far (``JSONParserCore/keySummary(_:)``): a plain key
-    /// whose bit is clear cannot repeat one, so it is not compared with the others.
-    var plainKeyBits: UInt64 = 0
-    /// Whether a key with escapes or non-ASCII text was read: from then on every key is compared,
-    /// since such a key can equal one with other bytes (the Kelvin sign and "K" are the same key).
-    var comparesEveryKey = false
+    /// whose bit is clear cannot repeat one, so it is not compared with the others. All bits
+    /// once a key with escapes or non-ASCII text was read: such a key can equal one with other
+    /// bytes (the Kelvin sign and "K" are the same key), so from then on every key is compared.
+    var keyBits: UInt64 = 0
 }
 
 /// The state of one parse. Kept separate from ``JSONParser`` so the public type stays a
@@ -301,8 +300,8 @@ struct JSONParserCore {
             summary = JSONParserCore.keySummary(UnsafeBufferPointer(rebasing: input[contentStart ..< position - 1]))
         }
         stack[top].pendingDuplicate = nil
-        let mayRepeat = stack[top].comparesEveryKey || summary.map { stack[top].plainKeyBits & $0 != 0 } ?? true
-        if let summary { stack[top].plainKeyBits |= summary } else { stack[top].comparesEveryKey = true }
+        let mayRepeat = summary.map { stack[top].keyBits & $0 != 0 } ?? true
+        stack[top].keyBits |= summary ?? .max
         if mayRepeat, let earlier = position(ofKey: key, in: top) {
             let first = memberBuffers[top][earlier].keyLocation
             if options.duplicateKeys == .reject {
