@@ -1,6 +1,7 @@
 // Duplicate keys for JSONStreamReader under the `.reject` policy: the keys of every open object
 // are kept as byte ranges of the input on one reused stack, so the common object (few members,
-// ASCII keys without escapes) is checked by comparing bytes, without allocating.
+// ASCII keys without escapes) is checked by comparing bytes, without allocating, and only when
+// the object's key summary says the key may be there already.
 
 /// Where a key of an open object is in the input.
 struct KeySpan {
@@ -21,8 +22,11 @@ extension JSONStreamReader {
     mutating func registerKey() throws(JSONStreamError) {
         let key = KeySpan(start: stringStart, end: stringEnd, hasEscapes: stringHasEscapes, isPlain: stringIsPlain)
         let firstKey = top
+        let summary = key.isPlain ? JSONParserCore.summary(ofPlainKey: UnsafeBufferPointer(rebasing: input[key.start..<key.end])) : .max
+        let mayRepeat = keyBits & summary != 0
+        keyBits |= summary
         if keySpans.count - firstKey < JSONStreamReader.linearKeyLimit {
-            let repeated = keySpans.withUnsafeBufferPointer { keys in
+            let repeated = mayRepeat && keySpans.withUnsafeBufferPointer { keys in
                 keys[firstKey...].contains { isSameKey($0, key) }
             }
             if repeated { throw JSONStreamError(offset: tokenOffset) }

@@ -100,6 +100,11 @@ public struct JSONStreamReader {
     var keySpans: [KeySpan] = []
     /// Decoded keys of open objects with many members, by nesting level, reused.
     var largeObjectKeys: [Set<String>] = []
+    /// A bit for each plain key of the innermost object (``JSONParserCore/keySummary(_:)``; a key
+    /// that is not plain sets every bit): a plain key whose bit is clear is new without comparing
+    /// it to the others. The outer containers' bits wait in `outerKeyBits`.
+    var keyBits: UInt64 = 0
+    var outerKeyBits: [UInt64] = []
 
     /// The content (between the quotes) of the last key or string.
     var stringStart = 0
@@ -357,6 +362,10 @@ public struct JSONStreamReader {
         guard containers.count < maxDepth else { throw JSONStreamError(offset: position) }
         containers.append(marker)
         top = marker
+        if rejectsDuplicateKeys {
+            outerKeyBits.append(keyBits)
+            keyBits = 0
+        }
         position += 1
     }
 
@@ -365,8 +374,9 @@ public struct JSONStreamReader {
     private mutating func close() {
         tokenOffset = position
         position += 1
-        if top >= 0, rejectsDuplicateKeys {
-            forgetKeys(from: top)
+        if rejectsDuplicateKeys {
+            if top >= 0 { forgetKeys(from: top) }
+            keyBits = outerKeyBits.removeLast()
         }
         containers.removeLast()
         top = containers.last ?? JSONStreamReader.rootMarker

@@ -21,7 +21,7 @@ extension AttributeType {
     /// range (`3.0` counts), any number for `Double`/`Float`/`Decimal`, booleans, strings, valid
     /// UUID strings, dates and data — plus the `encodings` asked for. Model defaults accept ISO
     /// dates and base64; JSON import accepts all four encodings; store writes none.
-    public func storedValue(_ value: Value, accepting encodings: Encodings = []) -> Value? {
+    public func storedValue(_ value: consuming Value, accepting encodings: Encodings = []) -> Value? {
         switch self {
         case .integer16, .integer32, .integer64:
             let numeric = value.isNumber || (encodings.contains(.booleanNumbers) && value.isBool)
@@ -36,7 +36,10 @@ extension AttributeType {
             default: return nil
             }
         case .string, .uri:
-            return value.stringValue.map(Value.string)
+            switch consume value {
+            case .string(let text): return .string(text)
+            default: return nil
+            }
         case .uuid:
             return value.stringValue.flatMap { UUID(uuidString: $0) != nil ? value : nil }
         case .date:

@@ -26,8 +26,8 @@ protocol ImportNode {
 extension JSONValue: ImportNode {
     func member(at path: ImportPath) -> JSONValue? {
         var current = self
-        for key in path.texts {
-            guard case .object(let object) = current.kind, let next = object[key] else { return nil }
+        for position in path.keys.indices {
+            guard case .object(let object) = current.kind, let next = object[path.text(position)] else { return nil }
             current = next
         }
         return current

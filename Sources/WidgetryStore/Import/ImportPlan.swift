@@ -1,118 +1,200 @@
 import WidgetryExpressions
 import WidgetryModel
 
-/// What importing into each entity reads and writes, worked out once per import (classes, so the
-/// hot loop passes references instead of copying descriptions): the key path
-/// of every mapped attribute and relationship split into keys, with its column and transformer.
-struct ImportPlan {
-    final class Attribute {
+/// What importing into each entity reads and writes, worked out once per import: every mapped
+/// attribute and relationship with its column, its type and its key path split into keys.
+///
+/// Laid out for the per-object loop, which a large response runs hundreds of thousands of times:
+/// what the loop reads are plain values in memory the plan owns, read through pointers, so the
+/// loop changes no reference count (each change is a locked instruction, and copying a class or
+/// an array out of a table is one). What only messages and transformers need stays beside them
+/// in ordinary arrays, indexed the same way.
+final class ImportPlan {
+    /// An attribute the import reads (or, for an identity without `JSONKeyPath`, only writes).
+    struct Attribute {
         let slot: Int
-        let description: AttributeDescription
         /// No keys for an identity attribute without `JSONKeyPath` (found only by references).
         let path: ImportPath
-        let isMapped: Bool
-        /// Nil when the attribute names no transformer or one that is not registered
-        /// (``transformerName`` tells them apart).
-        let transformer: BindingTransformer?
         let type: AttributeType
-        let transformerName: String?
-
-        init(slot: Int, description: AttributeDescription, path: ImportPath?, transformer: BindingTransformer?) {
-            self.slot = slot
-            self.description = description
-            self.path = path ?? ImportPath("")
-            isMapped = path != nil
-            self.transformer = transformer
-            type = description.type
-            transformerName = description.jsonTransformerName
-        }
+        /// Whether the attribute names a transformer, registered or not (``transformers`` tells).
+        let namesTransformer: Bool
     }
 
-    final class Relationship {
-        let relationship: EntityLayout.Relationship
+    /// A mapped relationship.
+    struct Relationship {
         let path: ImportPath
-
-        init(relationship: EntityLayout.Relationship, path: ImportPath) {
-            self.relationship = relationship
-            self.path = path
-        }
+        let isToMany: Bool
+        /// The destination's index in ``entities``.
+        let destination: Int
     }
 
-    final class Entity {
-        let layout: EntityLayout
-        /// The identity attribute, mapped or not.
-        let identity: Attribute?
-        /// The mapped attributes.
-        let attributes: [Attribute]
-        /// The mapped relationships, in the entity's declaration order.
-        let relationships: [Relationship]
-
-        init(layout: EntityLayout, identity: Attribute?, attributes: [Attribute], relationships: [Relationship]) {
-            self.layout = layout
-            self.identity = identity
-            self.attributes = attributes
-            self.relationships = relationships
-        }
+    /// An entity, by its attributes' and relationships' positions in the plan's tables.
+    struct Entity {
+        /// The entity's index in the model (and in ``entities`` and ``layouts``).
+        let index: Int
+        /// The identity attribute, mapped or not: a position in ``attributes``.
+        let identity: Int?
+        /// The mapped attributes, in slot order: positions in ``attributes``.
+        let attributes: Range<Int>
+        /// The mapped relationships, in the entity's declaration order: positions in ``relationships``.
+        let relationships: Range<Int>
     }
+
+    let entities: UnsafeMutableBufferPointer<Entity>
+    let attributes: UnsafeMutableBufferPointer<Attribute>
+    let relationships: UnsafeMutableBufferPointer<Relationship>
 
     /// By entity index.
-    let entities: [Entity]
+    let layouts: [EntityLayout]
+    /// By position in ``attributes``.
+    let attributeDescriptions: [AttributeDescription]
+    /// By position in ``attributes``: nil when the attribute names no transformer or one that is
+    /// not registered.
+    let transformers: [BindingTransformer?]
+    /// By position in ``relationships``.
+    let storeRelationships: [EntityLayout.Relationship]
+    /// The memory of every path's keys.
+    private let keys: ImportKeys
 
-    init(model: EntityModel, transformers: BindingTransformerRegistry) {
-        entities = model.layouts.map { layout in
-            let all = layout.attributes.enumerated().map { slot, attribute in
-                Attribute(slot: slot, description: attribute, path: attribute.jsonKeyPath.map(ImportPath.init),
-                          transformer: attribute.jsonTransformerName.flatMap(transformers.transformer(named:)))
-            }
-            let relationships = model.relationships(of: layout.name).compactMap { description -> Relationship? in
-                guard let path = description.jsonKeyPath, let slot = layout.slots[description.name],
-                      let relationship = layout.relationship(slot) else { return nil }
-                return Relationship(relationship: relationship, path: ImportPath(path))
-            }
-            return Entity(layout: layout, identity: layout.identitySlot.map { all[$0] },
-                          attributes: all.filter(\.isMapped), relationships: relationships)
+    init(model: EntityModel, transformers registry: BindingTransformerRegistry) {
+        var entityList: [Entity] = [], attributeList: [(slot: Int, path: Int?, description: AttributeDescription)] = []
+        var relationshipList: [(path: Int, relationship: EntityLayout.Relationship)] = [], paths: [[String]] = []
+        func path(_ keyPath: String) -> Int {
+            paths.append(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+            return paths.count - 1
         }
+        for layout in model.layouts {
+            let firstAttribute = attributeList.count
+            var identity: Int?
+            for (slot, attribute) in layout.attributes.enumerated() {
+                guard let keyPath = attribute.jsonKeyPath else { continue }
+                if slot == layout.identitySlot { identity = attributeList.count }
+                attributeList.append((slot, path(keyPath), attribute))
+            }
+            let mapped = firstAttribute..<attributeList.count
+            if let slot = layout.identitySlot, identity == nil {
+                identity = attributeList.count
+                attributeList.append((slot, nil, layout.attributes[slot]))
+            }
+            let firstRelationship = relationshipList.count
+            for description in model.relationships(of: layout.name) {
+                guard let keyPath = description.jsonKeyPath, let slot = layout.slots[description.name],
+                      let relationship = layout.relationship(slot) else { continue }
+                relationshipList.append((path(keyPath), relationship))
+            }
+            entityList.append(Entity(index: layout.index, identity: identity, attributes: mapped,
+                                     relationships: firstRelationship..<relationshipList.count))
+        }
+        keys = ImportKeys(paths)
+        let keys = keys
+        layouts = model.layouts
+        attributeDescriptions = attributeList.map(\.description)
+        transformers = attributeList.map { $0.description.jsonTransformerName.flatMap(registry.transformer(named:)) }
+        storeRelationships = relationshipList.map(\.relationship)
+        entities = .allocate(capacity: entityList.count)
+        _ = entities.initialize(from: entityList)
+        attributes = .allocate(capacity: attributeList.count)
+        _ = attributes.initialize(from: attributeList.map { attribute in
+            Attribute(slot: attribute.slot, path: attribute.path.map { keys.paths[$0] } ?? ImportPath(),
+                      type: attribute.description.type, namesTransformer: attribute.description.jsonTransformerName != nil)
+        })
+        relationships = .allocate(capacity: relationshipList.count)
+        _ = relationships.initialize(from: relationshipList.map { path, relationship in
+            Relationship(path: keys.paths[path], isToMany: relationship.description.isToMany, destination: relationship.destination)
+        })
+    }
+
+    deinit {
+        entities.deallocate()
+        attributes.deallocate()
+        relationships.deallocate()
+    }
+
+    /// The entity named `name`.
+    func entity(named name: String) -> Entity? {
+        layouts.firstIndex { $0.name == name }.map { entities[$0] }
+    }
+
+    /// `Entity.attribute` for messages.
+    func name(ofAttribute position: Int, in entity: Entity) -> String {
+        "\(layouts[entity.index].name).\(attributeDescriptions[position].name)"
     }
 }
 
-/// A `JSONKeyPath` split into keys (`user.name` → `user`, `name`). Each key also carries, when
-/// it is ASCII of at most 16 bytes (nearly always), its bytes packed into two words, so lazy
-/// nodes compare keys with two integer comparisons and no reference counting.
+/// A `JSONKeyPath` split into keys (`user.name` → `user`, `name`), in memory an ``ImportKeys``
+/// owns. Each key also carries, when it is ASCII of at most 16 bytes (nearly always), its bytes
+/// packed into two words, so lazy nodes compare keys with two integer comparisons.
 struct ImportPath {
     struct Key {
         /// The key's UTF-8 in two little-endian words, zero-padded; valid when `isShortASCII`.
         let words: (UInt64, UInt64)
         let count: Int
         let isShortASCII: Bool
-        /// Position in ``ImportPath/texts``.
-        let index: Int
     }
 
-    let keys: [Key]
-    /// The keys as text, for the parsed tree and for keys that are not short ASCII.
-    let texts: [String]
+    /// The keys, with their text at the same positions in ``texts``.
+    let keys: UnsafeBufferPointer<Key>
+    let texts: UnsafePointer<String>?
 
-    init(_ keyPath: String) {
-        self.init(texts: keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+    /// The path with no keys.
+    init() {
+        keys = UnsafeBufferPointer(start: nil, count: 0)
+        texts = nil
     }
 
-    /// The path through the keys `texts`, each taken whole (a key may hold dots).
-    init(texts: [String]) {
+    init(keys: UnsafeBufferPointer<Key>, texts: UnsafePointer<String>) {
+        self.keys = keys
         self.texts = texts
-        keys = texts.enumerated().map { index, text in
-            let utf8 = Array(text.utf8)
-            let isShortASCII = utf8.count <= 16 && utf8.allSatisfy { $0 < 0x80 }
-            return Key(words: isShortASCII ? ImportPath.pack(utf8[...]) : (0, 0), count: utf8.count, isShortASCII: isShortASCII, index: index)
-        }
     }
+
+    /// Whether the path has keys (an identity without `JSONKeyPath` has none).
+    var isMapped: Bool { !keys.isEmpty }
+
+    /// The text of the key at `position`.
+    func text(_ position: Int) -> String { texts![position] }
 
     /// Up to 16 bytes as two little-endian words, zero-padded.
     @inline(__always)
-    static func pack(_ bytes: ArraySlice<UInt8>) -> (UInt64, UInt64) {
+    static func pack(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
         var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { target in
-            for (offset, byte) in bytes.enumerated() { target[offset] = byte }
-        }
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
         return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
+    }
+}
+
+/// The memory of a set of ``ImportPath``s: their keys and texts, made once and freed with it.
+/// The paths are valid while it lives.
+final class ImportKeys {
+    private let keys: UnsafeMutableBufferPointer<ImportPath.Key>
+    private let texts: UnsafeMutableBufferPointer<String>
+    /// One path per list of texts given, in order; each text is a whole key (it may hold dots).
+    let paths: [ImportPath]
+
+    init(_ paths: [[String]]) {
+        let all = paths.flatMap { $0 }
+        texts = .allocate(capacity: all.count)
+        _ = texts.initialize(from: all)
+        keys = .allocate(capacity: all.count)
+        _ = keys.initialize(from: all.map { text in
+            var text = text
+            return text.withUTF8 { utf8 in
+                let isShortASCII = utf8.count <= 16 && utf8.allSatisfy { $0 < 0x80 }
+                return ImportPath.Key(words: isShortASCII && !utf8.isEmpty ? ImportPath.pack(UnsafeRawBufferPointer(utf8)) : (0, 0),
+                                      count: utf8.count, isShortASCII: isShortASCII)
+            }
+        })
+        var start = 0
+        var made: [ImportPath] = []
+        for path in paths {
+            made.append(ImportPath(keys: UnsafeBufferPointer(rebasing: keys[start..<start + path.count]),
+                                   texts: UnsafePointer(texts.baseAddress! + start)))
+            start += path.count
+        }
+        self.paths = made
+    }
+
+    deinit {
+        texts.deinitialize().deallocate()
+        keys.deallocate()
     }
 }

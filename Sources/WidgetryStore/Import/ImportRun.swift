@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryModel
 
 /// One import by Groot's rules (see ``JSONImporter``), over either kind of ``ImportNode``.
 struct ImportRun<Node: ImportNode> {
@@ -13,14 +14,14 @@ struct ImportRun<Node: ImportNode> {
         if let elements = node.elements {
             var ids: [ObjectID] = []
             ids.reserveCapacity(elements.count)
-            transaction.reserveIdentities(elements.count, for: entity.layout)
+            transaction.reserveIdentities(elements.count, for: plan.layouts[entity.index])
             for element in elements where !element.isNull {
                 ids.append(try importObject(element, into: entity, in: &transaction))
             }
             return ids
         }
         guard node.isObject else {
-            throw node.importError(.shapeMismatch, "\(entity.layout.name) imports from an object or an array of objects, not \(node.typeName)", hint: nil)
+            throw node.importError(.shapeMismatch, "\(name(of: entity)) imports from an object or an array of objects, not \(node.typeName)", hint: nil)
         }
         return [try importObject(node, into: entity, in: &transaction)]
     }
@@ -29,42 +30,62 @@ struct ImportRun<Node: ImportNode> {
     func importObject(_ node: Node, into entity: ImportPlan.Entity, in transaction: inout StoreTransaction) throws(ImportError) -> ObjectID {
         let node = node.prepared
         guard node.isObject else {
-            throw node.importError(.shapeMismatch, "\(entity.layout.name) imports from an object, not \(node.typeName)", hint: nil)
+            throw node.importError(.shapeMismatch, "\(name(of: entity)) imports from an object, not \(node.typeName)", hint: nil)
         }
+        // The identity is read first, to find the object, and written with the other attributes.
+        var identityNode: Node?, identityValue: Value?
         var existing: ObjectID?
-        if let identity = entity.identity, identity.isMapped, let raw = node.member(at: identity.path), !raw.isNull {
-            existing = transaction.object(withIdentity: try value(raw, for: identity, of: entity), in: entity.layout)
+        if let position = entity.identity, plan.attributes[position].path.isMapped,
+           let raw = node.member(at: plan.attributes[position].path), !raw.isNull {
+            let value = try value(raw, for: position, of: entity)
+            existing = transaction.object(withIdentity: value, inEntity: entity.index)
+            identityNode = raw
+            identityValue = consume value
         }
         let id: ObjectID
         if let existing {
             id = existing
         } else {
-            id = try storing(at: node) { () throws(StoreError) in try transaction.insert(entity.layout) }
+            id = try storing(at: node) { () throws(StoreError) in try transaction.insert(entity: entity.index) }
             objects.record(id, from: node)
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
-        for attribute in entity.attributes {
-            guard let raw = node.member(at: attribute.path), !raw.isNull else { continue }
-            let converted = try value(raw, for: attribute, of: entity)
-            try storing(at: raw) { () throws(StoreError) in try transaction.setAttribute(attribute.slot, to: converted, of: id, at: location) }
+        for position in entity.attributes {
+            let raw: Node, converted: Value
+            if position == entity.identity {
+                guard let identityNode else { continue }
+                raw = identityNode
+                converted = identityValue.take()!
+            } else {
+                guard let member = node.member(at: plan.attributes[position].path), !member.isNull else { continue }
+                raw = member
+                converted = try value(member, for: position, of: entity)
+            }
+            let slot = plan.attributes[position].slot
+            if existing == nil, position != entity.identity {
+                transaction.setNewAttribute(slot, to: converted, at: location)
+            } else {
+                try storing(at: raw) { () throws(StoreError) in try transaction.setAttribute(slot, to: converted, of: id, at: location) }
+            }
         }
-        for step in entity.relationships {
+        for position in entity.relationships {
+            let step = plan.relationships[position]
             guard let raw = node.member(at: step.path), !raw.isNull else { continue }
-            let relationship = step.relationship
-            let destination = plan.entities[relationship.destination]
-            if relationship.description.isToMany {
+            let destination = plan.entities[step.destination]
+            if step.isToMany {
                 guard let elements = raw.elements else {
-                    throw raw.importError(.shapeMismatch, "\(entity.layout.name).\(relationship.description.name) is to-many and imports from an array, not \(raw.typeName)", hint: nil)
+                    let relationship = plan.storeRelationships[position].description.name
+                    throw raw.importError(.shapeMismatch, "\(name(of: entity)).\(relationship) is to-many and imports from an array, not \(raw.typeName)", hint: nil)
                 }
                 var targets: [ObjectID] = []
                 targets.reserveCapacity(elements.count)
                 for element in elements where !element.isNull {
                     targets.append(try reference(element, to: destination, in: &transaction))
                 }
-                try storing(at: raw) { () throws(StoreError) in try transaction.setTargets(relationship, to: targets, of: id, at: location) }
+                try storing(at: raw) { () throws(StoreError) in try transaction.setTargets(plan.storeRelationships[position], to: targets, of: id, at: location) }
             } else {
                 let target = try reference(raw, to: destination, in: &transaction)
-                try storing(at: raw) { () throws(StoreError) in try transaction.setTarget(relationship, to: target, of: id, at: location) }
+                try storing(at: raw) { () throws(StoreError) in try transaction.setTarget(plan.storeRelationships[position], to: target, of: id, at: location) }
             }
         }
         return id
@@ -75,42 +96,65 @@ struct ImportRun<Node: ImportNode> {
     private func reference(_ node: Node, to entity: ImportPlan.Entity, in transaction: inout StoreTransaction) throws(ImportError) -> ObjectID {
         if node.isObject { return try importObject(node, into: entity, in: &transaction) }
         guard let identity = entity.identity else {
-            throw node.importError(.shapeMismatch, "\(entity.layout.name) has no identity attribute, so it imports from an object, not \(node.typeName)", hint: nil)
+            throw node.importError(.shapeMismatch, "\(name(of: entity)) has no identity attribute, so it imports from an object, not \(node.typeName)", hint: nil)
         }
         let key = try value(node, for: identity, of: entity)
-        if let found = transaction.object(withIdentity: key, in: entity.layout) { return found }
+        if let found = transaction.object(withIdentity: key, inEntity: entity.index) { return found }
+        let slot = plan.attributes[identity].slot
         let id = try storing(at: node) { () throws(StoreError) in
-            let id = try transaction.insert(entity.layout)
-            try transaction.setAttribute(identity.slot, to: key, of: id, at: transaction.location(of: id))
+            let id = try transaction.insert(entity: entity.index)
+            try transaction.setAttribute(slot, to: key, of: id, at: transaction.location(of: id))
             return id
         }
         objects.record(id, from: node)
         return id
     }
 
-    /// A JSON value through the attribute's transformer and converted to its type: integer types
+    /// A JSON value through the transformer of the attribute at `position` in the plan, converted
+    /// to its type (``converted(_:at:to:name:)``).
+    func value(_ node: Node, for position: Int, of entity: ImportPlan.Entity) throws(ImportError) -> Value {
+        let attribute = plan.attributes[position]
+        var value = node.expressionValue
+        if attribute.namesTransformer {
+            value = try transformed(value, at: node, for: position, of: entity)
+        }
+        guard let converted = ImportRun.converted(value, to: attribute.type) else {
+            throw conversionError(at: node, to: attribute.type, name: plan.name(ofAttribute: position, in: entity))
+        }
+        return converted
+    }
+
+    /// `value` through the attribute's transformer.
+    private func transformed(_ value: Value, at node: Node, for position: Int, of entity: ImportPlan.Entity) throws(ImportError) -> Value {
+        let transformerName = plan.attributeDescriptions[position].jsonTransformerName ?? ""
+        guard let transformer = plan.transformers[position] else {
+            throw node.importError(.unknownTransformer, "\(plan.name(ofAttribute: position, in: entity)) names transformer \(transformerName), which is not registered",
+                                   hint: "registered: " + transformerNames().joined(separator: ", "))
+        }
+        guard let transformed = transformer.transform(value, context) else {
+            throw node.importError(.conversion, "transformer \(transformerName) cannot convert \(node.jsonText) for \(plan.name(ofAttribute: position, in: entity))", hint: nil)
+        }
+        return transformed
+    }
+
+    /// A value converted to an attribute's type, or nil when it does not convert: integer types
     /// take integral numbers in range (`3`, `3.0`) and `true`/`false`; `Double`/`Float`/`Decimal`
     /// any number; `Boolean` `true`/`false` and 0/1; `String` and `URI` strings (numbers are not
     /// turned into text); `Date` a date from a transformer or an ISO 8601 string; `UUID` a UUID
     /// string; `Binary` base64 text.
-    func value(_ node: Node, for attribute: ImportPlan.Attribute, of entity: ImportPlan.Entity) throws(ImportError) -> Value {
-        var value = node.expressionValue
-        var name: String { "\(entity.layout.name).\(attribute.description.name)" }
-        if let transformerName = attribute.transformerName {
-            guard let transformer = attribute.transformer else {
-                throw node.importError(.unknownTransformer, "\(name) names transformer \(transformerName), which is not registered",
-                                       hint: "registered: " + transformerNames().joined(separator: ", "))
-            }
-            guard let transformed = transformer.transform(value, context) else {
-                throw node.importError(.conversion, "transformer \(transformerName) cannot convert \(node.jsonText) for \(name)", hint: nil)
-            }
-            value = transformed
-        }
-        guard let converted = attribute.type.storedValue(value, accepting: [.isoDates, .base64Data, .numericBooleans, .booleanNumbers]) else {
-            throw node.importError(.conversion, "\(name) is \(attribute.description.type.rawValue); the JSON value \(node.jsonText) does not convert",
-                                   hint: attribute.type == .date ? "name a date transformer with JSONTransformerName, or send ISO 8601" : nil)
-        }
-        return converted
+    static func converted(_ value: consuming Value, to type: AttributeType) -> Value? {
+        type.storedValue(value, accepting: [.isoDates, .base64Data, .numericBooleans, .booleanNumbers])
+    }
+
+    /// The error for a JSON value that does not convert to the type of the attribute `name`.
+    func conversionError(at node: Node, to type: AttributeType, name: String) -> ImportError {
+        node.importError(.conversion, "\(name) is \(type.rawValue); the JSON value \(node.jsonText) does not convert",
+                         hint: type == .date ? "name a date transformer with JSONTransformerName, or send ISO 8601" : nil)
+    }
+
+    /// The entity's name, for messages.
+    private func name(of entity: ImportPlan.Entity) -> String {
+        plan.layouts[entity.index].name
     }
 
     /// Runs a store change, turning its error into an import error placed at `node`.

@@ -19,7 +19,8 @@ public struct JSONImportValue {
 
     /// The member `key` of an object; nil when the value is not an object or has no such member.
     public func member(_ key: String) -> JSONImportValue? {
-        node.member(at: ImportPath(texts: [key])).map(JSONImportValue.init)
+        let keys = ImportKeys([[key]])
+        return withExtendedLifetime(keys) { node.member(at: keys.paths[0]).map(JSONImportValue.init) }
     }
 }
 

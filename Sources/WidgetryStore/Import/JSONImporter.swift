@@ -86,10 +86,10 @@ public struct JSONImporter: Sendable {
     }
 
     private func entity<Node: ImportNode>(_ name: String, in plan: ImportPlan, at node: Node) throws(ImportError) -> ImportPlan.Entity {
-        guard let index = plan.entities.firstIndex(where: { $0.layout.name == name }) else {
+        guard let entity = plan.entity(named: name) else {
             throw node.importError(.store, "the model has no entity \(name)", hint: nil)
         }
-        return plan.entities[index]
+        return entity
     }
 
     /// Writes each `set` member on every object, converted as an imported value would be.
@@ -97,13 +97,15 @@ public struct JSONImporter: Sendable {
         guard let set, !set.isEmpty else { return }
         for id in ids {
             let location = try run.storing(at: set.members[0].value) { () throws(StoreError) in try transaction.location(of: id) }
-            let entity = run.plan.entities[Int(location.entity)]
+            let layout = run.plan.layouts[Int(location.entity)]
             for member in set {
-                guard case .attribute(let slot)? = entity.layout.slots[member.key] else {
-                    throw ImportError(.store, "set names \(member.key), which is not an attribute of \(entity.layout.name)", at: member.value)
+                guard case .attribute(let slot)? = layout.slots[member.key] else {
+                    throw ImportError(.store, "set names \(member.key), which is not an attribute of \(layout.name)", at: member.value)
                 }
-                let attribute = ImportPlan.Attribute(slot: slot, description: entity.layout.attributes[slot], path: nil, transformer: nil)
-                let value = try run.value(member.value, for: attribute, of: entity)
+                let attribute = layout.attributes[slot]
+                guard let value = ImportRun<JSONValue>.converted(member.value.expressionValue, to: attribute.type) else {
+                    throw run.conversionError(at: member.value, to: attribute.type, name: "\(layout.name).\(attribute.name)")
+                }
                 try run.storing(at: member.value) { () throws(StoreError) in
                     try transaction.setAttribute(slot, to: value, of: id, at: location)
                 }

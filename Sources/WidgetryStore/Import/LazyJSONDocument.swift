@@ -223,10 +223,9 @@ final class LazyJSONDocument {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.keyStart)..<Int(entry.keyEnd)]), as: UTF8.self)
     }
 
-    /// Whether entry `index`'s key is `key` of `path` (see ``LazyJSONNode/keyMatches(_:_:in:)``).
-    func keyMatches(_ index: Int, _ key: ImportPath.Key, in path: ImportPath) -> Bool {
+    /// Whether entry `index`'s key is `text` (see ``LazyJSONNode/keyMatches(_:_:in:)``).
+    func keyMatches(_ index: Int, _ text: String) -> Bool {
         let entry = entries[index]
-        let text = path.texts[key.index]
         if entry.keyEnd == -2 { return strings[Int(entry.keyStart)] == text }
         if entry.keyEnd < 0 { return false }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.keyStart)..<Int(entry.keyEnd)]), as: UTF8.self) == text
@@ -262,13 +261,14 @@ struct LazyJSONNode {
 
     private var document: LazyJSONDocument { owner.takeUnretainedValue() }
 
-    /// Whether entry `index`'s key is `key` of `path`, compared as the parsed tree compares keys
-    /// (as Swift strings, so up to canonical equivalence); plain ASCII on both sides, the usual
-    /// case, is two integer comparisons.
+    /// Whether entry `index`'s key is the key at `position` in `path`, compared as the parsed tree
+    /// compares keys (as Swift strings, so up to canonical equivalence); plain ASCII on both
+    /// sides, the usual case, is two integer comparisons.
     @inline(__always)
-    private func keyMatches(_ index: Int, _ key: ImportPath.Key, in path: ImportPath) -> Bool {
+    private func keyMatches(_ index: Int, _ position: Int, in path: ImportPath) -> Bool {
         let entry = entries[index]
-        guard key.isShortASCII, entry.keyEnd >= 0 else { return owner._withUnsafeGuaranteedRef { $0.keyMatches(index, key, in: path) } }
+        let key = path.keys[position]
+        guard key.isShortASCII, entry.keyEnd >= 0 else { return owner._withUnsafeGuaranteedRef { $0.keyMatches(index, path.text(position)) } }
         let count = Int(entry.keyEnd - entry.keyStart)
         guard count == key.count else { return false }
         var words: (UInt64, UInt64) = (0, 0)
@@ -288,11 +288,11 @@ extension LazyJSONNode: ImportNode {
 
     func member(at path: ImportPath) -> LazyJSONNode? {
         var current = index
-        for key in path.keys {
+        for position in path.keys.indices {
             let container = entries[current]
             guard container.kind == .object else { return nil }
             var child = current + 1
-            while child < Int(container.next), !keyMatches(child, key, in: path) {
+            while child < Int(container.next), !keyMatches(child, position, in: path) {
                 child = Int(entries[child].next)
             }
             guard child < Int(container.next) else { return nil }

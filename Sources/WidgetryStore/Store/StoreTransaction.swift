@@ -57,9 +57,16 @@ public struct StoreTransaction {
     }
 
     func object(withIdentity identity: Value, in layout: EntityLayout) -> ObjectID? {
-        guard let root = layout.identityRoot, let id = state.identities[root][identity],
-              let location = state.location(of: id), layout.isKind[Int(location.entity)] else { return nil }
-        return id
+        object(withIdentity: identity, inEntity: layout.index)
+    }
+
+    /// The object of the hierarchy of the entity at `index` whose identity attribute equals `identity`.
+    func object(withIdentity identity: Value, inEntity index: Int) -> ObjectID? {
+        model.layouts.withUnsafeBufferPointer { layouts in
+            guard let root = layouts[index].identityRoot, let id = state.identities[root][identity],
+                  let location = state.location(of: id), layouts[index].isKind[Int(location.entity)] else { return nil }
+            return id
+        }
     }
 
     /// Whether the user may delete `id`: its entity has an owner relationship, the object's owner
@@ -122,6 +129,12 @@ public struct StoreTransaction {
     // MARK: Writing by slot
 
     mutating func insert(_ layout: EntityLayout) throws(StoreError) -> ObjectID {
+        try insert(entity: layout.index)
+    }
+
+    /// A new object of the entity at index `entity`, with its attributes' defaults.
+    mutating func insert(entity: Int) throws(StoreError) -> ObjectID {
+        let layout = model.layouts[entity]
         let id = state.nextID
         let row = state.tables[layout.index].ids.count
         state.locations.append(ObjectLocation(entity: Int32(layout.index), row: Int32(row)))
@@ -136,17 +149,29 @@ public struct StoreTransaction {
     /// Writes a value already of the attribute's type (``AttributeValues/checked(_:for:entity:)``).
     mutating func setAttribute(_ slot: Int, to stored: Value, of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
         let entity = Int(location.entity), row = Int(location.row)
-        let old = state.tables[entity].attributes[slot][row]
-        guard old != stored else { return }
-        state.tables[entity].attributes[slot][row] = stored
+        // Compared in place: an import writes every mapped value again, and most are unchanged.
+        let unchanged = state.tables[entity].attributes[slot].withUnsafeBufferPointer { $0[row] == stored }
+        guard !unchanged else { return }
         recorder.noteUpdate(id)
         let layout = model.layouts[entity]
-        guard slot == layout.identitySlot, let root = layout.identityRoot else { return }
+        guard slot == layout.identitySlot, let root = layout.identityRoot else {
+            state.tables[entity].attributes[slot][row] = stored
+            return
+        }
+        let old = state.tables[entity].attributes[slot][row]
+        state.tables[entity].attributes[slot][row] = stored
         if !old.isNull, state.identities[root][old] == id { state.identities[root][old] = nil }
-        if !stored.isNull { try index(identity: stored, of: id, layout: layout) }
+        let new = state.tables[entity].attributes[slot][row]
+        if !new.isNull { try index(identity: new, of: id, layout: layout) }
     }
 
-    mutating func setTarget(_ relationship: EntityLayout.Relationship, to target: ObjectID?, of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
+    /// Writes an attribute other than the identity of an object this transaction inserted,
+    /// whose value is still its default: there is no change to record and no index to update.
+    mutating func setNewAttribute(_ slot: Int, to stored: Value, at location: ObjectLocation) {
+        state.tables[Int(location.entity)].attributes[slot][Int(location.row)] = stored
+    }
+
+    mutating func setTarget(_ relationship: borrowing EntityLayout.Relationship, to target: ObjectID?, of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
         let entity = Int(location.entity), row = Int(location.row)
         let old = state.tables[entity].toOne[relationship.slot][row]
         guard old != (target?.rawValue ?? 0) else { return }
@@ -157,7 +182,7 @@ public struct StoreTransaction {
         if let target, let targetLocation, let inverse = relationship.inverse { link(target, at: targetLocation, inverse, to: id) }
     }
 
-    mutating func setTargets(_ relationship: EntityLayout.Relationship, to targets: [ObjectID], of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
+    mutating func setTargets(_ relationship: borrowing EntityLayout.Relationship, to targets: [ObjectID], of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
         let entity = Int(location.entity), row = Int(location.row)
         var unique: [ObjectID] = []
         var seen: Set<ObjectID> = []
@@ -281,10 +306,10 @@ public struct StoreTransaction {
 
     private mutating func index(identity: Value, of id: ObjectID, layout: EntityLayout) throws(StoreError) {
         guard let root = layout.identityRoot else { return }
-        if let existing = state.identities[root][identity], existing != id {
+        if let existing = state.identities[root].updateValue(id, forKey: identity), existing != id {
+            state.identities[root][identity] = existing
             throw StoreError(.duplicateIdentity, "\(layout.name) \(id) has identity \(identity), which \(existing) already has")
         }
-        state.identities[root][identity] = id
     }
 }
 
