@@ -62,6 +62,15 @@ package final class EntityLayout: Sendable {
         self.isOwnerEntity = isOwnerEntity
     }
 
+    /// The destination entity of the relationship in `slot`, read without copying its description.
+    package func destination(of slot: Slot) -> Int? {
+        switch slot {
+        case .attribute: nil
+        case .toOne(let index): toOne[index].destination
+        case .toMany(let index): toMany[index].destination
+        }
+    }
+
     package func relationship(_ slot: Slot) -> Relationship? {
         switch slot {
         case .attribute: nil

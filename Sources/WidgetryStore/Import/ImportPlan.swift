@@ -23,7 +23,8 @@ final class ImportPlan {
     /// A mapped relationship.
     struct Relationship {
         let path: ImportPath
-        let isToMany: Bool
+        /// Its column (to-one or to-many).
+        let slot: EntityLayout.Slot
         /// The destination's index in ``entities``.
         let destination: Int
     }
@@ -51,8 +52,6 @@ final class ImportPlan {
     /// By position in ``attributes``: nil when the attribute names no transformer or one that is
     /// not registered.
     let transformers: [BindingTransformer?]
-    /// By position in ``relationships``.
-    let storeRelationships: [EntityLayout.Relationship]
     /// The memory of every path's keys.
     private let keys: ImportKeys
 
@@ -90,7 +89,6 @@ final class ImportPlan {
         layouts = model.layouts
         attributeDescriptions = attributeList.map(\.description)
         transformers = attributeList.map { $0.description.jsonTransformerName.flatMap(registry.transformer(named:)) }
-        storeRelationships = relationshipList.map(\.relationship)
         entities = .allocate(capacity: entityList.count)
         _ = entities.initialize(from: entityList)
         attributes = .allocate(capacity: attributeList.count)
@@ -100,7 +98,8 @@ final class ImportPlan {
         })
         relationships = .allocate(capacity: relationshipList.count)
         _ = relationships.initialize(from: relationshipList.map { path, relationship in
-            Relationship(path: keys.paths[path], isToMany: relationship.description.isToMany, destination: relationship.destination)
+            Relationship(path: keys.paths[path], slot: relationship.description.isToMany ? .toMany(relationship.slot) : .toOne(relationship.slot),
+                         destination: relationship.destination)
         })
     }
 

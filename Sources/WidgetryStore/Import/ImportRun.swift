@@ -40,7 +40,7 @@ struct ImportRun<Node: ImportNode> {
             let value = try value(raw, for: position, of: entity)
             existing = transaction.object(withIdentity: value, inEntity: entity.index)
             identityNode = raw
-            identityValue = consume value
+            identityValue = value
         }
         let id: ObjectID
         if let existing {
@@ -51,18 +51,16 @@ struct ImportRun<Node: ImportNode> {
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
         for position in entity.attributes {
-            let raw: Node, converted: Value
-            if position == entity.identity {
-                guard let identityNode else { continue }
-                raw = identityNode
-                converted = identityValue.take()!
-            } else {
-                guard let member = node.member(at: plan.attributes[position].path), !member.isNull else { continue }
-                raw = member
-                converted = try value(member, for: position, of: entity)
-            }
             let slot = plan.attributes[position].slot
-            if existing == nil, position != entity.identity {
+            if position == entity.identity {
+                // Written like the others, so that a clash with another entity's object is found here.
+                guard let identityNode, let identityValue else { continue }
+                try storing(at: identityNode) { () throws(StoreError) in try transaction.setAttribute(slot, to: identityValue, of: id, at: location) }
+                continue
+            }
+            guard let raw = node.member(at: plan.attributes[position].path), !raw.isNull else { continue }
+            let converted = try value(raw, for: position, of: entity)
+            if existing == nil {
                 transaction.setNewAttribute(slot, to: converted, at: location)
             } else {
                 try storing(at: raw) { () throws(StoreError) in try transaction.setAttribute(slot, to: converted, of: id, at: location) }
@@ -72,9 +70,10 @@ struct ImportRun<Node: ImportNode> {
             let step = plan.relationships[position]
             guard let raw = node.member(at: step.path), !raw.isNull else { continue }
             let destination = plan.entities[step.destination]
-            if step.isToMany {
+            switch step.slot {
+            case .toMany(let slot):
                 guard let elements = raw.elements else {
-                    let relationship = plan.storeRelationships[position].description.name
+                    let relationship = plan.layouts[entity.index].relationship(step.slot)?.description.name ?? ""
                     throw raw.importError(.shapeMismatch, "\(name(of: entity)).\(relationship) is to-many and imports from an array, not \(raw.typeName)", hint: nil)
                 }
                 var targets: [ObjectID] = []
@@ -82,10 +81,12 @@ struct ImportRun<Node: ImportNode> {
                 for element in elements where !element.isNull {
                     targets.append(try reference(element, to: destination, in: &transaction))
                 }
-                try storing(at: raw) { () throws(StoreError) in try transaction.setTargets(plan.storeRelationships[position], to: targets, of: id, at: location) }
-            } else {
+                try storing(at: raw) { () throws(StoreError) in try transaction.setTargets(toMany: slot, to: targets, of: id, at: location) }
+            case .toOne(let slot):
                 let target = try reference(raw, to: destination, in: &transaction)
-                try storing(at: raw) { () throws(StoreError) in try transaction.setTarget(plan.storeRelationships[position], to: target, of: id, at: location) }
+                try storing(at: raw) { () throws(StoreError) in try transaction.setTarget(toOne: slot, to: target, of: id, at: location) }
+            case .attribute:
+                continue
             }
         }
         return id

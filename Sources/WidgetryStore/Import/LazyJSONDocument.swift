@@ -241,12 +241,15 @@ struct LazyJSONNode {
     /// document object (or its reference count).
     private let entries: UnsafeMutablePointer<LazyJSONDocument.Entry>
     private let bytes: UnsafePointer<UInt8>
+    /// Past the last byte from which 16 bytes can be read whole (key comparisons read two words).
+    private let wordReadLimit: Int
     let index: Int
 
     init(document: LazyJSONDocument, index: Int) {
         owner = .passUnretained(document)
         entries = document.entries.baseAddress!
         bytes = document.bytes.baseAddress!
+        wordReadLimit = document.bytes.count - 16
         self.index = index
     }
 
@@ -254,6 +257,7 @@ struct LazyJSONNode {
         owner = other.owner
         entries = other.entries
         bytes = other.bytes
+        wordReadLimit = other.wordReadLimit
         self.index = index
     }
 
@@ -269,13 +273,18 @@ struct LazyJSONNode {
         let entry = entries[index]
         let key = path.keys[position]
         guard key.isShortASCII, entry.keyEnd >= 0 else { return owner._withUnsafeGuaranteedRef { $0.keyMatches(index, path.text(position)) } }
-        let count = Int(entry.keyEnd - entry.keyStart)
+        let count = Int(entry.keyEnd - entry.keyStart), start = Int(entry.keyStart)
         guard count == key.count else { return false }
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { target in
-            target.baseAddress!.copyMemory(from: bytes + Int(entry.keyStart), byteCount: count)
+        guard start <= wordReadLimit else {
+            return ImportPath.pack(UnsafeRawBufferPointer(start: bytes + start, count: count)) == key.words
         }
-        return UInt64(littleEndian: words.0) == key.words.0 && UInt64(littleEndian: words.1) == key.words.1
+        // Two whole words, masked to the key's length: copying `count` bytes into a zeroed pair
+        // and reading it back stalls on every comparison.
+        let first = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
+        let second = UInt64(littleEndian: UnsafeRawPointer(bytes + start + 8).loadUnaligned(as: UInt64.self))
+        let firstMask: UInt64 = count >= 8 ? .max : (1 << UInt64(count * 8)) &- 1
+        let secondMask: UInt64 = count >= 16 ? .max : count <= 8 ? 0 : (1 << UInt64((count - 8) * 8)) &- 1
+        return first & firstMask == key.words.0 && second & secondMask == key.words.1
     }
 }
 

@@ -51,7 +51,7 @@ struct StoreFileReader {
                     return try targets(row[column] as DatabaseValue, next: next, table: table, row: raw, column: relationship.description.name)
                 }
                 let rowIndex = state.tables[layout.index].ids.count
-                state.tables[layout.index].append(id, defaults: attributes)
+                state.tables[layout.index].append(id, values: attributes)
                 for (slot, target) in toOne.enumerated() { state.tables[layout.index].toOne[slot][rowIndex] = target }
                 for (slot, targets) in toMany.enumerated() { state.tables[layout.index].toMany[slot][rowIndex] = targets }
                 state.locations[Int(raw) - 1] = ObjectLocation(entity: Int32(layout.index), row: Int32(rowIndex))

@@ -36,8 +36,12 @@ struct EntityTable: Sendable {
     var toMany: [[[ObjectID]]]
     /// Rows deleted objects left empty since the table was last compacted.
     var emptyRows = 0
+    /// Each attribute's value for a new object (the layout's), kept here so that inserting
+    /// reads nothing outside the table.
+    let defaults: [Value]
 
     init(layout: EntityLayout) {
+        defaults = layout.defaults
         attributes = Array(repeating: [], count: layout.attributes.count)
         toOne = Array(repeating: [], count: layout.toOne.count)
         toMany = Array(repeating: [], count: layout.toMany.count)

@@ -62,11 +62,9 @@ public struct StoreTransaction {
 
     /// The object of the hierarchy of the entity at `index` whose identity attribute equals `identity`.
     func object(withIdentity identity: Value, inEntity index: Int) -> ObjectID? {
-        model.layouts.withUnsafeBufferPointer { layouts in
-            guard let root = layouts[index].identityRoot, let id = state.identities[root][identity],
-                  let location = state.location(of: id), layouts[index].isKind[Int(location.entity)] else { return nil }
-            return id
-        }
+        guard let root = withLayout(index, { $0.identityRoot }), let id = state.identities[root][identity],
+              let location = state.location(of: id), withLayout(index, { $0.isKind[Int(location.entity)] }) else { return nil }
+        return id
     }
 
     /// Whether the user may delete `id`: its entity has an owner relationship, the object's owner
@@ -80,6 +78,16 @@ public struct StoreTransaction {
 
     func layout(of location: ObjectLocation) -> EntityLayout {
         model.layouts[Int(location.entity)]
+    }
+
+    /// Reads the layout of the entity at `index` without retaining it: the model holds every
+    /// layout while the transaction lives, and the paths an import takes for every object read a
+    /// layout each time (each retain and release is a locked instruction).
+    @inline(__always)
+    func withLayout<Result>(_ index: Int, _ body: (EntityLayout) -> Result) -> Result {
+        model.layouts.withUnsafeBufferPointer { layouts in
+            Unmanaged.passUnretained(layouts[index])._withUnsafeGuaranteedRef(body)
+        }
     }
 
     // MARK: Writing by name
@@ -105,13 +113,13 @@ public struct StoreTransaction {
     /// Points a to-one relationship at `target` (nil clears it), keeping the inverse consistent.
     public mutating func setTarget(_ key: String, to target: ObjectID?, of id: ObjectID) throws(StoreError) {
         let location = try location(of: id)
-        try setTarget(relationship(key, of: location, toMany: false), to: target, of: id, at: location)
+        try setTarget(toOne: relationship(key, of: location, toMany: false).slot, to: target, of: id, at: location)
     }
 
     /// Replaces a to-many relationship's targets, keeping inverses consistent.
     public mutating func setTargets(_ key: String, to targets: [ObjectID], of id: ObjectID) throws(StoreError) {
         let location = try location(of: id)
-        try setTargets(relationship(key, of: location, toMany: true), to: targets, of: id, at: location)
+        try setTargets(toMany: relationship(key, of: location, toMany: true).slot, to: targets, of: id, at: location)
     }
 
     /// Deletes every object of the given entities and their sub-entities (every entity when the
@@ -134,14 +142,13 @@ public struct StoreTransaction {
 
     /// A new object of the entity at index `entity`, with its attributes' defaults.
     mutating func insert(entity: Int) throws(StoreError) -> ObjectID {
-        let layout = model.layouts[entity]
         let id = state.nextID
-        let row = state.tables[layout.index].ids.count
-        state.locations.append(ObjectLocation(entity: Int32(layout.index), row: Int32(row)))
-        state.tables[layout.index].append(id, defaults: layout.defaults)
+        let row = state.tables[entity].ids.count
+        state.locations.append(ObjectLocation(entity: Int32(entity), row: Int32(row)))
+        state.tables[entity].append(id)
         recorder.noteInsert(id)
-        if let slot = layout.identitySlot, !layout.defaults[slot].isNull {
-            try index(identity: layout.defaults[slot], of: id, layout: layout)
+        if let slot = withLayout(entity, { $0.identitySlot }), !state.tables[entity].attributes[slot][row].isNull {
+            try index(identity: state.tables[entity].attributes[slot][row], of: id, entity: entity)
         }
         return id
     }
@@ -153,51 +160,57 @@ public struct StoreTransaction {
         let unchanged = state.tables[entity].attributes[slot].withUnsafeBufferPointer { $0[row] == stored }
         guard !unchanged else { return }
         recorder.noteUpdate(id)
-        let layout = model.layouts[entity]
-        guard slot == layout.identitySlot, let root = layout.identityRoot else {
+        guard slot == withLayout(entity, { $0.identitySlot }), let root = withLayout(entity, { $0.identityRoot }) else {
             state.tables[entity].attributes[slot][row] = stored
             return
         }
         let old = state.tables[entity].attributes[slot][row]
         state.tables[entity].attributes[slot][row] = stored
         if !old.isNull, state.identities[root][old] == id { state.identities[root][old] = nil }
-        let new = state.tables[entity].attributes[slot][row]
-        if !new.isNull { try index(identity: new, of: id, layout: layout) }
+        if !stored.isNull { try index(identity: stored, of: id, entity: entity) }
     }
 
     /// Writes an attribute other than the identity of an object this transaction inserted,
     /// whose value is still its default: there is no change to record and no index to update.
-    mutating func setNewAttribute(_ slot: Int, to stored: Value, at location: ObjectLocation) {
+    mutating func setNewAttribute(_ slot: Int, to stored: consuming Value, at location: ObjectLocation) {
         state.tables[Int(location.entity)].attributes[slot][Int(location.row)] = stored
     }
 
-    mutating func setTarget(_ relationship: borrowing EntityLayout.Relationship, to target: ObjectID?, of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
+    /// Points the to-one relationship in column `slot` at `target` (nil clears it), keeping the
+    /// inverse consistent. The relationship is found by its column in the object's own layout
+    /// (a sub-entity keeps its ancestors' columns), so callers pass no description.
+    mutating func setTarget(toOne slot: Int, to target: ObjectID?, of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
         let entity = Int(location.entity), row = Int(location.row)
-        let old = state.tables[entity].toOne[relationship.slot][row]
+        let old = state.tables[entity].toOne[slot][row]
         guard old != (target?.rawValue ?? 0) else { return }
-        let targetLocation = try target.map { target throws(StoreError) in try check(target, isA: relationship) }
-        if old != 0, let inverse = relationship.inverse { unlink(ObjectID(rawValue: old), inverse, from: id) }
-        state.tables[entity].toOne[relationship.slot][row] = target?.rawValue ?? 0
+        let inverse = withLayout(entity, { $0.toOne[slot].inverse })
+        var targetLocation: ObjectLocation?
+        if let target { targetLocation = try check(target, isTargetOf: .toOne(slot), in: entity) }
+        if old != 0, let inverse { unlink(ObjectID(rawValue: old), inverse, from: id) }
+        state.tables[entity].toOne[slot][row] = target?.rawValue ?? 0
         recorder.noteUpdate(id)
-        if let target, let targetLocation, let inverse = relationship.inverse { link(target, at: targetLocation, inverse, to: id) }
+        if let target, let targetLocation, let inverse { link(target, at: targetLocation, inverse, to: id) }
     }
 
-    mutating func setTargets(_ relationship: borrowing EntityLayout.Relationship, to targets: [ObjectID], of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
+    /// Replaces the targets of the to-many relationship in column `slot`, keeping inverses
+    /// consistent (see ``setTarget(toOne:to:of:at:)``).
+    mutating func setTargets(toMany slot: Int, to targets: [ObjectID], of id: ObjectID, at location: ObjectLocation) throws(StoreError) {
         let entity = Int(location.entity), row = Int(location.row)
         var unique: [ObjectID] = []
         var seen: Set<ObjectID> = []
         for target in targets where seen.insert(target).inserted {
-            _ = try check(target, isA: relationship)
+            _ = try check(target, isTargetOf: .toMany(slot), in: entity)
             unique.append(target)
         }
-        let old = state.tables[entity].toMany[relationship.slot][row]
+        let old = state.tables[entity].toMany[slot][row]
         guard old != unique else { return }
-        if let inverse = relationship.inverse {
+        let inverse = withLayout(entity, { $0.toMany[slot].inverse })
+        if let inverse {
             for removed in old where !seen.contains(removed) { unlink(removed, inverse, from: id) }
         }
-        state.tables[entity].toMany[relationship.slot][row] = unique
+        state.tables[entity].toMany[slot][row] = unique
         recorder.noteUpdate(id)
-        if let inverse = relationship.inverse {
+        if let inverse {
             let before = Set(old)
             for added in unique where !before.contains(added) {
                 if let targetLocation = state.location(of: added) { link(added, at: targetLocation, inverse, to: id) }
@@ -254,10 +267,14 @@ public struct StoreTransaction {
         return relationship
     }
 
-    private func check(_ target: ObjectID, isA relationship: EntityLayout.Relationship) throws(StoreError) -> ObjectLocation {
+    /// The location of `target`, checked to be of the destination of the relationship in column
+    /// `slot` of `entity`.
+    private func check(_ target: ObjectID, isTargetOf slot: EntityLayout.Slot, in entity: Int) throws(StoreError) -> ObjectLocation {
         let location = try location(of: target)
-        guard model.layouts[relationship.destination].isKind[Int(location.entity)] else {
-            throw StoreError(.typeMismatch, "\(relationship.description.name) takes \(relationship.description.destination) objects, not \(layout(of: location).name)")
+        let destination = withLayout(entity, { $0.destination(of: slot) ?? 0 })
+        guard withLayout(destination, { $0.isKind[Int(location.entity)] }) else {
+            let description = model.layouts[entity].relationship(slot)?.description
+            throw StoreError(.typeMismatch, "\(description?.name ?? "") takes \(description?.destination ?? "") objects, not \(layout(of: location).name)")
         }
         return location
     }
@@ -304,20 +321,25 @@ public struct StoreTransaction {
         state.identities[root].reserveCapacity(state.identities[root].count + count)
     }
 
-    private mutating func index(identity: Value, of id: ObjectID, layout: EntityLayout) throws(StoreError) {
-        guard let root = layout.identityRoot else { return }
+    private mutating func index(identity: Value, of id: ObjectID, entity: Int) throws(StoreError) {
+        guard let root = withLayout(entity, { $0.identityRoot }) else { return }
         if let existing = state.identities[root].updateValue(id, forKey: identity), existing != id {
             state.identities[root][identity] = existing
-            throw StoreError(.duplicateIdentity, "\(layout.name) \(id) has identity \(identity), which \(existing) already has")
+            throw StoreError(.duplicateIdentity, "\(model.layouts[entity].name) \(id) has identity \(identity), which \(existing) already has")
         }
     }
 }
 
 extension EntityTable {
-    /// Appends a row for a new object with the given attribute values and no relationships.
-    mutating func append(_ id: ObjectID, defaults: [Value]) {
+    /// Appends a row for a new object with the attributes' defaults and no relationships.
+    mutating func append(_ id: ObjectID) {
+        append(id, values: defaults)
+    }
+
+    /// Appends a row for an object with the given attribute values and no relationships.
+    mutating func append(_ id: ObjectID, values: [Value]) {
         ids.append(id)
-        for slot in attributes.indices { attributes[slot].append(defaults[slot]) }
+        for slot in attributes.indices { attributes[slot].append(values[slot]) }
         for slot in toOne.indices { toOne[slot].append(0) }
         for slot in toMany.indices { toMany[slot].append([]) }
     }
