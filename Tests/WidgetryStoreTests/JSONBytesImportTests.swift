@@ -96,6 +96,38 @@ struct JSONBytesImportTests {
         #expect(failures > 40 && failures < 360)
     }
 
+    /// Keys are compared as two masked words read from the document, or packed from the bytes
+    /// when fewer than 16 remain: keys of every length around a word, next to decoys that differ
+    /// only in their last byte or are a byte longer or shorter, read the same on both paths,
+    /// whether the document goes on for a while or ends right after them.
+    @Test func keysOfEveryLengthAroundAWordMatchExactly() throws {
+        let keys = ["k", "key1234", "key12345", "key123456", "fifteen-bytes-k", "sixteen-bytes-ke", "seventeen-bytes-k"]
+        let attributes = keys.enumerated().map { #""a\#($0.offset)": {"type": "String", "optional": true, "JSONKeyPath": "\#($0.element)"}"# }
+        let modelText = #"{"entities": {"Row": {"identityAttribute": "rowId", "attributes": {"rowId": {"type": "String", "JSONKeyPath": "id"}, "#
+            + attributes.joined(separator: ", ") + "}}}}"
+        let model = try ModelJSONReader.read(JSONParser.parse(modelText, fileName: "Model.json"), file: "Model.json")
+        func decoys(_ key: String) -> [String] {
+            [String(key.dropLast()) + "_", key + "x", String(key.dropLast())].filter { !$0.isEmpty && !keys.contains($0) }
+        }
+        let members = keys.enumerated().flatMap { index, key in
+            decoys(key).map { #""\#($0)": "decoy""# } + [#""\#(key)": "v\#(index)""#]
+        }
+        let row = "{" + (members + [#""id": "r""#]).joined(separator: ", ") + "}"
+        for text in ["[" + row + "]", "[" + row + "," + String(repeating: " ", count: 64) + #"{"id": "s"}]"#] {
+            let viaBytes = ObjectStore(model: model), viaTree = ObjectStore(model: model)
+            try viaBytes.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+                _ = try importer.importJSON(Array(text.utf8), into: "Row", in: &transaction)
+            }
+            let root = try JSONParser.parse(text).root
+            try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+                _ = try importer.importJSON(root, into: "Row", in: &transaction)
+            }
+            let imported = try #require(viaBytes.objects(of: "Row").first)
+            #expect(keys.indices.map { imported.value(forKey: "a\($0)") } == keys.indices.map { .string("v\($0)") })
+            #expect(dump(viaBytes) == dump(viaTree))
+        }
+    }
+
     @Test func aSyntaxErrorIsLocatedAndTheTransactionKeepsNothing() throws {
         let store = ObjectStore(model: model)
         do {
