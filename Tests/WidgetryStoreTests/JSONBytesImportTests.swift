@@ -128,6 +128,45 @@ struct JSONBytesImportTests {
         }
     }
 
+    /// An object embedded again with the JSON it was last imported from is skipped; one that
+    /// meets other JSON in between, under its own entity's rules or a sub-entity's, is written
+    /// again, so both paths end with the last JSON's values.
+    @Test func repeatedEmbeddedObjectsEndAsTheLastJSONSaysOnBothPaths() throws {
+        let modelText = #"""
+            {"entities": {
+              "Item": {"identityAttribute": "itemId", "attributes": {"itemId": {"type": "String", "JSONKeyPath": "id"}},
+                "relationships": {"owner": {"destination": "Person", "inverse": "owned", "JSONKeyPath": "owner"},
+                                  "editor": {"destination": "Author", "inverse": "edited", "JSONKeyPath": "editor"}}},
+              "Person": {"identityAttribute": "personId", "attributes": {
+                "personId": {"type": "String", "JSONKeyPath": "id"}, "name": {"type": "String", "optional": true, "JSONKeyPath": "name"}},
+                "relationships": {"owned": {"destination": "Item", "toMany": true, "inverse": "owner"}}},
+              "Author": {"parent": "Person", "relationships": {
+                "edited": {"destination": "Item", "toMany": true, "inverse": "editor"},
+                "favorite": {"destination": "Item", "JSONKeyPath": "favorite"}}}}}
+            """#
+        let model = try ModelJSONReader.read(JSONParser.parse(modelText, fileName: "Model.json"), file: "Model.json")
+        let ann = #"{"id": "p1", "name": "Ann"}"#
+        let documents = [
+            // The same author again and again, once with other JSON in between.
+            #"[{"id": "a", "owner": \#(ann)}, {"id": "b", "owner": \#(ann)}, {"id": "c", "owner": {"id": "p1", "name": "Bob"}}, {"id": "d", "owner": \#(ann)}]"#,
+            // Written in between by a sub-entity's rules, which the skip must not miss.
+            #"[{"id": "a", "editor": {"id": "p1", "name": "Zed"}}, {"id": "b", "owner": \#(ann)}, {"id": "c", "editor": {"id": "p1", "name": "Bob"}}, {"id": "d", "owner": \#(ann)}]"#,
+        ]
+        for text in documents {
+            let viaBytes = ObjectStore(model: model), viaTree = ObjectStore(model: model)
+            try viaBytes.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+                _ = try importer.importJSON(Array(text.utf8), into: "Item", in: &transaction)
+            }
+            let root = try JSONParser.parse(text).root
+            try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+                _ = try importer.importJSON(root, into: "Item", in: &transaction)
+            }
+            let person = try #require(viaBytes.objects(of: "Person").first)
+            #expect(person.value(forKey: "name") == .string("Ann"), "\(text)")
+            #expect(dump(viaBytes) == dump(viaTree))
+        }
+    }
+
     @Test func aSyntaxErrorIsLocatedAndTheTransactionKeepsNothing() throws {
         let store = ObjectStore(model: model)
         do {

@@ -21,6 +21,9 @@ protocol ImportNode {
     var jsonText: String { get }
     /// The error for a problem with this value.
     func importError(_ code: ImportError.Code, _ message: String, hint: String?) -> ImportError
+    /// Whether this value is certainly the same JSON as `other` (kinds, keys and scalars); false
+    /// when the node cannot tell cheaply.
+    func hasSameContent(as other: Self) -> Bool
 }
 
 extension JSONValue: ImportNode {
@@ -52,4 +55,7 @@ extension JSONValue: ImportNode {
     func importError(_ code: ImportError.Code, _ message: String, hint: String?) -> ImportError {
         ImportError(code, message, at: self, hint: hint)
     }
+
+    /// A parsed tree is not read in bulk, so it does not look for repeats.
+    func hasSameContent(as other: JSONValue) -> Bool { false }
 }

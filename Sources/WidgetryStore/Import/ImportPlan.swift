@@ -39,6 +39,10 @@ final class ImportPlan {
         let attributes: Range<Int>
         /// The mapped relationships, in the entity's declaration order: positions in ``relationships``.
         let relationships: Range<Int>
+        /// Importing into the entity writes only attributes, each from its JSON alone (no
+        /// relationship and no transformer, whose result may depend on more than its input), so
+        /// importing the same JSON into the same object again changes nothing.
+        var dependsOnlyOnItsJSON: Bool
     }
 
     let entities: UnsafeMutableBufferPointer<Entity>
@@ -82,7 +86,9 @@ final class ImportPlan {
                 relationshipList.append((path(keyPath), relationship))
             }
             entityList.append(Entity(index: layout.index, identity: identity, attributes: mapped,
-                                     relationships: firstRelationship..<relationshipList.count))
+                                     relationships: firstRelationship..<relationshipList.count,
+                                     dependsOnlyOnItsJSON: relationshipList.count == firstRelationship
+                                         && !attributeList[mapped].contains { $0.description.jsonTransformerName != nil }))
         }
         keys = ImportKeys(paths)
         let keys = keys

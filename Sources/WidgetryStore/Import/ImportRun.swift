@@ -8,6 +8,8 @@ struct ImportRun<Node: ImportNode> {
     let transformerNames: () -> [String]
     /// What this import inserted, for ``checkRequiredAttributes(in:)``.
     let objects = ImportedObjects<Node>()
+    /// The JSON last imported into each object whose import depends only on its JSON.
+    let lastImported = LastImportedJSON<Node>()
 
     /// Imports an object or an array of objects into `entity`; returns the objects in order.
     func importValue(_ node: Node, into entity: ImportPlan.Entity, in transaction: inout StoreTransaction) throws(ImportError) -> [ObjectID] {
@@ -44,6 +46,12 @@ struct ImportRun<Node: ImportNode> {
         }
         let id: ObjectID
         if let existing {
+            // The same JSON again (an embedded author repeated on each of their posts) changes nothing.
+            if entity.dependsOnlyOnItsJSON {
+                if lastImported.isSame(node, as: existing, entity: entity.index) { return existing }
+            } else {
+                lastImported.forget(existing)
+            }
             id = existing
         } else {
             id = try storing(at: node) { () throws(StoreError) in try transaction.insert(entity: entity.index) }
@@ -89,6 +97,7 @@ struct ImportRun<Node: ImportNode> {
                 continue
             }
         }
+        if entity.dependsOnlyOnItsJSON { lastImported.record(node, for: id, entity: entity.index) }
         return id
     }
 

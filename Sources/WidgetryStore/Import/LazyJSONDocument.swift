@@ -358,11 +358,42 @@ extension LazyJSONNode: ImportNode {
         return (try? JSONParser.parse(Array(source)).root.serialized()) ?? String(decoding: UnsafeBufferPointer(rebasing: source), as: UTF8.self)
     }
 
+    func hasSameContent(as other: LazyJSONNode) -> Bool {
+        owner.toOpaque() == other.owner.toOpaque() && owner._withUnsafeGuaranteedRef { $0.sameContent(index, other.index) }
+    }
+
     /// Placed as the parsed tree places it: line and column counted from the document's start,
     /// the pointer found by walking down from the root (both only when an import fails).
     func importError(_ code: ImportError.Code, _ message: String, hint: String?) -> ImportError {
         let document = document
         return ImportError(code, message, location: SourceLocation(offset: Int(entry.start), in: document.bytes),
                            pointer: document.pointer(to: index), hint: hint)
+    }
+}
+
+extension LazyJSONDocument {
+    /// Whether the values at entries `a` and `b` are the same JSON: the same bytes from the
+    /// first value's start to the last one's (so the same keys, scalars and shape, whitespace
+    /// included), and the same last value. Decodes nothing.
+    func sameContent(_ a: Int, _ b: Int) -> Bool {
+        let last = Int(entries[a].next) - 1 - a
+        guard Int(entries[b].next) - 1 - b == last else { return false }
+        let x = entries[a + last], y = entries[b + last]
+        let prefix = Int(x.start) - Int(entries[a].start)
+        guard Int(y.start) - Int(entries[b].start) == prefix, x.kind == y.kind, x.isPlainString == y.isPlainString,
+              sameBytes(Int(entries[a].start)..<Int(x.start), Int(entries[b].start)..<Int(y.start)) else { return false }
+        switch x.kind {
+        case .null, .array, .object:
+            return true
+        case .bool, .integer, .double:
+            return x.payload == y.payload
+        case .string:
+            guard x.isPlainString else { return strings[Int(x.payload)] == strings[Int(y.payload)] }
+            return sameBytes(Int(x.payload >> 32)..<Int(x.payload & 0xFFFF_FFFF), Int(y.payload >> 32)..<Int(y.payload & 0xFFFF_FFFF))
+        }
+    }
+
+    private func sameBytes(_ x: Range<Int>, _ y: Range<Int>) -> Bool {
+        x.count == y.count && memcmp(bytes.baseAddress! + x.lowerBound, bytes.baseAddress! + y.lowerBound, x.count) == 0
     }
 }
