@@ -1,7 +1,9 @@
 // Imports generated posts (100,000 posts by 1,000 authors, ~25 MB of JSON) into Widgetry's
 // in-memory store and, side by side in the same run, has Python/import_posts.py do the same work;
 // prints both medians with the ratio (Python time / Widgetry time), then times a fetch of the
-// imported posts. Peak memory is each process's maximum resident set.
+// imported posts. Times are the importing thread's CPU time on both sides (on a shared machine,
+// time other processes run instead does not count), with wall-clock medians beside them. Peak
+// memory is each process's maximum resident set.
 //
 //   swift run -c release StoreImport [--posts N] [--authors N] [--rounds N] [--python PATH] [--only-bytes [no-python]]
 import Foundation
@@ -85,32 +87,38 @@ do {
     let importer = JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 1_600_000_000)))
     // Both of Widgetry's paths, one after the other so each has its own peak memory: from the
     // bytes (what a host calls), and from a parsed tree.
-    var times: [Double] = [], treeTimes: [Double] = []
+    var times: [Double] = [], wallTimes: [Double] = [], treeTimes: [Double] = []
     var store = ObjectStore(model: model)
     resetPeakResident()
     for round in 0...rounds {
         // The last round's objects go before this round starts, as Python's do when its import returns.
         store = ObjectStore(model: model)
-        let elapsed = try seconds {
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
-            try store.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
-                _ = try importer.importJSON(bytes, fileName: file, into: "Post", in: &transaction)
-            }
+        var cpu = 0.0
+        let wall = try seconds {
+            cpu = try cpuNanoseconds {
+                let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+                try store.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+                    _ = try importer.importJSON(bytes, fileName: file, into: "Post", in: &transaction)
+                }
+            } / 1e9
         }
-        if round > 0 { times.append(elapsed) }
+        if round > 0 {
+            times.append(cpu)
+            wallTimes.append(wall)
+        }
     }
     let peak = peakResidentKilobytes()
     resetPeakResident()
     for round in 0..<(withTree ? rounds + 1 : 0) {
         let viaTree = ObjectStore(model: model)
-        let elapsed = try seconds {
+        let elapsed = try cpuNanoseconds {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
             let document = try JSONParser.parse(bytes, fileName: file)
             try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
                 _ = try importer.importJSON(document.root, into: "Post", in: &transaction)
             }
         }
-        if round > 0 { treeTimes.append(elapsed) }
+        if round > 0 { treeTimes.append(elapsed / 1e9) }
     }
     let treePeak = peakResidentKilobytes()
     let postCount = store.objects(of: "Post").count, userCount = store.objects(of: "User").count
@@ -126,15 +134,16 @@ do {
     let widgetrySeconds = median(times)
     print(String(format: "%d posts by %d authors, %.1f MB of JSON, median of %d rounds after a warm-up", posts, authors, megabytes, rounds))
     print("")
-    print("implementation      | import (s) | posts  | users | peak RSS (MB)")
-    print("--------------------|------------|--------|-------|--------------")
+    let pythonWall = peer["medianWallSeconds"]?.doubleValue ?? .nan, widgetryWall = median(wallTimes)
+    print("implementation      | import CPU (s) | wall (s) | posts  | users | peak RSS (MB)")
+    print("--------------------|----------------|----------|--------|-------|--------------")
     let peerName = (peer["implementation"]?.stringValue ?? "Python").padding(toLength: 20, withPad: " ", startingAt: 0)
-    print(peerName + String(format: "| %10.3f | %6d | %5d | %12.0f", pythonSeconds,
+    print(peerName + String(format: "| %14.3f | %8.3f | %6d | %5d | %12.0f", pythonSeconds, pythonWall,
                  Int(peer["posts"]?.integerValue ?? -1), Int(peer["users"]?.integerValue ?? -1), Double(peer["peakRSSKilobytes"]?.integerValue ?? 0) / 1024))
-    print("Widgetry            " + String(format: "| %10.3f | %6d | %5d | %12.0f", widgetrySeconds, postCount, userCount, Double(peak) / 1024))
-    print(String(format: "\nratio (Python / Widgetry): %.1f×", pythonSeconds / widgetrySeconds))
+    print("Widgetry            " + String(format: "| %14.3f | %8.3f | %6d | %5d | %12.0f", widgetrySeconds, widgetryWall, postCount, userCount, Double(peak) / 1024))
+    print(String(format: "\nratio (Python / Widgetry): %.1f× in CPU time, %.1f× in wall-clock time", pythonSeconds / widgetrySeconds, pythonWall / widgetryWall))
     if withTree {
-        print(String(format: "Widgetry from a parsed tree (JSONParser.parse, then import): median %.3f s, peak RSS %.0f MB",
+        print(String(format: "Widgetry from a parsed tree (JSONParser.parse, then import): median %.3f s CPU, peak RSS %.0f MB",
                      median(treeTimes), Double(treePeak) / 1024))
     }
     print(String(format: "fetch favoritesCount > 50 AND text CONTAINS[c] 'swift', sorted by timestamp descending: %d posts, median %.1f ms",
