@@ -96,6 +96,19 @@ struct JSONBytesImportTests {
         #expect(failures > 40 && failures < 360)
     }
 
+    /// `text` imported into `entity` of `model` from its bytes and from its parsed tree, each into a new store.
+    private func importBothWays(_ text: String, into entity: String, model: EntityModel) throws -> (viaBytes: ObjectStore, viaTree: ObjectStore) {
+        let viaBytes = ObjectStore(model: model), viaTree = ObjectStore(model: model)
+        try viaBytes.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
+            _ = try importer.importJSON(Array(text.utf8), into: entity, in: &transaction)
+        }
+        let root = try JSONParser.parse(text).root
+        try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
+            _ = try importer.importJSON(root, into: entity, in: &transaction)
+        }
+        return (viaBytes, viaTree)
+    }
+
     /// Keys are compared as two masked words read from the document, or packed from the bytes
     /// when fewer than 16 remain: keys of every length around a word, next to decoys that differ
     /// only in their last byte or are a byte longer or shorter, read the same on both paths,
@@ -114,14 +127,7 @@ struct JSONBytesImportTests {
         }
         let row = "{" + (members + [#""id": "r""#]).joined(separator: ", ") + "}"
         for text in ["[" + row + "]", "[" + row + "," + String(repeating: " ", count: 64) + #"{"id": "s"}]"#] {
-            let viaBytes = ObjectStore(model: model), viaTree = ObjectStore(model: model)
-            try viaBytes.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
-                _ = try importer.importJSON(Array(text.utf8), into: "Row", in: &transaction)
-            }
-            let root = try JSONParser.parse(text).root
-            try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
-                _ = try importer.importJSON(root, into: "Row", in: &transaction)
-            }
+            let (viaBytes, viaTree) = try importBothWays(text, into: "Row", model: model)
             let imported = try #require(viaBytes.objects(of: "Row").first)
             #expect(keys.indices.map { imported.value(forKey: "a\($0)") } == keys.indices.map { .string("v\($0)") })
             #expect(dump(viaBytes) == dump(viaTree))
@@ -153,14 +159,7 @@ struct JSONBytesImportTests {
             #"[{"id": "a", "editor": {"id": "p1", "name": "Zed"}}, {"id": "b", "owner": \#(ann)}, {"id": "c", "editor": {"id": "p1", "name": "Bob"}}, {"id": "d", "owner": \#(ann)}]"#,
         ]
         for text in documents {
-            let viaBytes = ObjectStore(model: model), viaTree = ObjectStore(model: model)
-            try viaBytes.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
-                _ = try importer.importJSON(Array(text.utf8), into: "Item", in: &transaction)
-            }
-            let root = try JSONParser.parse(text).root
-            try viaTree.perform { (transaction: inout StoreTransaction) throws(ImportError) in
-                _ = try importer.importJSON(root, into: "Item", in: &transaction)
-            }
+            let (viaBytes, viaTree) = try importBothWays(text, into: "Item", model: model)
             let person = try #require(viaBytes.objects(of: "Person").first)
             #expect(person.value(forKey: "name") == .string("Ann"), "\(text)")
             #expect(dump(viaBytes) == dump(viaTree))
