@@ -42,7 +42,7 @@ final class ImportPlan {
         /// Importing into the entity writes only attributes, each from its JSON alone (no
         /// relationship and no transformer, whose result may depend on more than its input), so
         /// importing the same JSON into the same object again changes nothing.
-        var dependsOnlyOnItsJSON: Bool
+        let dependsOnlyOnItsJSON: Bool
     }
 
     let entities: UnsafeMutableBufferPointer<Entity>
@@ -120,7 +120,7 @@ final class ImportPlan {
         layouts.firstIndex { $0.name == name }.map { entities[$0] }
     }
 
-    /// `Entity.attribute` for messages.
+    /// The attribute at `position` as messages name it: `Entity.attribute`.
     func name(ofAttribute position: Int, in entity: Entity) -> String {
         "\(layouts[entity.index].name).\(attributeDescriptions[position].name)"
     }

@@ -121,7 +121,7 @@ struct ImportRun<Node: ImportNode> {
     }
 
     /// A JSON value through the transformer of the attribute at `position` in the plan, converted
-    /// to its type (``converted(_:at:to:name:)``).
+    /// to its type (``converted(_:to:)``).
     func value(_ node: Node, for position: Int, of entity: ImportPlan.Entity) throws(ImportError) -> Value {
         let attribute = plan.attributes[position]
         var value = node.expressionValue
