@@ -3,7 +3,7 @@
 /// bytes cost the parser more than finding it here.
 ///
 /// A plain key is ASCII without escapes or control characters, so its bytes are its text; a
-/// short one has at most 16 bytes, held here as two words. The cache has a fixed number of
+/// short one has at most 16 bytes, held here as two words (``ShortKeyWords``). The cache has a fixed number of
 /// slots, each keeping the last key that hashed to it.
 struct ShortKeyCache {
     private struct Slot {
@@ -29,10 +29,7 @@ struct ShortKeyCache {
         }
         guard cursor < scanEnd else { return nil }
         let count = cursor - start
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { target in
-            target.baseAddress!.copyMemory(from: input.baseAddress! + start, byteCount: count)
-        }
+        let words = ShortKeyWords.load(input.baseAddress! + start, count: count, readable: input.count - start)
         if slots.isEmpty { slots = [Slot](repeating: Slot(), count: 256) }
         let slot = Int(truncatingIfNeeded: (words.0 &* 0x9E37_79B9_7F4A_7C15 ^ words.1 &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(count)) >> 56)
         if slots[slot].count == count, slots[slot].words == words {

@@ -1,4 +1,5 @@
 import WidgetryExpressions
+import WidgetryJSON
 import WidgetryModel
 
 /// What importing into each entity reads and writes, worked out once per import: every mapped
@@ -131,7 +132,7 @@ final class ImportPlan {
 /// packed into two words, so lazy nodes compare keys with two integer comparisons.
 struct ImportPath {
     struct Key {
-        /// The key's UTF-8 in two little-endian words, zero-padded; valid when `isShortASCII`.
+        /// The key's UTF-8 as ``ShortKeyWords``; valid when `isShortASCII`.
         let words: (UInt64, UInt64)
         let count: Int
         let isShortASCII: Bool
@@ -158,13 +159,6 @@ struct ImportPath {
     /// The text of the key at `position`.
     func text(_ position: Int) -> String { texts![position] }
 
-    /// Up to 16 bytes as two little-endian words, zero-padded.
-    @inline(__always)
-    static func pack(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
-        return (UInt64(littleEndian: words.0), UInt64(littleEndian: words.1))
-    }
 }
 
 /// The memory of a set of ``ImportPath``s: their keys and texts, made once and freed with it.
@@ -184,7 +178,7 @@ final class ImportKeys {
             var text = text
             return text.withUTF8 { utf8 in
                 let isShortASCII = utf8.count <= 16 && utf8.allSatisfy { $0 < 0x80 }
-                return ImportPath.Key(words: isShortASCII && !utf8.isEmpty ? ImportPath.pack(UnsafeRawBufferPointer(utf8)) : (0, 0),
+                return ImportPath.Key(words: isShortASCII && !utf8.isEmpty ? ShortKeyWords.load(utf8.baseAddress!, count: utf8.count, readable: utf8.count) : (0, 0),
                                       count: utf8.count, isShortASCII: isShortASCII)
             }
         })

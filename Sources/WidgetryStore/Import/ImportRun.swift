@@ -16,7 +16,7 @@ struct ImportRun<Node: ImportNode> {
         if let elements = node.elements {
             var ids: [ObjectID] = []
             ids.reserveCapacity(elements.count)
-            transaction.reserveIdentities(elements.count, for: plan.layouts[entity.index])
+            transaction.reserveIdentities(elements.count, forEntity: entity.index)
             for element in elements where !element.isNull {
                 ids.append(try importObject(element, into: entity, in: &transaction))
             }

@@ -241,15 +241,14 @@ struct LazyJSONNode {
     /// document object (or its reference count).
     private let entries: UnsafeMutablePointer<LazyJSONDocument.Entry>
     private let bytes: UnsafePointer<UInt8>
-    /// Past the last byte from which 16 bytes can be read whole (key comparisons read two words).
-    private let wordReadLimit: Int
+    private let byteCount: Int
     let index: Int
 
     init(document: LazyJSONDocument, index: Int) {
         owner = .passUnretained(document)
         entries = document.entries.baseAddress!
         bytes = document.bytes.baseAddress!
-        wordReadLimit = document.bytes.count - 16
+        byteCount = document.bytes.count
         self.index = index
     }
 
@@ -257,7 +256,7 @@ struct LazyJSONNode {
         owner = other.owner
         entries = other.entries
         bytes = other.bytes
-        wordReadLimit = other.wordReadLimit
+        byteCount = other.byteCount
         self.index = index
     }
 
@@ -275,16 +274,7 @@ struct LazyJSONNode {
         guard key.isShortASCII, entry.keyEnd >= 0 else { return owner._withUnsafeGuaranteedRef { $0.keyMatches(index, path.text(position)) } }
         let count = Int(entry.keyEnd - entry.keyStart), start = Int(entry.keyStart)
         guard count == key.count else { return false }
-        guard start <= wordReadLimit else {
-            return ImportPath.pack(UnsafeRawBufferPointer(start: bytes + start, count: count)) == key.words
-        }
-        // Two whole words, masked to the key's length: copying `count` bytes into a zeroed pair
-        // and reading it back stalls on every comparison.
-        let first = UInt64(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self))
-        let second = UInt64(littleEndian: UnsafeRawPointer(bytes + start + 8).loadUnaligned(as: UInt64.self))
-        let firstMask: UInt64 = count >= 8 ? .max : (1 << UInt64(count * 8)) &- 1
-        let secondMask: UInt64 = count >= 16 ? .max : count <= 8 ? 0 : (1 << UInt64((count - 8) * 8)) &- 1
-        return first & firstMask == key.words.0 && second & secondMask == key.words.1
+        return ShortKeyWords.load(bytes + start, count: count, readable: byteCount - start) == key.words
     }
 }
 

@@ -53,11 +53,7 @@ public struct StoreTransaction {
 
     /// The object of `entity`'s hierarchy whose identity attribute equals `identity`.
     public func object(withIdentity identity: Value, in entity: String) -> ObjectID? {
-        model.layout(named: entity).flatMap { object(withIdentity: identity, in: $0) }
-    }
-
-    func object(withIdentity identity: Value, in layout: EntityLayout) -> ObjectID? {
-        object(withIdentity: identity, inEntity: layout.index)
+        model.layout(named: entity).flatMap { object(withIdentity: identity, inEntity: $0.index) }
     }
 
     /// The object of the hierarchy of the entity at `index` whose identity attribute equals `identity`.
@@ -97,7 +93,7 @@ public struct StoreTransaction {
         guard let layout = model.layout(named: entity) else {
             throw StoreError(.unknownEntity, "the model has no entity \(entity)")
         }
-        return try insert(layout)
+        return try insert(entity: layout.index)
     }
 
     /// Writes an attribute; `.null` clears it.
@@ -135,10 +131,6 @@ public struct StoreTransaction {
     }
 
     // MARK: Writing by slot
-
-    mutating func insert(_ layout: EntityLayout) throws(StoreError) -> ObjectID {
-        try insert(entity: layout.index)
-    }
 
     /// A new object of the entity at index `entity`, with its attributes' defaults.
     mutating func insert(entity: Int) throws(StoreError) -> ObjectID {
@@ -315,9 +307,10 @@ public struct StoreTransaction {
         recorder.noteUpdate(target)
     }
 
-    /// Makes room in `layout`'s identity index for `count` more objects (before a batch import).
-    mutating func reserveIdentities(_ count: Int, for layout: EntityLayout) {
-        guard let root = layout.identityRoot else { return }
+    /// Makes room in the identity index of the entity at index `entity` for `count` more objects
+    /// (before a batch import).
+    mutating func reserveIdentities(_ count: Int, forEntity entity: Int) {
+        guard let root = withLayout(entity, { $0.identityRoot }) else { return }
         state.identities[root].reserveCapacity(state.identities[root].count + count)
     }
 
