@@ -61,11 +61,11 @@ struct StoreState: Sendable {
     /// By object id minus one.
     var locations: [ObjectLocation] = []
     /// Identity attribute values per entity index; only identity roots (``EntityLayout/identityRoot``) have entries.
-    var identities: [[Value: ObjectID]]
+    var identities: [IdentityIndex]
 
     init(model: EntityModel) {
         tables = model.layouts.map(EntityTable.init(layout:))
-        identities = Array(repeating: [:], count: model.layouts.count)
+        identities = Array(repeating: IdentityIndex(), count: model.layouts.count)
     }
 
     var nextID: ObjectID { ObjectID(rawValue: UInt64(locations.count) + 1) }

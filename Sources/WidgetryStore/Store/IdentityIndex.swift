@@ -1,0 +1,211 @@
+import WidgetryExpressions
+import WidgetryJSON
+
+/// Identity attribute values to objects, for one identity root: what an import looks up for every
+/// object it reads, and inserts for every object it creates.
+///
+/// An open-addressing table (linear probing, deletion by backward shift, so no tombstones) with
+/// its own hash of ``Value``: a seeded multiply-fold over a string's UTF-8 bytes, or over a
+/// number's integer value. `Dictionary` would hash with SipHash through `Hasher`, several times
+/// the cost for the short strings and integers identities are.
+///
+/// Equal values hash equally under ``Value``'s `==`: numbers by their integer value when they
+/// have one (so `1`, `1.0` and `true` meet), otherwise by their bits; strings by the bytes of
+/// their NFC form, which for ASCII text (nearly every identity) is the text itself, and through
+/// which canonically equivalent strings meet, the Kelvin sign and `K` included. Other kinds hash
+/// as `Hashable` says. The seed is random per process, so a response cannot be crafted to make
+/// every identity collide.
+///
+/// A value: copies share storage until one of them is written. Sendable because the storage
+/// is never written while shared.
+struct IdentityIndex: @unchecked Sendable {
+    /// The buckets, shared by copies until one of them writes (``makeUnique()``).
+    private var storage = Storage(capacity: 0)
+
+    init() {}
+
+    /// The number of identities.
+    var count: Int { storage.count }
+
+    /// The object whose identity is `key`.
+    subscript(key: Value) -> ObjectID? {
+        get {
+            guard let bucket = storage.bucket(of: key, tag: tag(of: key)) else { return nil }
+            return storage.ids[bucket]
+        }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else if storage.bucket(of: key, tag: tag(of: key)) != nil {
+                // Found again after copying: a copy may place keys in other buckets.
+                makeUnique()
+                storage.remove(at: storage.bucket(of: key, tag: tag(of: key))!)
+            }
+        }
+    }
+
+    /// Sets `key`'s object to `id`; returns the object it had before.
+    @discardableResult
+    mutating func updateValue(_ id: ObjectID, forKey key: Value) -> ObjectID? {
+        makeUnique()
+        if (storage.count + 1) * 4 > storage.capacity * 3 { storage = storage.resized(toHold: storage.count + 1) }
+        return storage.updateValue(id, forKey: key, tag: tag(of: key))
+    }
+
+    /// Makes room for `capacity` identities in all, so that inserting them does not rehash.
+    mutating func reserveCapacity(_ capacity: Int) {
+        if capacity * 4 > storage.capacity * 3 { storage = storage.resized(toHold: capacity) }
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.resized(toHold: storage.count) }
+    }
+
+    /// Buckets in memory of their own: a power of two of them (or none), each with a tag (0 when
+    /// empty, otherwise the key's hash with its top bit set), a key and an object; keys are
+    /// initialized exactly where the tag is not 0.
+    private final class Storage {
+        let capacity: Int
+        let tags: UnsafeMutablePointer<UInt64>
+        let keys: UnsafeMutablePointer<Value>
+        let ids: UnsafeMutablePointer<ObjectID>
+        var count = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            tags = .allocate(capacity: capacity)
+            tags.initialize(repeating: 0, count: capacity)
+            keys = .allocate(capacity: capacity)
+            ids = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            for bucket in 0..<capacity where tags[bucket] != 0 { (keys + bucket).deinitialize(count: 1) }
+            tags.deallocate()
+            keys.deallocate()
+            ids.deallocate()
+        }
+
+        func bucket(of key: Value, tag: UInt64) -> Int? {
+            guard count > 0 else { return nil }
+            let mask = capacity - 1
+            var bucket = Int(truncatingIfNeeded: tag) & mask
+            while tags[bucket] != 0 {
+                if tags[bucket] == tag, keys[bucket] == key { return bucket }
+                bucket = (bucket + 1) & mask
+            }
+            return nil
+        }
+
+        /// Needs a free bucket.
+        func updateValue(_ id: ObjectID, forKey key: Value, tag: UInt64) -> ObjectID? {
+            let mask = capacity - 1
+            var bucket = Int(truncatingIfNeeded: tag) & mask
+            while tags[bucket] != 0 {
+                if tags[bucket] == tag, keys[bucket] == key {
+                    defer { ids[bucket] = id }
+                    return ids[bucket]
+                }
+                bucket = (bucket + 1) & mask
+            }
+            tags[bucket] = tag
+            (keys + bucket).initialize(to: key)
+            ids[bucket] = id
+            count += 1
+            return nil
+        }
+
+        /// Empties `bucket`, moving later keys of its run back so that every key stays reachable
+        /// from its home bucket without a gap.
+        func remove(at bucket: Int) {
+            let mask = capacity - 1
+            (keys + bucket).deinitialize(count: 1)
+            var hole = bucket, next = (bucket + 1) & mask
+            while tags[next] != 0 {
+                let home = Int(truncatingIfNeeded: tags[next]) & mask
+                // The key at `next` may fill the hole when its home is not between the hole and it.
+                if (next - home) & mask >= (next - hole) & mask {
+                    tags[hole] = tags[next]
+                    (keys + hole).moveInitialize(from: keys + next, count: 1)
+                    ids[hole] = ids[next]
+                    hole = next
+                }
+                next = (next + 1) & mask
+            }
+            tags[hole] = 0
+            count -= 1
+        }
+
+        /// A copy in a power of two of buckets that holds `needed` keys at most three quarters
+        /// full; the stored tags place the keys without hashing them again.
+        func resized(toHold needed: Int) -> Storage {
+            var size = max(16, capacity)
+            while needed * 4 > size * 3 { size *= 2 }
+            let copy = Storage(capacity: size)
+            let mask = size - 1
+            for old in 0..<capacity where tags[old] != 0 {
+                var bucket = Int(truncatingIfNeeded: tags[old]) & mask
+                while copy.tags[bucket] != 0 { bucket = (bucket + 1) & mask }
+                copy.tags[bucket] = tags[old]
+                (copy.keys + bucket).initialize(to: keys[old])
+                copy.ids[bucket] = ids[old]
+            }
+            copy.count = count
+            return copy
+        }
+    }
+
+    // MARK: Hashing
+
+    /// Random per process; kept in each table so that hashing reads no global.
+    private static let processSeed = UInt64.random(in: .min ... .max)
+    private let seed = IdentityIndex.processSeed
+
+    /// The key's hash with the top bit set (never 0, the empty bucket's tag).
+    private func tag(of key: Value) -> UInt64 {
+        hash(of: key) | 1 << 63
+    }
+
+    private func hash(of key: Value) -> UInt64 {
+        switch key {
+        case .string(let text):
+            if let hash = text.utf8.withContiguousStorageIfAvailable({ hashIfASCII($0) }) ?? nil {
+                return hash
+            }
+            // Not ASCII: the bytes of the canonical composition, which equivalent strings share.
+            return text._nfcCodeUnits.withUnsafeBufferPointer { hashIfASCII($0, orNot: true)! }
+        case .int(let number):
+            return mix(UInt64(bitPattern: number) ^ seed, 0x9E37_79B9_7F4A_7C15)
+        case .bool, .double:
+            if let integer = key.integerValue { return mix(UInt64(bitPattern: integer) ^ seed, 0x9E37_79B9_7F4A_7C15) }
+            return mix((key.doubleValue ?? 0).bitPattern ^ seed, 0xC2B2_AE3D_27D4_EB4F)
+        default:
+            return UInt64(UInt(bitPattern: key.hashValue))
+        }
+    }
+
+    /// A seeded multiply-fold over the bytes, 16 at a time; nil when a byte is not ASCII, unless
+    /// `orNot`.
+    private func hashIfASCII(_ bytes: UnsafeBufferPointer<UInt8>, orNot: Bool = false) -> UInt64? {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return mix(seed, 0xA076_1D64_78BD_642F) }
+        var state = seed ^ (UInt64(bytes.count) &* 0xA076_1D64_78BD_642F)
+        var highBits: UInt64 = 0
+        var offset = 0
+        repeat {
+            let count = min(16, bytes.count - offset)
+            let words = ShortKeyWords.load(start + offset, count: count, readable: bytes.count - offset)
+            highBits |= words.0 | words.1
+            state = mix(words.0 ^ state ^ 0xE703_7ED1_A0B4_28DB, words.1 ^ 0x8EBC_6AF0_9C88_C6E3)
+            offset += count
+        } while offset < bytes.count
+        guard orNot || highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
+        return mix(state, 0x5899_65CC_7537_4CC3)
+    }
+
+    /// The two halves of the full product, folded together.
+    @inline(__always)
+    private func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
+    }
+}
