@@ -55,3 +55,35 @@ public func peakResidentKilobytes() -> Int {
 public func resetPeakResident() {
     try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
 }
+
+/// The bytes of the file at `path`, read straight into the array (one copy, as a host that
+/// imports a file would read it; `[UInt8](Data(contentsOf:))` copies twice).
+public func fileBytes(_ path: String) throws -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw CocoaError(.fileReadNoSuchFile) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw CocoaError(.fileReadUnknown) }
+    let size = Int(status.st_size)
+    return try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        while count < size {
+            let read = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)
+            guard read > 0 else { throw CocoaError(.fileReadUnknown) }
+            count += read
+        }
+    }
+}
+
+/// Nanoseconds of CPU time the whole process spends in `body` (`CLOCK_PROCESS_CPUTIME_ID`): all
+/// its threads, for work that runs on more than one.
+public func processCPUNanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = processCPUNanoseconds()
+    try body()
+    return processCPUNanoseconds() - start
+}
+
+private func processCPUNanoseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+}

@@ -3,7 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryJSON
 import WidgetryModel
-import WidgetryStore
+@testable import WidgetryStore
 import WidgetryTestSupport
 
 /// Importing a document's bytes reads them without building a tree; it must give exactly what
@@ -36,13 +36,24 @@ struct JSONBytesImportTests {
         importer = JSONImporter(transformers: transformers, transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 0)))
     }
 
+    /// The ways a document can be imported.
+    enum Path {
+        /// Parsed into a tree first.
+        case tree
+        /// From its bytes, read before the import.
+        case bytes
+        /// From its bytes, read on a second thread while the import runs.
+        case bytesReadConcurrently
+    }
+
     /// The outcome of importing `text` one way: the store's dump, or the error's description.
-    private func outcome(_ text: String, fromBytes: Bool) -> String {
+    private func outcome(_ text: String, _ path: Path) -> String {
         let store = ObjectStore(model: model)
         do {
-            if fromBytes {
+            if path != .tree {
                 try store.perform { (transaction: inout StoreTransaction) throws(JSONImportError) in
-                    _ = try importer.importJSON(Array(text.utf8), fileName: "doc.json", into: "Item", in: &transaction)
+                    _ = try importer.importJSON(Array(text.utf8), fileName: "doc.json", into: "Item", options: ImportOptions(),
+                                                readingConcurrently: path == .bytesReadConcurrently, in: &transaction)
                 }
             } else {
                 let root = try JSONParser.parse(text, fileName: "doc.json").root
@@ -83,17 +94,46 @@ struct JSONBytesImportTests {
         var failures = 0
         for round in 0..<400 {
             let text = RandomItems.document(using: &random)
-            let viaTree = outcome(text, fromBytes: false)
-            #expect(outcome(text, fromBytes: true) == viaTree, "round \(round): \(text)")
+            let viaTree = outcome(text, .tree)
+            #expect(outcome(text, .bytes) == viaTree, "round \(round): \(text)")
+            #expect(outcome(text, .bytesReadConcurrently) == viaTree, "round \(round): \(text)")
             if viaTree.hasPrefix("error") { failures += 1 }
-            // A cut document is a syntax error, reported as the parser reports it.
+            // A cut document is a syntax error, reported as the parser reports it, whatever the
+            // import of its first elements met while it was still being read.
             let cut = String(text.utf8.prefix(Int.random(in: 1..<text.utf8.count, using: &random)))
             if let cut, (try? JSONParser.parse(cut)) == nil {
-                #expect(outcome(cut, fromBytes: true) == outcome(cut, fromBytes: false))
+                let cutViaTree = outcome(cut, .tree)
+                #expect(outcome(cut, .bytes) == cutViaTree)
+                #expect(outcome(cut, .bytesReadConcurrently) == cutViaTree)
             }
         }
         // Both outcomes occur, so both paths were compared on each.
         #expect(failures > 40 && failures < 360)
+    }
+
+    /// A long document read on a second thread while the import takes its elements: the same
+    /// objects as the tree gives, and when the import fails early in a document that is not
+    /// JSON further on, the syntax error, as when the document is read first.
+    @Test func aDocumentReadWhileImportingEndsAsIfReadFirst() {
+        let items = (0..<3_000).map { #"{"id": "i\#($0 % 2_500)", "title": "Item \#($0) \u00e9", "meta": {"score": \#($0)}, "owner": {"id": "p\#($0 % 40)", "name": "P \#($0 % 40)"}, "tags": ["t\#($0 % 7)"]}"# }
+        let document = "[" + items.joined(separator: ",\n") + "]"
+        let badItem = #"{"id": "bad", "meta": {"score": "x"}}"#
+        let cases = [
+            ("valid", document),
+            // Long, so that the import would start before the reader is done if it did not wait.
+            ("an object root", String(items[0].dropLast()) + #", "unknown": "# + document + "}"),
+            ("a scalar root", "17"),
+            ("an import error", "[" + items[0] + ", " + badItem + ", " + items[1...].joined(separator: ",\n") + "]"),
+            ("an import error, then a syntax error", "[" + items[0] + ", " + badItem + ", " + items[1...].joined(separator: ",\n") + ",]"),
+            ("a syntax error at the end", document + "]"),
+            ("empty", "[]"),
+        ]
+        for (name, text) in cases {
+            let viaTree = outcome(text, .tree)
+            #expect(outcome(text, .bytesReadConcurrently) == viaTree, "\(name)")
+        }
+        #expect(!outcome(document, .tree).hasPrefix("error"))
+        #expect(outcome(cases[4].1, .bytesReadConcurrently).hasPrefix("error: doc.json:"), "a syntax error, located")
     }
 
     /// `text` imported into `entity` of `model` from its bytes and from its parsed tree, each into a new store.

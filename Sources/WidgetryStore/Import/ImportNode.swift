@@ -13,6 +13,9 @@ protocol ImportNode {
     func member(at path: ImportPath) -> Self?
     /// The elements of an array; nil for anything else.
     var elements: [Self]? { get }
+    /// Calls `body` with each element of an array in order; false, without calling it, for
+    /// anything else.
+    func forEachElement<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) -> Bool
     /// The value as the expression language holds it.
     var expressionValue: Value { get }
     /// The JSON type name (`object`, `string`, …), for messages.
@@ -46,6 +49,12 @@ extension JSONValue: ImportNode {
     var elements: [JSONValue]? {
         if case .array(let elements) = kind { return elements }
         return nil
+    }
+
+    func forEachElement<Failure: Error>(_ body: (JSONValue) throws(Failure) -> Void) throws(Failure) -> Bool {
+        guard case .array(let elements) = kind else { return false }
+        for element in elements { try body(element) }
+        return true
     }
 
     var expressionValue: WidgetryExpressions.Value { WidgetryExpressions.Value(json: self) }

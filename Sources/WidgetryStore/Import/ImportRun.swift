@@ -13,15 +13,12 @@ struct ImportRun<Node: ImportNode> {
 
     /// Imports an object or an array of objects into `entity`; returns the objects in order.
     func importValue(_ node: Node, into entity: ImportPlan.Entity, in transaction: inout StoreTransaction) throws(ImportError) -> [ObjectID] {
-        if let elements = node.elements {
-            var ids: [ObjectID] = []
-            ids.reserveCapacity(elements.count)
-            transaction.reserveIdentities(elements.count, forEntity: entity.index)
-            for element in elements where !element.isNull {
-                ids.append(try importObject(element, into: entity, in: &transaction))
-            }
-            return ids
+        var ids: [ObjectID] = []
+        let isArray = try node.forEachElement { (element) throws(ImportError) in
+            guard !element.isNull else { return }
+            ids.append(try importObject(element, into: entity, in: &transaction))
         }
+        if isArray { return ids }
         guard node.isObject else {
             throw node.importError(.shapeMismatch, "\(name(of: entity)) imports from an object or an array of objects, not \(node.typeName)", hint: nil)
         }

@@ -31,7 +31,7 @@ extension JSONImporter {
     public static func withDocument<R>(_ bytes: [UInt8], _ body: (JSONImportValue) -> R) -> R? {
         guard bytes.count < Int(Int32.max) else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> R? in
-            guard let document = try? LazyJSONDocument(buffer) else { return nil }
+            guard let document = try? LazyJSONDocument.read(buffer) else { return nil }
             return withExtendedLifetime(document) { body(JSONImportValue(node: document.root)) }
         }
     }

@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 public import WidgetryExpressions
 public import WidgetryJSON
 
@@ -40,11 +47,35 @@ public struct JSONImporter: Sendable {
     /// without the memory of a tree), with the same errors placed the same way (line, column and
     /// JSON Pointer). Bytes that are not JSON are parsed to say where; the transaction is left as
     /// it was before the call when anything fails.
+    ///
+    /// A document of a megabyte or more is read on a second thread when the machine has one,
+    /// while the import takes each top-level element of a root array as soon as it is read;
+    /// the outcome, errors included, is the same as reading it first.
     public func importJSON(_ bytes: [UInt8], fileName: String? = nil, into entity: String, options: ImportOptions = ImportOptions(),
                            in transaction: inout StoreTransaction) throws(JSONImportError) -> [ObjectID] {
+        let concurrently = bytes.count >= JSONImporter.concurrentReadingBytes && JSONImporter.hasSecondProcessor
+        return try importJSON(bytes, fileName: fileName, into: entity, options: options, readingConcurrently: concurrently, in: &transaction)
+    }
+
+    /// Documents at least this large are read beside the import: below it, starting a thread
+    /// costs more than the overlap saves.
+    static let concurrentReadingBytes = 1 << 20
+    static let hasSecondProcessor = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
+
+    /// ``importJSON(_:fileName:into:options:in:)`` with the choice of reading the document on a
+    /// second thread made by the caller.
+    func importJSON(_ bytes: [UInt8], fileName: String?, into entity: String, options: ImportOptions, readingConcurrently: Bool,
+                    in transaction: inout StoreTransaction) throws(JSONImportError) -> [ObjectID] {
         let before = transaction
-        let imported = JSONImporter.withDocument(bytes) { root in
-            Result { () throws(ImportError) in try importJSON(root, into: entity, options: options, in: &transaction) }
+        let imported = bytes.count >= Int(Int32.max) ? nil : bytes.withUnsafeBufferPointer { buffer -> Result<[ObjectID], ImportError>? in
+            guard let document = LazyJSONDocument(startReading: buffer, concurrently: readingConcurrently) else { return nil }
+            return withExtendedLifetime(document) { () -> Result<[ObjectID], ImportError>? in
+                guard document.rootIsReady() else { return nil }
+                let result = Result { () throws(ImportError) in try importRoot(document.root, into: entity, options: options, in: &transaction) }
+                // A document that turns out not to be JSON fails as a syntax error, whatever the
+                // import of its first elements met.
+                return document.reading.finish() == nil ? result : nil
+            }
         }
         switch imported {
         case .success(let ids)?:
@@ -53,7 +84,7 @@ public struct JSONImporter: Sendable {
             transaction = before
             throw .content(error)
         case nil:
-            break
+            transaction = before
         }
         // Not JSON (the parser says where), or too large to index: the parsed tree.
         let document: JSONDocument

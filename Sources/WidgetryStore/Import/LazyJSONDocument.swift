@@ -67,117 +67,39 @@ final class LazyJSONDocument {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The entries, in memory the document owns: the import reads them millions of times, and
     /// plain pointer reads keep reference counting out of that loop.
-    let entries: UnsafeMutableBufferPointer<Entry>
+    let entries: UnsafeMutablePointer<Entry>
     /// Decoded strings and keys that are not plain.
-    let strings: [String]
+    let strings: DecodedStrings
+    /// The pass that writes the entries, perhaps still running (see ``DocumentReading``).
+    let reading: DocumentReading
 
-    /// Reads and validates the whole document; throws where the reader stopped.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONStreamError) {
+    /// Starts reading `bytes`: on a thread of its own when `concurrently`, otherwise before
+    /// returning. Nil when memory for the entries cannot be reserved. Until ``DocumentReading/finish()``
+    /// says the document is JSON, only the root's elements may be read, each through
+    /// ``LazyJSONNode/forEachElement(_:)`` (after ``rootIsReady()``).
+    init?(startReading bytes: UnsafeBufferPointer<UInt8>, concurrently: Bool) {
+        guard let reading = DocumentReading(bytes) else { return nil }
         self.bytes = bytes
-        // Room for a value every 8 bytes, more than real documents hold: the pages never written
-        // are never made resident, while growing would briefly hold the old entries and the new.
-        var entries = EntryBuffer(capacity: bytes.count / 8 + 16)
-        do throws(JSONStreamError) {
-            strings = try LazyJSONDocument.read(bytes, into: &entries)
-        } catch {
-            entries.memory.deallocate()
-            throw error
-        }
-        self.entries = UnsafeMutableBufferPointer(rebasing: entries.memory[..<entries.count])
+        entries = reading.entries
+        strings = reading.strings
+        self.reading = reading
+        reading.start(concurrently: concurrently)
     }
 
-    deinit {
-        entries.deallocate()
+    /// Reads and validates the whole document; throws where the reader stopped (at 0 when
+    /// memory for the entries cannot be reserved).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONStreamError) -> LazyJSONDocument {
+        guard let document = LazyJSONDocument(startReading: bytes, concurrently: false) else { throw JSONStreamError(offset: 0) }
+        if let error = document.reading.finish() { throw error }
+        return document
     }
 
-    /// Entries written in place, the memory doubling as needed (entries are plain values, so
-    /// growing is one copy of bytes).
-    struct EntryBuffer {
-        var memory: UnsafeMutableBufferPointer<Entry>
-        var count = 0
-
-        init(capacity: Int) {
-            memory = .allocate(capacity: capacity)
-        }
-
-        mutating func append(_ entry: Entry) {
-            if count == memory.count {
-                let larger = UnsafeMutableBufferPointer<Entry>.allocate(capacity: memory.count * 2)
-                _ = larger.initialize(fromContentsOf: memory)
-                memory.deallocate()
-                memory = larger
-            }
-            memory.initializeElement(at: count, to: entry)
-            count += 1
-        }
-
-        subscript(index: Int) -> Entry {
-            get { memory[index] }
-            set { memory[index] = newValue }
-        }
-    }
-
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, into entries: inout EntryBuffer) throws(JSONStreamError) -> [String] {
-        var strings: [String] = []
-        var reader = JSONStreamReader(bytes)
-        var open: [Int] = []
-        var keyStart: Int32 = -1, keyEnd: Int32 = -1
-        while true {
-            let token = try reader.next()
-            var entry = Entry(kind: .null, keyStart: keyStart, keyEnd: keyEnd, start: Int32(reader.tokenOffset))
-            keyStart = -1
-            keyEnd = -1
-            switch token {
-            case .key:
-                if reader.lastStringIsPlain, reader.lastStringRange.count <= Entry.maxPlainKeyBytes {
-                    keyStart = Int32(reader.lastStringRange.lowerBound)
-                    keyEnd = Int32(reader.lastStringRange.upperBound)
-                } else {
-                    keyStart = Int32(strings.count)
-                    keyEnd = -2
-                    strings.append(reader.stringValue)
-                }
-                continue
-            case .beginObject, .beginArray:
-                entry.kind = token == .beginObject ? .object : .array
-                open.append(entries.count)
-                entries.append(entry)
-                continue
-            case .endObject, .endArray:
-                let index = open.removeLast()
-                entries[index].next = Int32(entries.count)
-                continue
-            case .endOfDocument:
-                return strings
-            case .null:
-                entry.kind = .null
-            case .bool(let flag):
-                entry.kind = .bool
-                entry.payload = flag ? 1 : 0
-            case .number:
-                switch reader.numberValue {
-                case .integer(let number):
-                    entry.kind = .integer
-                    entry.payload = UInt64(bitPattern: number)
-                case .double(let number):
-                    entry.kind = .double
-                    entry.payload = number.bitPattern
-                default:
-                    break
-                }
-            case .string:
-                entry.kind = .string
-                if reader.lastStringIsPlain {
-                    entry.isPlainString = true
-                    entry.payload = UInt64(reader.lastStringRange.lowerBound) << 32 | UInt64(reader.lastStringRange.upperBound)
-                } else {
-                    entry.payload = UInt64(strings.count)
-                    strings.append(reader.stringValue)
-                }
-            }
-            entry.next = Int32(entries.count + 1)
-            entries.append(entry)
-        }
+    /// Waits until the root can be imported: a root array at once (its elements are waited for
+    /// one by one), anything else once the whole document is read. False when the document is
+    /// not JSON.
+    func rootIsReady() -> Bool {
+        guard reading.waitForEntry(0) else { return false }
+        return entries[0].kind == .array || reading.finish() == nil
     }
 
     var root: LazyJSONNode { LazyJSONNode(document: self, index: 0) }
@@ -246,7 +168,7 @@ struct LazyJSONNode {
 
     init(document: LazyJSONDocument, index: Int) {
         owner = .passUnretained(document)
-        entries = document.entries.baseAddress!
+        entries = document.entries
         bytes = document.bytes.baseAddress!
         byteCount = document.bytes.count
         self.index = index
@@ -298,6 +220,28 @@ extension LazyJSONNode: ImportNode {
             current = child
         }
         return LazyJSONNode(self, index: current)
+    }
+
+    /// Each element of an array, in order. The root's elements are read as the document's
+    /// reading pass completes them, and end where the document does.
+    func forEachElement<Failure: Error>(_ body: (LazyJSONNode) throws(Failure) -> Void) throws(Failure) -> Bool {
+        let container = entry
+        guard container.kind == .array else { return false }
+        if index == 0 {
+            let reading = document.reading
+            var child = 1
+            while reading.waitForEntry(child) {
+                try body(LazyJSONNode(self, index: child))
+                child = Int(entries[child].next)
+            }
+            return true
+        }
+        var child = index + 1
+        while child < Int(container.next) {
+            try body(LazyJSONNode(self, index: child))
+            child = Int(entries[child].next)
+        }
+        return true
     }
 
     var elements: [LazyJSONNode]? {
