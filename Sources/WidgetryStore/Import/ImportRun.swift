@@ -32,16 +32,17 @@ struct ImportRun<Node: ImportNode> {
             throw node.importError(.shapeMismatch, "\(name(of: entity)) imports from an object, not \(node.typeName)", hint: nil)
         }
         // The identity is read first, to find the object, and written with the other attributes.
-        var identityNode: Node?, identityValue: Value?
+        var identityNode: Node?, identity: IdentityIndex.Key?
         var existing: ObjectID?
         if let position = entity.identity, plan.attributes[position].path.isMapped,
            let raw = node.member(at: plan.attributes[position].path), !raw.isNull {
-            let value = try value(raw, for: position, of: entity)
-            existing = transaction.object(withIdentity: value, inEntity: entity.index)
+            let key = IdentityIndex.Key(try value(raw, for: position, of: entity))
+            existing = transaction.object(withIdentity: key, inEntity: entity.index)
             identityNode = raw
-            identityValue = value
+            identity = key
         }
         let id: ObjectID
+        var identityWritten = false
         if let existing {
             // The same JSON again (an embedded author repeated on each of their posts) changes nothing.
             if entity.dependsOnlyOnItsJSON {
@@ -51,16 +52,20 @@ struct ImportRun<Node: ImportNode> {
             }
             id = existing
         } else {
-            id = try storing(at: node) { () throws(StoreError) in try transaction.insert(entity: entity.index) }
+            (id, identityWritten) = try storing(at: node) { () throws(StoreError) in
+                guard let identity else { return (try transaction.insert(entity: entity.index), false) }
+                return try transaction.insert(entity: entity.index, identity: identity)
+            }
             objects.record(id, from: node)
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
         for position in entity.attributes {
             let slot = plan.attributes[position].slot
             if position == entity.identity {
-                // Written like the others, so that a clash with another entity's object is found here.
-                guard let identityNode, let identityValue else { continue }
-                try storing(at: identityNode) { () throws(StoreError) in try transaction.setAttribute(slot, to: identityValue, of: id, at: location) }
+                // Written like the others (unless the insert did), so that a clash with another
+                // entity's object is found here.
+                guard !identityWritten, let identityNode, let identity else { continue }
+                try storing(at: identityNode) { () throws(StoreError) in try transaction.setAttribute(slot, to: identity.value, of: id, at: location) }
                 continue
             }
             guard let raw = node.member(at: plan.attributes[position].path), !raw.isNull else { continue }
@@ -105,12 +110,12 @@ struct ImportRun<Node: ImportNode> {
         guard let identity = entity.identity else {
             throw node.importError(.shapeMismatch, "\(name(of: entity)) has no identity attribute, so it imports from an object, not \(node.typeName)", hint: nil)
         }
-        let key = try value(node, for: identity, of: entity)
+        let key = IdentityIndex.Key(try value(node, for: identity, of: entity))
         if let found = transaction.object(withIdentity: key, inEntity: entity.index) { return found }
         let slot = plan.attributes[identity].slot
         let id = try storing(at: node) { () throws(StoreError) in
-            let id = try transaction.insert(entity: entity.index)
-            try transaction.setAttribute(slot, to: key, of: id, at: transaction.location(of: id))
+            let (id, written) = try transaction.insert(entity: entity.index, identity: key)
+            if !written { try transaction.setAttribute(slot, to: key.value, of: id, at: transaction.location(of: id)) }
             return id
         }
         objects.record(id, from: node)
@@ -150,7 +155,7 @@ struct ImportRun<Node: ImportNode> {
     /// turned into text); `Date` a date from a transformer or an ISO 8601 string; `UUID` a UUID
     /// string; `Binary` base64 text.
     static func converted(_ value: consuming Value, to type: AttributeType) -> Value? {
-        type.storedValue(value, accepting: [.isoDates, .base64Data, .numericBooleans, .booleanNumbers])
+        type.storedValue(value, accepting: importedEncodings)
     }
 
     /// The error for a JSON value that does not convert to the type of the attribute `name`.
@@ -173,3 +178,7 @@ struct ImportRun<Node: ImportNode> {
         }
     }
 }
+
+/// What an imported value may be written as, made once (the option set's members are each a
+/// lazily made global).
+private let importedEncodings: AttributeType.Encodings = [.isoDates, .base64Data, .numericBooleans, .booleanNumbers]

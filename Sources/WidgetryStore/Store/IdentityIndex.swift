@@ -29,27 +29,43 @@ struct IdentityIndex: @unchecked Sendable {
 
     /// The object whose identity is `key`.
     subscript(key: Value) -> ObjectID? {
+        get { self[Key(key)] }
+        set { self[Key(key)] = newValue }
+    }
+
+    /// The object whose identity is `key`.
+    subscript(key: Key) -> ObjectID? {
         get {
-            guard let bucket = storage.bucket(of: key, tag: tag(of: key)) else { return nil }
+            guard let bucket = storage.bucket(of: key) else { return nil }
             return storage.ids[bucket]
         }
         set {
             if let newValue {
                 updateValue(newValue, forKey: key)
-            } else if storage.bucket(of: key, tag: tag(of: key)) != nil {
+            } else if storage.bucket(of: key) != nil {
                 // Found again after copying: a copy may place keys in other buckets.
                 makeUnique()
-                storage.remove(at: storage.bucket(of: key, tag: tag(of: key))!)
+                storage.remove(at: storage.bucket(of: key)!)
             }
         }
     }
 
     /// Sets `key`'s object to `id`; returns the object it had before.
     @discardableResult
-    mutating func updateValue(_ id: ObjectID, forKey key: Value) -> ObjectID? {
+    mutating func updateValue(_ id: ObjectID, forKey key: Key) -> ObjectID? {
+        makeRoomForOneMore()
+        return storage.updateValue(id, forKey: key, replacing: true)
+    }
+
+    /// Gives `key` to `id` unless another object has it; returns whether it did.
+    mutating func insertIfAbsent(_ id: ObjectID, forKey key: Key) -> Bool {
+        makeRoomForOneMore()
+        return storage.updateValue(id, forKey: key, replacing: false) == nil
+    }
+
+    private mutating func makeRoomForOneMore() {
         makeUnique()
         if (storage.count + 1) * 4 > storage.capacity * 3 { storage = storage.resized(toHold: storage.count + 1) }
-        return storage.updateValue(id, forKey: key, tag: tag(of: key))
     }
 
     /// Makes room for `capacity` identities in all, so that inserting them does not rehash.
@@ -86,30 +102,31 @@ struct IdentityIndex: @unchecked Sendable {
             ids.deallocate()
         }
 
-        func bucket(of key: Value, tag: UInt64) -> Int? {
+        func bucket(of key: Key) -> Int? {
             guard count > 0 else { return nil }
             let mask = capacity - 1
-            var bucket = Int(truncatingIfNeeded: tag) & mask
+            var bucket = Int(truncatingIfNeeded: key.tag) & mask
             while tags[bucket] != 0 {
-                if tags[bucket] == tag, keys[bucket] == key { return bucket }
+                if tags[bucket] == key.tag, keys[bucket] == key.value { return bucket }
                 bucket = (bucket + 1) & mask
             }
             return nil
         }
 
-        /// Needs a free bucket.
-        func updateValue(_ id: ObjectID, forKey key: Value, tag: UInt64) -> ObjectID? {
+        /// Gives `key` to `id` (a key already present only when `replacing`); returns the
+        /// object the key had. Needs a free bucket.
+        func updateValue(_ id: ObjectID, forKey key: Key, replacing: Bool) -> ObjectID? {
             let mask = capacity - 1
-            var bucket = Int(truncatingIfNeeded: tag) & mask
+            var bucket = Int(truncatingIfNeeded: key.tag) & mask
             while tags[bucket] != 0 {
-                if tags[bucket] == tag, keys[bucket] == key {
-                    defer { ids[bucket] = id }
+                if tags[bucket] == key.tag, keys[bucket] == key.value {
+                    defer { if replacing { ids[bucket] = id } }
                     return ids[bucket]
                 }
                 bucket = (bucket + 1) & mask
             }
-            tags[bucket] = tag
-            (keys + bucket).initialize(to: key)
+            tags[bucket] = key.tag
+            (keys + bucket).initialize(to: key.value)
             ids[bucket] = id
             count += 1
             return nil
@@ -155,57 +172,63 @@ struct IdentityIndex: @unchecked Sendable {
         }
     }
 
-    // MARK: Hashing
+    /// Random per process, so that a response cannot be crafted to make its identities collide.
+    fileprivate static let seed = UInt64.random(in: .min ... .max)
+}
 
-    /// Random per process; kept in each table so that hashing reads no global.
-    private static let processSeed = UInt64.random(in: .min ... .max)
-    private let seed = IdentityIndex.processSeed
+extension IdentityIndex {
+    /// An identity with its hash, computed once for the lookup and the insert that may follow it.
+    struct Key {
+        let value: Value
+        /// The hash with its top bit set (never 0, the empty bucket's tag).
+        let tag: UInt64
 
-    /// The key's hash with the top bit set (never 0, the empty bucket's tag).
-    private func tag(of key: Value) -> UInt64 {
-        hash(of: key) | 1 << 63
-    }
-
-    private func hash(of key: Value) -> UInt64 {
-        switch key {
-        case .string(let text):
-            if let hash = text.utf8.withContiguousStorageIfAvailable({ hashIfASCII($0) }) ?? nil {
-                return hash
-            }
-            // Not ASCII: the bytes of the canonical composition, which equivalent strings share.
-            return text._nfcCodeUnits.withUnsafeBufferPointer { hashIfASCII($0, orNot: true)! }
-        case .int(let number):
-            return mix(UInt64(bitPattern: number) ^ seed, 0x9E37_79B9_7F4A_7C15)
-        case .bool, .double:
-            if let integer = key.integerValue { return mix(UInt64(bitPattern: integer) ^ seed, 0x9E37_79B9_7F4A_7C15) }
-            return mix((key.doubleValue ?? 0).bitPattern ^ seed, 0xC2B2_AE3D_27D4_EB4F)
-        default:
-            return UInt64(UInt(bitPattern: key.hashValue))
+        init(_ value: Value) {
+            self.value = value
+            tag = Key.hash(of: value, seed: IdentityIndex.seed) | 1 << 63
         }
-    }
 
-    /// A seeded multiply-fold over the bytes, 16 at a time; nil when a byte is not ASCII, unless
-    /// `orNot`.
-    private func hashIfASCII(_ bytes: UnsafeBufferPointer<UInt8>, orNot: Bool = false) -> UInt64? {
-        guard let start = bytes.baseAddress, !bytes.isEmpty else { return mix(seed, 0xA076_1D64_78BD_642F) }
-        var state = seed ^ (UInt64(bytes.count) &* 0xA076_1D64_78BD_642F)
-        var highBits: UInt64 = 0
-        var offset = 0
-        repeat {
-            let count = min(16, bytes.count - offset)
-            let words = ShortKeyWords.load(start + offset, count: count, readable: bytes.count - offset)
-            highBits |= words.0 | words.1
-            state = mix(words.0 ^ state ^ 0xE703_7ED1_A0B4_28DB, words.1 ^ 0x8EBC_6AF0_9C88_C6E3)
-            offset += count
-        } while offset < bytes.count
-        guard orNot || highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
-        return mix(state, 0x5899_65CC_7537_4CC3)
-    }
+        private static func hash(of key: Value, seed: UInt64) -> UInt64 {
+            switch key {
+            case .string(let text):
+                if let hash = text.utf8.withContiguousStorageIfAvailable({ hashIfASCII($0, seed: seed) }) ?? nil {
+                    return hash
+                }
+                // Not ASCII: the bytes of the canonical composition, which equivalent strings share.
+                return text._nfcCodeUnits.withUnsafeBufferPointer { hashIfASCII($0, seed: seed, orNot: true)! }
+            case .int(let number):
+                return mix(UInt64(bitPattern: number) ^ seed, 0x9E37_79B9_7F4A_7C15)
+            case .bool, .double:
+                if let integer = key.integerValue { return mix(UInt64(bitPattern: integer) ^ seed, 0x9E37_79B9_7F4A_7C15) }
+                return mix((key.doubleValue ?? 0).bitPattern ^ seed, 0xC2B2_AE3D_27D4_EB4F)
+            default:
+                return UInt64(UInt(bitPattern: key.hashValue))
+            }
+        }
 
-    /// The two halves of the full product, folded together.
-    @inline(__always)
-    private func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        return product.high ^ product.low
+        /// A seeded multiply-fold over the bytes, 16 at a time; nil when a byte is not ASCII,
+        /// unless `orNot`.
+        private static func hashIfASCII(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64, orNot: Bool = false) -> UInt64? {
+            guard let start = bytes.baseAddress, !bytes.isEmpty else { return mix(seed, 0xA076_1D64_78BD_642F) }
+            var state = seed ^ (UInt64(bytes.count) &* 0xA076_1D64_78BD_642F)
+            var highBits: UInt64 = 0
+            var offset = 0
+            repeat {
+                let count = min(16, bytes.count - offset)
+                let words = ShortKeyWords.load(start + offset, count: count, readable: bytes.count - offset)
+                highBits |= words.0 | words.1
+                state = mix(words.0 ^ state ^ 0xE703_7ED1_A0B4_28DB, words.1 ^ 0x8EBC_6AF0_9C88_C6E3)
+                offset += count
+            } while offset < bytes.count
+            guard orNot || highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
+            return mix(state, 0x5899_65CC_7537_4CC3)
+        }
+
+        /// The two halves of the full product, folded together.
+        @inline(__always)
+        private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+            let product = a.multipliedFullWidth(by: b)
+            return product.high ^ product.low
+        }
     }
 }

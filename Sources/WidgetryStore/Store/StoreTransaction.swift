@@ -53,11 +53,11 @@ public struct StoreTransaction {
 
     /// The object of `entity`'s hierarchy whose identity attribute equals `identity`.
     public func object(withIdentity identity: Value, in entity: String) -> ObjectID? {
-        model.layout(named: entity).flatMap { object(withIdentity: identity, inEntity: $0.index) }
+        model.layout(named: entity).flatMap { object(withIdentity: IdentityIndex.Key(identity), inEntity: $0.index) }
     }
 
     /// The object of the hierarchy of the entity at `index` whose identity attribute equals `identity`.
-    func object(withIdentity identity: Value, inEntity index: Int) -> ObjectID? {
+    func object(withIdentity identity: IdentityIndex.Key, inEntity index: Int) -> ObjectID? {
         guard let root = withLayout(index, { $0.identityRoot }), let id = state.identities[root][identity],
               let location = state.location(of: id), withLayout(index, { $0.isKind[Int(location.entity)] }) else { return nil }
         return id
@@ -143,6 +143,25 @@ public struct StoreTransaction {
             try index(identity: state.tables[entity].attributes[slot][row], of: id, entity: entity)
         }
         return id
+    }
+
+    /// Inserts an object of the entity at index `entity` with `identity` written and indexed at
+    /// once (its hash already made for the lookup that missed), when nothing stands in the way.
+    /// When the identity attribute has a default, or another object has the identity, it inserts
+    /// as ``insert(entity:)`` does and says the identity is not written: the caller writes it as
+    /// any attribute, which finds the clash where it always has.
+    mutating func insert(entity: Int, identity: IdentityIndex.Key) throws(StoreError) -> (id: ObjectID, identityWritten: Bool) {
+        let id = state.nextID
+        guard let slot = withLayout(entity, { $0.identitySlot }), let root = withLayout(entity, { $0.identityRoot }),
+              state.tables[entity].defaults[slot].isNull, state.identities[root].insertIfAbsent(id, forKey: identity) else {
+            return (try insert(entity: entity), false)
+        }
+        let row = state.tables[entity].ids.count
+        state.locations.append(ObjectLocation(entity: Int32(entity), row: Int32(row)))
+        state.tables[entity].append(id)
+        recorder.noteInsert(id)
+        state.tables[entity].attributes[slot][row] = identity.value
+        return (id, true)
     }
 
     /// Writes a value already of the attribute's type (``AttributeValues/checked(_:for:entity:)``).
@@ -307,16 +326,9 @@ public struct StoreTransaction {
         recorder.noteUpdate(target)
     }
 
-    /// Makes room in the identity index of the entity at index `entity` for `count` more objects
-    /// (before a batch import).
-    mutating func reserveIdentities(_ count: Int, forEntity entity: Int) {
-        guard let root = withLayout(entity, { $0.identityRoot }) else { return }
-        state.identities[root].reserveCapacity(state.identities[root].count + count)
-    }
-
     private mutating func index(identity: Value, of id: ObjectID, entity: Int) throws(StoreError) {
         guard let root = withLayout(entity, { $0.identityRoot }) else { return }
-        if let existing = state.identities[root].updateValue(id, forKey: identity), existing != id {
+        if let existing = state.identities[root].updateValue(id, forKey: IdentityIndex.Key(identity)), existing != id {
             state.identities[root][identity] = existing
             throw StoreError(.duplicateIdentity, "\(model.layouts[entity].name) \(id) has identity \(identity), which \(existing) already has")
         }
