@@ -54,6 +54,13 @@ extension Value {
         ISO8601.date(from: text)
     }
 
+    /// The date ISO 8601 text in its common form, `yyyy-MM-ddTHH:mm:ss[.fraction](Z|±hh:mm)`,
+    /// names, read from the text's UTF-8 bytes without making a string; nil for any other text,
+    /// which ``date(iso8601:)`` may still read. Where this gives a date, that one gives the same.
+    public static func commonISO8601Date(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        ISO8601.fastDate(utf8: bytes)
+    }
+
     fileprivate static func wrapper(_ key: String, _ value: JSONValue) -> JSONValue {
         var object = JSONObject()
         object[key] = value
@@ -67,56 +74,59 @@ enum ISO8601 {
     /// formatter per call costs microseconds. Other forms go to `ISO8601DateFormatter`.
     static func fastDate(from text: String) -> Date? {
         var text = text
-        return text.withUTF8 { bytes -> Date? in
-            guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
-                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
-            func number(_ range: Range<Int>) -> Int? {
-                var value = 0
-                for index in range {
-                    let digit = Int(bytes[index]) - 48
-                    guard (0...9).contains(digit) else { return nil }
-                    value = value * 10 + digit
-                }
-                return value
+        return text.withUTF8 { fastDate(utf8: $0) }
+    }
+
+    /// ``fastDate(from:)`` over the text's UTF-8 bytes.
+    static func fastDate(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
             }
-            guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-                  let minute = number(14..<16), let second = number(17..<19),
-                  (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-            var index = 19
-            var fraction = 0.0
-            if bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                var scale = 0.1
-                let start = index
-                while index < bytes.count, (48...57).contains(bytes[index]) {
-                    fraction += Double(Int(bytes[index]) - 48) * scale
-                    scale /= 10
-                    index += 1
-                }
-                guard index > start else { return nil }
-            }
-            guard index < bytes.count else { return nil }
-            var offset = 0
-            switch bytes[index] {
-            case UInt8(ascii: "Z"):
-                guard index + 1 == bytes.count else { return nil }
-            case UInt8(ascii: "+"), UInt8(ascii: "-"):
-                guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
-                      let hours = number(index + 1..<index + 3), let minutes = number(index + 4..<index + 6) else { return nil }
-                offset = (hours * 60 + minutes) * 60 * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
-            default:
-                return nil
-            }
-            // Days from 1970-01-01 to the civil date (Howard Hinnant's algorithm).
-            let y = month <= 2 ? year - 1 : year
-            let era = (y >= 0 ? y : y - 399) / 400
-            let yearOfEra = y - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            let days = era * 146_097 + dayOfEra - 719_468
-            let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset) + fraction
-            return Date(timeIntervalSince1970: seconds)
+            return value
         }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                fraction += Double(Int(bytes[index]) - 48) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard index < bytes.count else { return nil }
+        var offset = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"):
+            guard index + 1 == bytes.count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                  let hours = number(index + 1..<index + 3), let minutes = number(index + 4..<index + 6) else { return nil }
+            offset = (hours * 60 + minutes) * 60 * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+        default:
+            return nil
+        }
+        // Days from 1970-01-01 to the civil date (Howard Hinnant's algorithm).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset) + fraction
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// `yyyy-MM-ddTHH:mm:ss[.SSS]Z`; a date outside ``NumericPolicy/dateRange`` prints as its

@@ -18,6 +18,9 @@ protocol ImportNode {
     func forEachElement<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) -> Bool
     /// The value as the expression language holds it.
     var expressionValue: Value { get }
+    /// `body` over a string value's UTF-8 bytes, when the node holds them as they are (ASCII
+    /// without escapes); nil otherwise, and for anything but a string.
+    func withPlainStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result?
     /// The JSON type name (`object`, `string`, …), for messages.
     var typeName: String { get }
     /// The value as JSON text, for messages.
@@ -58,6 +61,9 @@ extension JSONValue: ImportNode {
     }
 
     var expressionValue: WidgetryExpressions.Value { WidgetryExpressions.Value(json: self) }
+
+    /// A parsed tree holds its strings decoded.
+    func withPlainStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? { nil }
 
     var jsonText: String { serialized() }
 

@@ -126,6 +126,11 @@ struct ImportRun<Node: ImportNode> {
     /// to its type (``converted(_:to:)``).
     func value(_ node: Node, for position: Int, of entity: ImportPlan.Entity) throws(ImportError) -> Value {
         let attribute = plan.attributes[position]
+        // A date in its common form is read from the bytes, without making its text a string
+        // first; the conversion below reads any other text (and this text the same way).
+        if attribute.type == .date, !attribute.namesTransformer, let date = node.withPlainStringBytes(Value.commonISO8601Date(utf8:)) {
+            return .date(date)
+        }
         var value = node.expressionValue
         if attribute.namesTransformer {
             value = try transformed(value, at: node, for: position, of: entity)

@@ -265,13 +265,18 @@ extension LazyJSONNode: ImportNode {
         case .double: return .double(Double(bitPattern: entry.payload))
         case .string:
             guard entry.isPlainString else { return .string(document.strings[Int(entry.payload)]) }
-            let text = UnsafeBufferPointer(start: bytes + Int(entry.payload >> 32), count: Int(entry.payload & 0xFFFF_FFFF) - Int(entry.payload >> 32))
-            return .string(String(decoding: text, as: UTF8.self))
+            return .string(withPlainStringBytes { String(decoding: $0, as: UTF8.self) }!)
         case .array, .object:
             // A container as a value (for a transformer): the value the parsed tree gives.
             let root = try? JSONParser.parse(Array(document.bytes[Int(entry.start)..<document.end(of: index)])).root
             return root.map { Value(json: $0) } ?? .null
         }
+    }
+
+    func withPlainStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
+        let entry = entry
+        guard entry.kind == .string, entry.isPlainString else { return nil }
+        return body(UnsafeBufferPointer(start: bytes + Int(entry.payload >> 32), count: Int(entry.payload & 0xFFFF_FFFF) - Int(entry.payload >> 32)))
     }
 
     var typeName: String {
