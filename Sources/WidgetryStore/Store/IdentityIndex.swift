@@ -37,7 +37,7 @@ struct IdentityIndex: @unchecked Sendable {
     subscript(key: Key) -> ObjectID? {
         get {
             guard let bucket = storage.bucket(of: key) else { return nil }
-            return storage.ids[bucket]
+            return storage.id(at: bucket)
         }
         set {
             if let newValue {
@@ -77,57 +77,57 @@ struct IdentityIndex: @unchecked Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.resized(toHold: storage.count) }
     }
 
-    /// Buckets in memory of their own: a power of two of them (or none), each with a tag (0 when
-    /// empty, otherwise the key's hash with its top bit set), a key and an object; keys are
-    /// initialized exactly where the tag is not 0.
+    /// One bucket: the key's tag (0 when empty, otherwise its hash with the top bit set), the
+    /// object, and the key (`.null` when empty). Together, so that a probe reads one place.
+    private struct Bucket {
+        var tag: UInt64 = 0
+        var id = ObjectID(rawValue: 0)
+        var key = Value.null
+    }
+
+    /// A power of two of buckets (or none) in memory of their own.
     private final class Storage {
         let capacity: Int
-        let tags: UnsafeMutablePointer<UInt64>
-        let keys: UnsafeMutablePointer<Value>
-        let ids: UnsafeMutablePointer<ObjectID>
+        let buckets: UnsafeMutablePointer<Bucket>
         var count = 0
 
         init(capacity: Int) {
             self.capacity = capacity
-            tags = .allocate(capacity: capacity)
-            tags.initialize(repeating: 0, count: capacity)
-            keys = .allocate(capacity: capacity)
-            ids = .allocate(capacity: capacity)
+            buckets = .allocate(capacity: capacity)
+            buckets.initialize(repeating: Bucket(), count: capacity)
         }
 
         deinit {
-            for bucket in 0..<capacity where tags[bucket] != 0 { (keys + bucket).deinitialize(count: 1) }
-            tags.deallocate()
-            keys.deallocate()
-            ids.deallocate()
+            buckets.deinitialize(count: capacity)
+            buckets.deallocate()
         }
 
         func bucket(of key: Key) -> Int? {
             guard count > 0 else { return nil }
             let mask = capacity - 1
             var bucket = Int(truncatingIfNeeded: key.tag) & mask
-            while tags[bucket] != 0 {
-                if tags[bucket] == key.tag, keys[bucket] == key.value { return bucket }
+            while buckets[bucket].tag != 0 {
+                if buckets[bucket].tag == key.tag, buckets[bucket].key == key.value { return bucket }
                 bucket = (bucket + 1) & mask
             }
             return nil
         }
+
+        func id(at bucket: Int) -> ObjectID { buckets[bucket].id }
 
         /// Gives `key` to `id` (a key already present only when `replacing`); returns the
         /// object the key had. Needs a free bucket.
         func updateValue(_ id: ObjectID, forKey key: Key, replacing: Bool) -> ObjectID? {
             let mask = capacity - 1
             var bucket = Int(truncatingIfNeeded: key.tag) & mask
-            while tags[bucket] != 0 {
-                if tags[bucket] == key.tag, keys[bucket] == key.value {
-                    defer { if replacing { ids[bucket] = id } }
-                    return ids[bucket]
+            while buckets[bucket].tag != 0 {
+                if buckets[bucket].tag == key.tag, buckets[bucket].key == key.value {
+                    defer { if replacing { buckets[bucket].id = id } }
+                    return buckets[bucket].id
                 }
                 bucket = (bucket + 1) & mask
             }
-            tags[bucket] = key.tag
-            (keys + bucket).initialize(to: key.value)
-            ids[bucket] = id
+            buckets[bucket] = Bucket(tag: key.tag, id: id, key: key.value)
             count += 1
             return nil
         }
@@ -136,20 +136,17 @@ struct IdentityIndex: @unchecked Sendable {
         /// from its home bucket without a gap.
         func remove(at bucket: Int) {
             let mask = capacity - 1
-            (keys + bucket).deinitialize(count: 1)
             var hole = bucket, next = (bucket + 1) & mask
-            while tags[next] != 0 {
-                let home = Int(truncatingIfNeeded: tags[next]) & mask
+            while buckets[next].tag != 0 {
+                let home = Int(truncatingIfNeeded: buckets[next].tag) & mask
                 // The key at `next` may fill the hole when its home is not between the hole and it.
                 if (next - home) & mask >= (next - hole) & mask {
-                    tags[hole] = tags[next]
-                    (keys + hole).moveInitialize(from: keys + next, count: 1)
-                    ids[hole] = ids[next]
+                    swap(&buckets[hole], &buckets[next])
                     hole = next
                 }
                 next = (next + 1) & mask
             }
-            tags[hole] = 0
+            buckets[hole] = Bucket()
             count -= 1
         }
 
@@ -160,12 +157,10 @@ struct IdentityIndex: @unchecked Sendable {
             while needed * 4 > size * 3 { size *= 2 }
             let copy = Storage(capacity: size)
             let mask = size - 1
-            for old in 0..<capacity where tags[old] != 0 {
-                var bucket = Int(truncatingIfNeeded: tags[old]) & mask
-                while copy.tags[bucket] != 0 { bucket = (bucket + 1) & mask }
-                copy.tags[bucket] = tags[old]
-                (copy.keys + bucket).initialize(to: keys[old])
-                copy.ids[bucket] = ids[old]
+            for old in 0..<capacity where buckets[old].tag != 0 {
+                var bucket = Int(truncatingIfNeeded: buckets[old].tag) & mask
+                while copy.buckets[bucket].tag != 0 { bucket = (bucket + 1) & mask }
+                copy.buckets[bucket] = buckets[old]
             }
             copy.count = count
             return copy
