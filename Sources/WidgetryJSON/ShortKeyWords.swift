@@ -4,7 +4,7 @@ package enum ShortKeyWords {
     /// The `count` bytes (at most 16) at `start`, of which `readable` bytes may be read. With 16
     /// readable bytes, two whole words are loaded and masked to `count`: copying `count` bytes
     /// into a zeroed pair and reading it back stalls on store forwarding at every key.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func load(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) -> (UInt64, UInt64) {
         guard readable >= 16 else {
             var words: (UInt64, UInt64) = (0, 0)

@@ -46,7 +46,8 @@ final class LazyJSONDocument {
         }
 
         var kind: Kind {
-            get { Kind(rawValue: UInt8(tags & 0x7))! }
+            // Only `init` and this setter write the bits, always from a `Kind`.
+            @inline(__always) get { unsafeBitCast(UInt8(truncatingIfNeeded: tags & 0x7), to: Kind.self) }
             set { tags = tags & ~0x7 | UInt32(newValue.rawValue) }
         }
 
