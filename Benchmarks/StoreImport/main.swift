@@ -3,8 +3,9 @@
 // prints both medians with the ratio (Python time / Widgetry time), then times a fetch of the
 // imported posts. Times are wall-clock medians (Widgetry reads a large document on a second
 // thread while it imports, so wall-clock time is what a host waits for) with the process's CPU
-// time beside them (every thread's, on both sides: the work done). Peak memory is each process's
-// maximum resident set.
+// time beside them (every thread's, on both sides: the work done). The two alternate round by
+// round (Python in a process of its own each round, after its own warm-up), so that slow spells
+// of this shared machine fall on both. Peak memory is each process's maximum resident set.
 //
 //   swift run -c release StoreImport [--posts N] [--authors N] [--rounds N] [--python PATH] [--only-bytes [no-python]]
 import Foundation
@@ -70,9 +71,8 @@ do {
     defer { try? FileManager.default.removeItem(atPath: file) }
     let megabytes = Double(json.utf8.count) / 1_048_576
 
-    // Python first, in its own process.
-    var peer = JSONValue(.object(JSONObject()))
-    if withPython {
+    /// The Python peer, in a process of its own: `rounds` measured rounds after a warm-up.
+    func runPython(rounds: Int) throws -> JSONValue {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", python, file, String(rounds)]
@@ -81,8 +81,10 @@ do {
         try process.run()
         let pythonData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        peer = try JSONParser.parse([UInt8](pythonData), fileName: "python").root
+        return try JSONParser.parse([UInt8](pythonData), fileName: "python").root
     }
+    var peer = JSONValue(.object(JSONObject()))
+    var pythonTimes: [Double] = [], pythonWallTimes: [Double] = [], pythonPeak = 0
 
     let model = try ModelJSONReader.read(JSONParser.parse(modelJSON, fileName: "model"), file: "model")
     let importer = JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 1_600_000_000)))
@@ -92,6 +94,13 @@ do {
     var store = ObjectStore(model: model)
     resetPeakResident()
     for round in 0...rounds {
+        // Python's round and Widgetry's alternate, so that this shared machine's slow spells fall on both.
+        if withPython, round > 0 {
+            peer = try runPython(rounds: 1)
+            pythonTimes.append(peer["medianSeconds"]?.doubleValue ?? .nan)
+            pythonWallTimes.append(peer["medianWallSeconds"]?.doubleValue ?? .nan)
+            pythonPeak = max(pythonPeak, Int(peer["peakRSSKilobytes"]?.integerValue ?? 0))
+        }
         // The last round's objects go before this round starts, as Python's do when its import returns.
         store = ObjectStore(model: model)
         var cpu = 0.0
@@ -131,16 +140,16 @@ do {
         fetchTimes.append(try seconds { fetched = try store.fetch(request).count })
     }
 
-    let pythonSeconds = peer["medianSeconds"]?.doubleValue ?? .nan
+    let pythonSeconds = withPython ? median(pythonTimes) : .nan
     let widgetrySeconds = median(times)
     print(String(format: "%d posts by %d authors, %.1f MB of JSON, median of %d rounds after a warm-up", posts, authors, megabytes, rounds))
     print("")
-    let pythonWall = peer["medianWallSeconds"]?.doubleValue ?? .nan, widgetryWall = median(wallTimes)
+    let pythonWall = withPython ? median(pythonWallTimes) : .nan, widgetryWall = median(wallTimes)
     print("implementation      | import CPU (s) | wall (s) | posts  | users | peak RSS (MB)")
     print("--------------------|----------------|----------|--------|-------|--------------")
     let peerName = (peer["implementation"]?.stringValue ?? "Python").padding(toLength: 20, withPad: " ", startingAt: 0)
     print(peerName + String(format: "| %14.3f | %8.3f | %6d | %5d | %12.0f", pythonSeconds, pythonWall,
-                 Int(peer["posts"]?.integerValue ?? -1), Int(peer["users"]?.integerValue ?? -1), Double(peer["peakRSSKilobytes"]?.integerValue ?? 0) / 1024))
+                 Int(peer["posts"]?.integerValue ?? -1), Int(peer["users"]?.integerValue ?? -1), Double(pythonPeak) / 1024))
     print("Widgetry            " + String(format: "| %14.3f | %8.3f | %6d | %5d | %12.0f", widgetrySeconds, widgetryWall, postCount, userCount, Double(peak) / 1024))
     print(String(format: "\nratio (Python / Widgetry): %.1f× in wall-clock time, %.1f× in CPU time (all threads)", pythonWall / widgetryWall, pythonSeconds / widgetrySeconds))
     if withTree {
