@@ -105,4 +105,23 @@ struct ISO8601ReadingTests {
     func rejectsWhatIsNotADate(text: String) {
         #expect(Value.date(iso8601: text) == nil)
     }
+
+    /// The common form read from bytes (what an import does) is the fast path itself, without
+    /// the formatter behind it: it reads every common-form date above as the formatter does, and
+    /// refuses a non-digit in any digit's place, on either side of the digits in ASCII.
+    @Test func theCommonFormIsReadFromBytesAlone() throws {
+        for text in ["2018-06-20T18:00:00Z", "1970-01-01T00:00:00Z", "2000-02-29T23:59:59Z", "2018-06-20T18:00:00.250Z",
+                     "2018-06-20T20:30:00+02:30", "2018-06-20T10:00:00-08:00", "1969-12-31T23:59:59Z"] {
+            let fromBytes = try #require(Array(text.utf8).withUnsafeBufferPointer { Value.commonISO8601Date(utf8: $0) }, "\(text)")
+            #expect(fromBytes == Value.date(iso8601: text), "\(text)")
+        }
+        let text = Array("2018-06-20T18:00:00Z".utf8)
+        for position in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] {
+            for replacement in ["/", ":", "a"] {
+                var damaged = text
+                damaged[position] = UInt8(ascii: Unicode.Scalar(replacement)!)
+                #expect(damaged.withUnsafeBufferPointer { Value.commonISO8601Date(utf8: $0) } == nil, "\(String(decoding: damaged, as: UTF8.self))")
+            }
+        }
+    }
 }

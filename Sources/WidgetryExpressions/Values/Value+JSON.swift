@@ -81,18 +81,23 @@ enum ISO8601 {
     static func fastDate(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":") else { return nil }
+        // Each digit as its value; a byte that is not a digit wraps to 10 or more.
+        func digit(_ index: Int) -> Int { Int(bytes[index] &- UInt8(ascii: "0")) }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
-                let digit = Int(bytes[index]) - 48
-                guard (0...9).contains(digit) else { return nil }
-                value = value * 10 + digit
+                guard digit(index) < 10 else { return nil }
+                value = value * 10 + digit(index)
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
-              let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        guard digit(0) < 10, digit(1) < 10, digit(2) < 10, digit(3) < 10, digit(5) < 10, digit(6) < 10, digit(8) < 10,
+              digit(9) < 10, digit(11) < 10, digit(12) < 10, digit(14) < 10, digit(15) < 10, digit(17) < 10, digit(18) < 10
+        else { return nil }
+        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+        let month = digit(5) * 10 + digit(6), day = digit(8) * 10 + digit(9)
+        let hour = digit(11) * 10 + digit(12), minute = digit(14) * 10 + digit(15), second = digit(17) * 10 + digit(18)
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         var index = 19
         var fraction = 0.0
         if bytes[index] == UInt8(ascii: ".") {
