@@ -10,9 +10,10 @@ import WidgetryJSON
 
 /// A JSON document read for import straight from its bytes
 /// (``JSONImporter/importJSON(_:fileName:into:options:in:)``): one pass of ``JSONStreamReader``
-/// validates all of it (the reader accepts exactly what the parser accepts) and writes a flat
-/// list of entries, one per value in document order, each with its key and byte ranges and the
-/// index past its descendants. Nothing is decoded until the import asks (strings with escapes or
+/// (``DocumentReading``, on a second thread for a large document) validates all of it (the
+/// reader accepts exactly what the parser accepts) and writes a flat list of entries, one per
+/// value in document order, each with its key and byte ranges and the index past its
+/// descendants. Nothing is decoded until the import asks (strings with escapes or
 /// non-ASCII text are decoded once, during the pass), and there is no allocation per value.
 final class LazyJSONDocument {
     enum Kind: UInt8 {
@@ -226,8 +227,8 @@ extension LazyJSONNode: ImportNode {
     /// Each element of an array, in order. The root's elements are read as the document's
     /// reading pass completes them, and end where the document does.
     func forEachElement<Failure: Error>(_ body: (LazyJSONNode) throws(Failure) -> Void) throws(Failure) -> Bool {
-        let container = entry
-        guard container.kind == .array else { return false }
+        // Field by field: the reader writes the root's `next` when the root closes.
+        guard entries[index].kind == .array else { return false }
         if index == 0 {
             let reading = document.reading
             var child = 1
@@ -237,8 +238,9 @@ extension LazyJSONNode: ImportNode {
             }
             return true
         }
+        let end = Int(entries[index].next)
         var child = index + 1
-        while child < Int(container.next) {
+        while child < end {
             try body(LazyJSONNode(self, index: child))
             child = Int(entries[child].next)
         }
