@@ -88,13 +88,5 @@ import WidgetryTestSupport
         #expect(copy[.int(150)] == nil)
         #expect(index.count == 250)
     }
-
-    @Test func reservingCapacityKeepsEveryKey() {
-        var index = IdentityIndex()
-        for number in 0..<40 { index[.string("p\(number)")] = ObjectID(rawValue: UInt64(number + 1)) }
-        index.reserveCapacity(10_000)
-        #expect(index.count == 40)
-        #expect((0..<40).allSatisfy { index[.string("p\($0)")] == ObjectID(rawValue: UInt64($0 + 1)) })
-    }
 }
 

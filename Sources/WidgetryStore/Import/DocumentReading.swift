@@ -36,7 +36,8 @@ final class DocumentReading: @unchecked Sendable {
 
     /// Reserves the memory for reading `bytes` (which must outlive this object); nil when it
     /// cannot be reserved. A value takes at least two bytes with its separator (the root one),
-    /// so a document holds at most `count / 2 + 1` values, and as many strings.
+    /// so a document holds at most `count / 2 + 1` values; and a string at least its two quotes,
+    /// so no more strings, keys included.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         capacity = bytes.count / 2 + 2
         reservedBytes = capacity * MemoryLayout<Entry>.stride
@@ -91,9 +92,6 @@ final class DocumentReading: @unchecked Sendable {
         }
         return outcome.load(ordering: .acquiring) == DocumentReading.failed ? failure : nil
     }
-
-    /// Entries written so far (after ``finish()``, all of them).
-    var entryCount: Int { readyEntries.load(ordering: .acquiring) }
 
     private func run() {
         var count = 0

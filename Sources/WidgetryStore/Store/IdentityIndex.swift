@@ -63,14 +63,11 @@ struct IdentityIndex: @unchecked Sendable {
         return storage.updateValue(id, forKey: key, replacing: false) == nil
     }
 
+    /// A storage of its own with a free bucket to spare (one copy when both are needed).
     private mutating func makeRoomForOneMore() {
-        makeUnique()
-        if (storage.count + 1) * 4 > storage.capacity * 3 { storage = storage.resized(toHold: storage.count + 1) }
-    }
-
-    /// Makes room for `capacity` identities in all, so that inserting them does not rehash.
-    mutating func reserveCapacity(_ capacity: Int) {
-        if capacity * 4 > storage.capacity * 3 { storage = storage.resized(toHold: capacity) }
+        if !isKnownUniquelyReferenced(&storage) || (storage.count + 1) * 4 > storage.capacity * 3 {
+            storage = storage.resized(toHold: storage.count + 1)
+        }
     }
 
     private mutating func makeUnique() {
