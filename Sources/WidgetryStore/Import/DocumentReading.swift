@@ -32,6 +32,9 @@ final class DocumentReading: @unchecked Sendable {
     private let outcome = Atomic<Int>(DocumentReading.reading)
     /// Set before the outcome says `failed`.
     private var failure: JSONStreamError?
+    /// The root container's `next`, kept here by the reader and written into the root's entry by
+    /// ``finish()``: once published, an entry is never written again while the import may read it.
+    private var rootEnd: Int32 = 0
     private var thread: pthread_t?
 
     /// Reserves the memory for reading `bytes` (which must outlive this object); nil when it
@@ -69,6 +72,7 @@ final class DocumentReading: @unchecked Sendable {
             }
         }
         run()
+        completeRoot()
     }
 
     /// Waits until entry `index` is final; false when the document ended, or failed, before it.
@@ -84,13 +88,21 @@ final class DocumentReading: @unchecked Sendable {
         }
     }
 
-    /// Waits for the whole document; returns where it is malformed, or nil when it is JSON.
+    /// Waits for the whole document; returns where it is malformed, or nil when it is JSON (and
+    /// then every entry is complete, the root's included).
     func finish() -> JSONStreamError? {
         if let thread {
             pthread_join(thread, nil)
             self.thread = nil
         }
-        return outcome.load(ordering: .acquiring) == DocumentReading.failed ? failure : nil
+        guard outcome.load(ordering: .acquiring) != DocumentReading.failed else { return failure }
+        completeRoot()
+        return nil
+    }
+
+    /// Writes the root container's `next`, once nothing reads the entries on another thread.
+    private func completeRoot() {
+        if rootEnd > 0 { entries[0].next = rootEnd }
     }
 
     private func run() {
@@ -138,7 +150,11 @@ final class DocumentReading: @unchecked Sendable {
                 continue
             case .endObject, .endArray:
                 let index = open.removeLast()
-                entries[index].next = Int32(count)
+                if index == 0 {
+                    rootEnd = Int32(count)
+                } else {
+                    entries[index].next = Int32(count)
+                }
                 if open.count == 1 { readyEntries.store(count, ordering: .releasing) }
                 continue
             case .endOfDocument:

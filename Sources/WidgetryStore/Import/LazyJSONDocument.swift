@@ -227,7 +227,7 @@ extension LazyJSONNode: ImportNode {
     /// Each element of an array, in order. The root's elements are read as the document's
     /// reading pass completes them, and end where the document does.
     func forEachElement<Failure: Error>(_ body: (LazyJSONNode) throws(Failure) -> Void) throws(Failure) -> Bool {
-        // Field by field: the reader writes the root's `next` when the root closes.
+        // The root's `next` is known once the document is read (``DocumentReading/finish()``).
         guard entries[index].kind == .array else { return false }
         if index == 0 {
             let reading = document.reading
