@@ -60,6 +60,9 @@ public struct JSONImporter: Sendable {
     /// Documents at least this large are read beside the import: below it, starting a thread
     /// costs more than the overlap saves.
     static let concurrentReadingBytes = 1 << 20
+    /// Whether the machine has a second processor online. A process confined to one (by its
+    /// affinity or a container's quota) still reads on a second thread, which then takes turns
+    /// with the import: the outcome is the same, the overlap is lost.
     static let hasSecondProcessor = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
 
     /// ``importJSON(_:fileName:into:options:in:)`` with the choice of reading the document on a
