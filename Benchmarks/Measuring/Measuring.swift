@@ -17,9 +17,7 @@ public func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
 /// Nanoseconds of CPU time the calling thread spends in `body` (`CLOCK_THREAD_CPUTIME_ID`): on a
 /// shared machine, the time other processes run instead does not count, as wall-clock time would.
 public func cpuNanoseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = threadCPUNanoseconds()
-    try body()
-    return threadCPUNanoseconds() - start
+    try nanoseconds(of: CLOCK_THREAD_CPUTIME_ID, body)
 }
 
 /// Seconds of CPU time the calling thread spends in `body` (see ``cpuNanoseconds(_:)``).
@@ -27,10 +25,16 @@ public func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
     try cpuNanoseconds(body) / 1e9
 }
 
-private func threadCPUNanoseconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+/// Nanoseconds of `clock` that pass while `body` runs.
+private func nanoseconds(of clock: clockid_t, _ body: () throws -> Void) rethrows -> Double {
+    func now() -> Double {
+        var time = timespec()
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    }
+    let start = now()
+    try body()
+    return now() - start
 }
 
 /// The median of `values` (the mean of the middle two for an even count).
@@ -77,13 +81,5 @@ public func fileBytes(_ path: String) throws -> [UInt8] {
 /// Nanoseconds of CPU time the whole process spends in `body` (`CLOCK_PROCESS_CPUTIME_ID`): all
 /// its threads, for work that runs on more than one.
 public func processCPUNanoseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = processCPUNanoseconds()
-    try body()
-    return processCPUNanoseconds() - start
-}
-
-private func processCPUNanoseconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    try nanoseconds(of: CLOCK_PROCESS_CPUTIME_ID, body)
 }

@@ -11,8 +11,6 @@ protocol ImportNode {
     var isObject: Bool { get }
     /// The value at a key path of an object; nil when a step is missing.
     func member(at path: ImportPath) -> Self?
-    /// The elements of an array; nil for anything else.
-    var elements: [Self]? { get }
     /// Calls `body` with each element of an array in order; false, without calling it, for
     /// anything else.
     func forEachElement<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) -> Bool
@@ -47,11 +45,6 @@ extension JSONValue: ImportNode {
     var isObject: Bool {
         if case .object = kind { return true }
         return false
-    }
-
-    var elements: [JSONValue]? {
-        if case .array(let elements) = kind { return elements }
-        return nil
     }
 
     func forEachElement<Failure: Error>(_ body: (JSONValue) throws(Failure) -> Void) throws(Failure) -> Bool {

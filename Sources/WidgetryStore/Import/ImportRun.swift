@@ -82,14 +82,14 @@ struct ImportRun<Node: ImportNode> {
             let destination = plan.entities[step.destination]
             switch step.slot {
             case .toMany(let slot):
-                guard let elements = raw.elements else {
+                var targets: [ObjectID] = []
+                let isArray = try raw.forEachElement { (element) throws(ImportError) in
+                    guard !element.isNull else { return }
+                    targets.append(try reference(element, to: destination, in: &transaction))
+                }
+                guard isArray else {
                     let relationship = plan.layouts[entity.index].relationship(step.slot)?.description.name ?? ""
                     throw raw.importError(.shapeMismatch, "\(name(of: entity)).\(relationship) is to-many and imports from an array, not \(raw.typeName)", hint: nil)
-                }
-                var targets: [ObjectID] = []
-                targets.reserveCapacity(elements.count)
-                for element in elements where !element.isNull {
-                    targets.append(try reference(element, to: destination, in: &transaction))
                 }
                 try storing(at: raw) { () throws(StoreError) in try transaction.setTargets(toMany: slot, to: targets, of: id, at: location) }
             case .toOne(let slot):

@@ -14,7 +14,9 @@ public struct JSONImportValue {
 
     /// Whether the value is an array whose elements are all objects or null.
     public var isArrayOfObjectsOrNulls: Bool {
-        node.elements?.allSatisfy { $0.isNull || $0.isObject } ?? false
+        var allObjectsOrNulls = true
+        let isArray = node.forEachElement { allObjectsOrNulls = allObjectsOrNulls && ($0.isNull || $0.isObject) }
+        return isArray && allObjectsOrNulls
     }
 
     /// The member `key` of an object; nil when the value is not an object or has no such member.

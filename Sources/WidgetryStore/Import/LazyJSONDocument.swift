@@ -247,18 +247,6 @@ extension LazyJSONNode: ImportNode {
         return true
     }
 
-    var elements: [LazyJSONNode]? {
-        let container = entry
-        guard container.kind == .array else { return nil }
-        var elements: [LazyJSONNode] = []
-        var child = index + 1
-        while child < Int(container.next) {
-            elements.append(LazyJSONNode(self, index: child))
-            child = Int(entries[child].next)
-        }
-        return elements
-    }
-
     var expressionValue: Value {
         let entry = entry
         switch entry.kind {

@@ -50,6 +50,13 @@ struct IdentityIndex: @unchecked Sendable {
         }
     }
 
+    /// Drops `key` when it is `id`'s (an object's old identity, which another object may have
+    /// taken since).
+    mutating func removeValue(forKey key: Value, ifItIs id: ObjectID) {
+        let key = Key(key)
+        if self[key] == id { self[key] = nil }
+    }
+
     /// Sets `key`'s object to `id`; returns the object it had before.
     @discardableResult
     mutating func updateValue(_ id: ObjectID, forKey key: Key) -> ObjectID? {
@@ -99,15 +106,20 @@ struct IdentityIndex: @unchecked Sendable {
             buckets.deallocate()
         }
 
-        func bucket(of key: Key) -> Int? {
-            guard count > 0 else { return nil }
+        /// The bucket holding `key`, or the free bucket where it would go. Needs a free bucket.
+        private func probe(_ key: Key) -> (found: Bool, bucket: Int) {
             let mask = capacity - 1
             var bucket = Int(truncatingIfNeeded: key.tag) & mask
             while buckets[bucket].tag != 0 {
-                if buckets[bucket].tag == key.tag, buckets[bucket].key == key.value { return bucket }
+                if buckets[bucket].tag == key.tag, buckets[bucket].key == key.value { return (true, bucket) }
                 bucket = (bucket + 1) & mask
             }
-            return nil
+            return (false, bucket)
+        }
+
+        func bucket(of key: Key) -> Int? {
+            guard count > 0, case (true, let bucket) = probe(key) else { return nil }
+            return bucket
         }
 
         func id(at bucket: Int) -> ObjectID { buckets[bucket].id }
@@ -115,14 +127,10 @@ struct IdentityIndex: @unchecked Sendable {
         /// Gives `key` to `id` (a key already present only when `replacing`); returns the
         /// object the key had. Needs a free bucket.
         func updateValue(_ id: ObjectID, forKey key: Key, replacing: Bool) -> ObjectID? {
-            let mask = capacity - 1
-            var bucket = Int(truncatingIfNeeded: key.tag) & mask
-            while buckets[bucket].tag != 0 {
-                if buckets[bucket].tag == key.tag, buckets[bucket].key == key.value {
-                    defer { if replacing { buckets[bucket].id = id } }
-                    return buckets[bucket].id
-                }
-                bucket = (bucket + 1) & mask
+            let (found, bucket) = probe(key)
+            if found {
+                defer { if replacing { buckets[bucket].id = id } }
+                return buckets[bucket].id
             }
             buckets[bucket] = Bucket(tag: key.tag, id: id, key: key.value)
             count += 1

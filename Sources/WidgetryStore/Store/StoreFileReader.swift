@@ -56,10 +56,9 @@ struct StoreFileReader {
                 for (slot, targets) in toMany.enumerated() { state.tables[layout.index].toMany[slot][rowIndex] = targets }
                 state.locations[Int(raw) - 1] = ObjectLocation(entity: Int32(layout.index), row: Int32(rowIndex))
                 if let slot = layout.identitySlot, let root = layout.identityRoot, !attributes[slot].isNull {
-                    guard state.identities[root][attributes[slot]] == nil else {
+                    guard state.identities[root].insertIfAbsent(id, forKey: IdentityIndex.Key(attributes[slot])) else {
                         throw corrupt(table: table, row: raw, column: layout.attributes[slot].name, "repeats the identity \(attributes[slot]) of another object")
                     }
-                    state.identities[root][attributes[slot]] = id
                 }
             }
         }

@@ -134,11 +134,7 @@ public struct StoreTransaction {
 
     /// A new object of the entity at index `entity`, with its attributes' defaults.
     mutating func insert(entity: Int) throws(StoreError) -> ObjectID {
-        let id = state.nextID
-        let row = state.tables[entity].ids.count
-        state.locations.append(ObjectLocation(entity: Int32(entity), row: Int32(row)))
-        state.tables[entity].append(id)
-        recorder.noteInsert(id)
+        let (id, row) = appendRow(entity: entity)
         if let slot = withLayout(entity, { $0.identitySlot }), !state.tables[entity].attributes[slot][row].isNull {
             try index(identity: state.tables[entity].attributes[slot][row], of: id, entity: entity)
         }
@@ -156,12 +152,19 @@ public struct StoreTransaction {
               state.tables[entity].defaults[slot].isNull, state.identities[root].insertIfAbsent(id, forKey: identity) else {
             return (try insert(entity: entity), false)
         }
+        let row = appendRow(entity: entity).row
+        state.tables[entity].attributes[slot][row] = identity.value
+        return (id, true)
+    }
+
+    /// A new object's row with the attributes' defaults, its location and its insert noted.
+    private mutating func appendRow(entity: Int) -> (id: ObjectID, row: Int) {
+        let id = state.nextID
         let row = state.tables[entity].ids.count
         state.locations.append(ObjectLocation(entity: Int32(entity), row: Int32(row)))
         state.tables[entity].append(id)
         recorder.noteInsert(id)
-        state.tables[entity].attributes[slot][row] = identity.value
-        return (id, true)
+        return (id, row)
     }
 
     /// Writes a value already of the attribute's type (``AttributeValues/checked(_:for:entity:)``).
@@ -177,7 +180,7 @@ public struct StoreTransaction {
         }
         let old = state.tables[entity].attributes[slot][row]
         state.tables[entity].attributes[slot][row] = stored
-        if !old.isNull, state.identities[root][old] == id { state.identities[root][old] = nil }
+        if !old.isNull { state.identities[root].removeValue(forKey: old, ifItIs: id) }
         if !stored.isNull { try index(identity: stored, of: id, entity: entity) }
     }
 
@@ -244,7 +247,7 @@ public struct StoreTransaction {
         }
         if let slot = layout.identitySlot, let root = layout.identityRoot {
             let identity = table.attributes[slot][row]
-            if !identity.isNull, state.identities[root][identity] == id { state.identities[root][identity] = nil }
+            if !identity.isNull { state.identities[root].removeValue(forKey: identity, ifItIs: id) }
         }
         state.locations[Int(id.rawValue) - 1].row = -1
         state.tables[entity].removeRow(row)
@@ -328,8 +331,9 @@ public struct StoreTransaction {
 
     private mutating func index(identity: Value, of id: ObjectID, entity: Int) throws(StoreError) {
         guard let root = withLayout(entity, { $0.identityRoot }) else { return }
-        if let existing = state.identities[root].updateValue(id, forKey: IdentityIndex.Key(identity)), existing != id {
-            state.identities[root][identity] = existing
+        let key = IdentityIndex.Key(identity)
+        if let existing = state.identities[root].updateValue(id, forKey: key), existing != id {
+            state.identities[root][key] = existing
             throw StoreError(.duplicateIdentity, "\(model.layouts[entity].name) \(id) has identity \(identity), which \(existing) already has")
         }
     }
