@@ -120,6 +120,18 @@ final class ComparisonEvaluator: Sendable {
 
     /// `text`, folded by the options, against the folded `pattern`.
     func folded(_ text: String, matches pattern: [UInt8]) -> Bool {
+        foldedTest(text, pattern)
+    }
+
+    /// `text`, folded by the options, against ``foldedConstant``, which must be set. Reads the
+    /// constant itself, so that a caller retains nothing for the call.
+    @inline(never)
+    func foldedMatchesConstant(_ text: String) -> Bool {
+        foldedTest(text, foldedConstant!)
+    }
+
+    @inline(__always)
+    private func foldedTest(_ text: String, _ pattern: [UInt8]) -> Bool {
         folding.withFolded(text) { bytes in
             switch comparison {
             case .beginsWith: StringOperations.hasPrefix(bytes, pattern)
@@ -140,6 +152,13 @@ final class ComparisonEvaluator: Sendable {
             throw EvaluationError(.invalidArgument, "invalid regular expression: \(error.message)")
         }
         return try matches(text, regex)
+    }
+
+    /// `MATCHES` of `text` against ``constantRegex``, which must be set. Reads the pattern
+    /// itself, so that a caller retains nothing for the call.
+    @inline(never)
+    func matchesConstant(_ text: String) throws(EvaluationError) -> Bool {
+        try matches(text, constantRegex!)
     }
 
     /// `MATCHES` of `text`, without diacritics with `[d]`, against the compiled pattern.

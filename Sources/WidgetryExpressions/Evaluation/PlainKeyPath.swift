@@ -27,15 +27,24 @@ struct PlainKeyPath: Sendable {
         return PlainKeyPath.member(value, second)
     }
 
-    /// `body` applied in place to the value at the path, when each step is a dictionary that has
-    /// the key; nil otherwise, or when `body` gives nil (then ``read(_:)`` has the answer). Reads
-    /// no member by copy: records are tested where they are.
+    /// Where the value at the path lies, when each step is a dictionary that has the key; nil
+    /// otherwise (then ``read(_:)`` has the answer). Reads no member by copy: records are tested
+    /// where they are. The pointer is valid only while `object` is alive and unchanged.
     @inline(__always)
-    func withValue<Result>(in object: Value, _ body: (UnsafePointer<Value>) -> Result?) -> Result? {
-        guard case .dictionary(let dictionary) = object, let value = dictionary.valuePointer(forKey: first) else { return nil }
-        guard let second else { return body(value) }
-        guard case .dictionary(let inner) = value.pointee, let member = inner.valuePointer(forKey: second) else { return nil }
-        return body(member)
+    func valueAddress(in object: borrowing Value) -> UnsafePointer<Value>? {
+        let value: UnsafePointer<Value>
+        switch object {
+        case .dictionary(let dictionary):
+            guard let found = dictionary.valueAddress(forKey: first) else { return nil }
+            value = found
+        default:
+            return nil
+        }
+        guard let second else { return value }
+        switch value.pointee {
+        case .dictionary(let inner): return inner.valueAddress(forKey: second)
+        default: return nil
+        }
     }
 
     /// A dictionary's member without the general dispatch; anything else as ``Value/value(forKey:)``.

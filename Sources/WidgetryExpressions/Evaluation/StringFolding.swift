@@ -34,6 +34,8 @@ struct StringFolding: Sendable {
     }
 
     /// Calls `body` with the folded bytes of `string`, copying only when the text is not ASCII.
+    /// Always inlined: a closure specialized instead would retain everything `body` captures.
+    @inline(__always)
     func withFolded<Result>(_ string: String, _ body: (FoldedBytes) -> Result) -> Result {
         let inPlace = string.utf8.withContiguousStorageIfAvailable { bytes -> Result? in
             guard StringFolding.isASCII(bytes) else { return nil }

@@ -67,13 +67,19 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         }
     }
 
-    /// Where the value of `key` is, for reading it in place without a copy; nil when the key is
+    /// Where the value of `key` lies, for reading it in place without a copy; nil when the key is
     /// missing. The pointer is valid only while this dictionary's storage is alive and unchanged:
     /// the caller must hold the dictionary (or the value it is in) for as long as it reads.
     @inline(__always)
-    func valuePointer(forKey key: DictionaryKey) -> UnsafePointer<Value>? {
-        guard let position = position(of: key) else { return nil }
-        return storage.withUnsafeMutablePointerToElements { UnsafePointer($0 + position).pointer(to: \.value) }
+    func valueAddress(forKey key: DictionaryKey) -> UnsafePointer<Value>? {
+        if let index {
+            guard let position = index.positions[key.string] else { return nil }
+            return storage.withUnsafeMutablePointerToElements { UnsafePointer($0 + position).pointer(to: \.value) }
+        }
+        return storage.withUnsafeMutablePointers { header, members in
+            guard let position = DictionaryStorage.position(of: key, header: header.pointee, members: members) else { return nil }
+            return UnsafePointer(members + position).pointer(to: \.value)
+        }
     }
 
     /// The value of `key`. Setting a new key appends it; setting nil removes it.
@@ -160,21 +166,26 @@ final class DictionaryStorage: ManagedBuffer<UInt64, DictionaryStorage.Member> {
     @inline(__always)
     func position(of key: DictionaryKey) -> Int? {
         withUnsafeMutablePointers { header, members in
-            let word = header.pointee
-            let count = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
-            let tagged = Swift.min(count, DictionaryStorage.taggedMembers)
-            var tags = word >> 32
-            for position in 0..<tagged {
-                if UInt8(truncatingIfNeeded: tags) == key.tag, members[position].key == key.string { return position }
-                tags >>= 8
-            }
-            var position = tagged
-            while position < count {
-                if members[position].key == key.string { return position }
-                position += 1
-            }
-            return nil
+            DictionaryStorage.position(of: key, header: header.pointee, members: members)
         }
+    }
+
+    /// The position of `key` among the members behind `header`.
+    @inline(__always)
+    static func position(of key: DictionaryKey, header word: UInt64, members: UnsafeMutablePointer<Member>) -> Int? {
+        let count = Int(truncatingIfNeeded: word & 0xFFFF_FFFF)
+        let tagged = Swift.min(count, DictionaryStorage.taggedMembers)
+        var tags = word >> 32
+        for position in 0..<tagged {
+            if UInt8(truncatingIfNeeded: tags) == key.tag, members[position].key == key.string { return position }
+            tags >>= 8
+        }
+        var position = tagged
+        while position < count {
+            if members[position].key == key.string { return position }
+            position += 1
+        }
+        return nil
     }
 
     /// Appends a member; the capacity must allow it.
