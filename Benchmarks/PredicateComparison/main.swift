@@ -74,47 +74,57 @@ func makeRecords(_ count: Int) -> [Value] {
     }
 }
 
-/// Widgetry's parse and evaluate times, and, in the same rounds, the hand-written version's
-/// (unless measuring Widgetry alone).
-func measureWidgetry(_ workload: Workload, records: [Value]) throws -> [Measurement] {
-    let handWritten = try HandWritten()
-    return try cases.filter { workload.only == nil || workload.only == $0.name }.map { name, format in
-        var parseTimes: [Double] = []
-        var evaluateTimes: [Double] = []
-        var handWrittenTimes: [Double] = []
-        var matches = -1, handWrittenMatches = -1
-        for round in 0...workload.rounds {
-            let parse = try cpuNanoseconds {
-                for _ in 0..<workload.parseIterations { _ = try Predicate(format: format) }
-            }
-            let predicate = try Predicate(format: format)
-            var count = 0
-            let evaluate = try cpuNanoseconds {
-                for record in records where try predicate.evaluate(with: record) { count += 1 }
-            }
-            if matches >= 0, matches != count { fatalError("\(name): match count changed between rounds") }
-            matches = count
-            if workload.only == nil {
-                let hand = try cpuNanoseconds { handWrittenMatches = try handWritten.count(name, in: records) }
-                if round > 0 { handWrittenTimes.append(hand / Double(records.count)) }
-            }
-            if round > 0 { // round 0 warms up
-                parseTimes.append(parse / Double(workload.parseIterations))
-                evaluateTimes.append(evaluate / Double(records.count))
-            }
-        }
-        return Measurement(name: name, predicate: format, parseNanoseconds: median(parseTimes),
-                           evaluateNanosecondsPerRecord: median(evaluateTimes), matches: matches,
-                           handWrittenNanosecondsPerRecord: handWrittenTimes.isEmpty ? .nan : median(handWrittenTimes),
-                           handWrittenMatches: handWrittenMatches)
-    }
+/// One round of one case: Widgetry's parse and evaluate times and, unless measuring Widgetry
+/// alone, the hand-written version's, with the match counts.
+struct Sample {
+    var parseNanoseconds: Double
+    var evaluateNanosecondsPerRecord: Double
+    var matches: Int
+    var handWrittenNanosecondsPerRecord = Double.nan
+    var handWrittenMatches = -1
 }
 
-func runGNUstep(_ workload: Workload) throws -> (implementation: String, results: [String: Measurement]) {
+/// Measures one round of the case `format`.
+func measureRound(_ format: String, _ workload: Workload, records: [Value], handWritten: HandWritten?,
+                  name: String) throws -> Sample {
+    let parse = try cpuNanoseconds {
+        for _ in 0..<workload.parseIterations { _ = try Predicate(format: format) }
+    }
+    let predicate = try Predicate(format: format)
+    var count = 0
+    let evaluate = try cpuNanoseconds {
+        for record in records where try predicate.evaluate(with: record) { count += 1 }
+    }
+    var sample = Sample(parseNanoseconds: parse / Double(workload.parseIterations),
+                        evaluateNanosecondsPerRecord: evaluate / Double(records.count), matches: count)
+    if let handWritten {
+        var handMatches = -1
+        let hand = try cpuNanoseconds { handMatches = try handWritten.count(name, in: records) }
+        sample.handWrittenNanosecondsPerRecord = hand / Double(records.count)
+        sample.handWrittenMatches = handMatches
+    }
+    return sample
+}
+
+/// The medians of a case's rounds; a match count that changes between rounds is a bug.
+func summarize(_ name: String, _ format: String, _ samples: [Sample]) -> Measurement {
+    for sample in samples where sample.matches != samples[0].matches || sample.handWrittenMatches != samples[0].handWrittenMatches {
+        fatalError("\(name): match count changed between rounds")
+    }
+    return Measurement(name: name, predicate: format, parseNanoseconds: median(samples.map(\.parseNanoseconds)),
+                       evaluateNanosecondsPerRecord: median(samples.map(\.evaluateNanosecondsPerRecord)),
+                       matches: samples[0].matches,
+                       handWrittenNanosecondsPerRecord: median(samples.map(\.handWrittenNanosecondsPerRecord)),
+                       handWrittenMatches: samples[0].handWrittenMatches)
+}
+
+/// One round of GNUstep's harness, in a process of its own (it warms up first, then measures
+/// once): each case's parse and evaluate times.
+func runGNUstepRound(_ workload: Workload) throws -> (implementation: String, results: [String: Measurement]) {
     guard let path = workload.gnustep else { throw Failure("give --gnustep PATH (build it with ../GNUstep/build)") }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["--records", String(workload.records), "--rounds", String(workload.rounds),
+    process.arguments = ["--records", String(workload.records), "--rounds", "1",
                          "--parse-iterations", String(workload.parseIterations)]
     let output = Pipe()
     process.standardOutput = output
@@ -161,23 +171,51 @@ do {
         exit(0)
     }
     if let only = workload.only {
-        for measurement in try measureWidgetry(workload, records: makeRecords(workload.records)) {
-            print("\(only): parse \(format(measurement.parseNanoseconds)) ns, evaluate \(format(measurement.evaluateNanosecondsPerRecord)) ns/record, \(measurement.matches) matches")
-        }
+        guard let predicate = cases.first(where: { $0.name == only })?.predicate else { throw Failure("no case named \(only)") }
+        let records = makeRecords(workload.records)
+        let samples = try (0...workload.rounds).map { _ in
+            try measureRound(predicate, workload, records: records, handWritten: nil, name: only)
+        }.dropFirst() // round 0 warms up
+        let measurement = summarize(only, predicate, Array(samples))
+        print("\(only): parse \(format(measurement.parseNanoseconds)) ns, evaluate \(format(measurement.evaluateNanosecondsPerRecord)) ns/record, \(measurement.matches) matches")
         exit(0)
     }
-    let gnustep = try runGNUstep(workload)
+    // The rounds alternate: GNUstep's harness, then every case on Widgetry's side, so that both
+    // meet the same load on a shared machine. Widgetry warms up once before the first round.
     let records = makeRecords(workload.records)
-    let widgetry = try measureWidgetry(workload, records: records)
+    let handWritten = try HandWritten()
+    for (name, format) in cases {
+        _ = try measureRound(format, workload, records: records, handWritten: handWritten, name: name)
+    }
+    var implementation = "GNUstep"
+    var gnustepSamples: [String: [Measurement]] = [:]
+    var widgetrySamples: [String: [Sample]] = [:]
+    for _ in 0..<workload.rounds {
+        let round = try runGNUstepRound(workload)
+        implementation = round.implementation
+        for (name, measurement) in round.results { gnustepSamples[name, default: []].append(measurement) }
+        for (name, format) in cases {
+            widgetrySamples[name, default: []].append(
+                try measureRound(format, workload, records: records, handWritten: handWritten, name: name))
+        }
+    }
+    var gnustep: [String: Measurement] = [:]
+    for (name, samples) in gnustepSamples {
+        gnustep[name] = Measurement(name: name, predicate: samples[0].predicate,
+                                    parseNanoseconds: median(samples.map(\.parseNanoseconds)),
+                                    evaluateNanosecondsPerRecord: median(samples.map(\.evaluateNanosecondsPerRecord)),
+                                    matches: samples[0].matches)
+    }
+    let widgetry = cases.map { summarize($0.name, $0.predicate, widgetrySamples[$0.name] ?? []) }
     print("\(workload.records) records, \(workload.rounds) rounds (medians), \(workload.parseIterations) parses per round")
-    print("GNUstep: \(gnustep.implementation); CPU time of the measuring thread in ns (parse: per parse; evaluate: per record)")
+    print("GNUstep: \(implementation), one process per round, alternating with Widgetry's rounds; CPU time of the measuring thread in ns (parse: per parse; evaluate: per record)")
     print("ratios: GNUstep / Widgetry (above 1: Widgetry faster); Widgetry / hand-written (1: as fast as hand-written Swift)")
     print("")
     print("benchmark           | GNUstep parse | Widgetry parse | ratio  | GNUstep eval | Widgetry eval | ratio  | hand eval | W/hand | matches")
     print("--------------------|---------------|----------------|--------|--------------|---------------|--------|-----------|--------|--------")
     var agree = true
     for measurement in widgetry {
-        guard let peer = gnustep.results[measurement.name] else { throw Failure("GNUstep has no result for \(measurement.name)") }
+        guard let peer = gnustep[measurement.name] else { throw Failure("GNUstep has no result for \(measurement.name)") }
         let parseRatio = peer.parseNanoseconds / measurement.parseNanoseconds
         let evaluateRatio = peer.evaluateNanosecondsPerRecord / measurement.evaluateNanosecondsPerRecord
         let handRatio = measurement.evaluateNanosecondsPerRecord / measurement.handWrittenNanosecondsPerRecord

@@ -48,7 +48,6 @@ struct Compiler {
     }
 
     private func compile(_ comparison: ComparisonSyntax, range: Range<Int>) -> PredicateProgram {
-        let left = compile(comparison.left)
         var constantRight: Value?
         if case .constant(let value) = comparison.right.kind { constantRight = value }
         let evaluator = ComparisonEvaluator(comparison.comparison, options: comparison.options, constantRight: constantRight)
@@ -56,6 +55,7 @@ struct Compiler {
         if modifier == .direct, let constantRight, let path = PlainKeyPath(comparison.left) {
             return compileKeyComparison(path, evaluator, constant: constantRight, range: range)
         }
+        let left = compile(comparison.left)
         if modifier == .direct, let constantRight {
             return { object, scope throws(EvaluationError) in
                 do throws(EvaluationError) {
@@ -115,7 +115,7 @@ struct Compiler {
             return { object, _ throws(EvaluationError) in object }
         case .variable(let name):
             return { _, scope throws(EvaluationError) in
-                guard let value = scope.variables[name] else {
+                guard let value = scope[variable: name] else {
                     throw EvaluationError(.unboundVariable, "no value for the variable $\(name)", range: range)
                 }
                 return value
@@ -196,11 +196,11 @@ struct Compiler {
                 default:
                     throw EvaluationError(.typeMismatch, "SUBQUERY needs a collection, not a \(source.typeName)", range: range)
                 }
-                let saved = scope.variables[variable]
-                defer { scope.variables[variable] = saved }
+                let saved = scope[variable: variable]
+                defer { scope[variable: variable] = saved }
                 var matching: [Value] = []
                 for element in elements {
-                    scope.variables[variable] = element
+                    scope[variable: variable] = element
                     if try test(element, &scope) { matching.append(element) }
                 }
                 return .array(matching)

@@ -24,21 +24,35 @@ public struct EvaluationContext: Sendable {
 
 /// The mutable state of one evaluation: variables (SUBQUERY binds its own) and the random sequence.
 struct Scope {
-    var variables: [String: Value]
+    /// The `$` values; nil while there are none, so that a scope without variables (nearly every
+    /// evaluation) costs no reference count to make and drop.
+    private var variables: [String: Value]?
     private let fixedNow: Date?
     private var randomState: UInt64
 
     /// No variables, the system clock, the default seed.
     init() {
-        variables = Dictionary()
+        variables = nil
         fixedNow = nil
         randomState = EvaluationContext.defaultRandomSeed
     }
 
     init(_ context: EvaluationContext) {
-        variables = context.variables
+        variables = context.variables.isEmpty ? nil : context.variables
         fixedNow = context.now
         randomState = context.randomSeed
+    }
+
+    /// The value of the variable `$name`; setting nil unbinds it.
+    subscript(variable name: String) -> Value? {
+        get { variables?[name] }
+        set {
+            if variables == nil {
+                guard newValue != nil else { return }
+                variables = [:]
+            }
+            variables?[name] = newValue
+        }
     }
 
     /// The context's instant, or the system clock's (read only when `now()` is called).

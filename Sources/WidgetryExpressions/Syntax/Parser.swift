@@ -28,8 +28,11 @@ struct Parser {
             throw PredicateSyntaxError(.lengthLimit, "the text is \(text.utf8.count) bytes long; the limit is \(options.maxLength)",
                                        range: 0..<0, text: text)
         }
+        // Every stored property is set after the last `try`: a throwing initializer that set some
+        // before would copy the whole parser.
+        let tokens = try Lexer.tokenize(text)
         self.text = text
-        self.tokens = try Lexer.tokenize(text)
+        self.tokens = tokens
         self.options = options
         self.arguments = arguments
     }
