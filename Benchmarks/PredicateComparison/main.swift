@@ -181,12 +181,10 @@ do {
         exit(0)
     }
     // The rounds alternate: GNUstep's harness, then every case on Widgetry's side, so that both
-    // meet the same load on a shared machine. Widgetry warms up once before the first round.
+    // meet the same load on a shared machine. Within a round each side warms up on a case before
+    // it measures it, as the harness does in its process.
     let records = makeRecords(workload.records)
     let handWritten = try HandWritten()
-    for (name, format) in cases {
-        _ = try measureRound(format, workload, records: records, handWritten: handWritten, name: name)
-    }
     var implementation = "GNUstep"
     var gnustepSamples: [String: [Measurement]] = [:]
     var widgetrySamples: [String: [Sample]] = [:]
@@ -195,6 +193,7 @@ do {
         implementation = round.implementation
         for (name, measurement) in round.results { gnustepSamples[name, default: []].append(measurement) }
         for (name, format) in cases {
+            _ = try measureRound(format, workload, records: records, handWritten: handWritten, name: name)
             widgetrySamples[name, default: []].append(
                 try measureRound(format, workload, records: records, handWritten: handWritten, name: name))
         }
