@@ -28,7 +28,7 @@ struct TimeAgoTests {
         do {
             _ = try expression.evaluate(with: .dictionary(["timestamp": "yesterday"]), context: EvaluationContext(now: Self.now))
             Issue.record("a string was given a time")
-        } catch let error as EvaluationError {
+        } catch {
             #expect(error.code == .typeMismatch, "as other built-ins given the wrong kind of value")
             #expect(error.message == "timeAgo: needs a date, not a string")
         }

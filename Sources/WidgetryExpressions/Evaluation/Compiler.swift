@@ -1,6 +1,8 @@
 /// A compiled expression: evaluates against an object with no parsing and no lookups by name.
+@usableFromInline
 typealias ExpressionProgram = @Sendable (Value, inout Scope) throws(EvaluationError) -> Value
 /// A compiled predicate.
+@usableFromInline
 typealias PredicateProgram = @Sendable (Value, inout Scope) throws(EvaluationError) -> Bool
 
 /// Lowers syntax trees to closures, once per parse: key paths are split into keys, constant

@@ -23,6 +23,7 @@ public struct EvaluationContext: Sendable {
 }
 
 /// The mutable state of one evaluation: variables (SUBQUERY binds its own) and the random sequence.
+@usableFromInline
 struct Scope {
     /// The `$` values; nil while there are none, so that a scope without variables (nearly every
     /// evaluation) costs no reference count to make and drop.
@@ -31,6 +32,7 @@ struct Scope {
     private var randomState: UInt64
 
     /// No variables, the system clock, the default seed.
+    @usableFromInline
     init() {
         variables = nil
         fixedNow = nil
