@@ -5,16 +5,20 @@ extension AttributeType {
     /// Forms a value may arrive in besides its own kind, which a conversion may accept.
     public struct Encodings: OptionSet, Sendable {
         public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        // Computed and inlinable rather than stored: a stored static is a lazily made global, and
+        // every read of one from another module (an import converts each value) goes through
+        // `swift_once`.
 
         /// An ISO 8601 string for a `Date`.
-        public static let isoDates = Encodings(rawValue: 1)
+        @inlinable public static var isoDates: Encodings { Encodings(rawValue: 1) }
         /// Base64 text for `Binary`.
-        public static let base64Data = Encodings(rawValue: 2)
+        @inlinable public static var base64Data: Encodings { Encodings(rawValue: 2) }
         /// `0` and `1` for a `Boolean`.
-        public static let numericBooleans = Encodings(rawValue: 4)
+        @inlinable public static var numericBooleans: Encodings { Encodings(rawValue: 4) }
         /// `true` and `false` for an integer type.
-        public static let booleanNumbers = Encodings(rawValue: 8)
+        @inlinable public static var booleanNumbers: Encodings { Encodings(rawValue: 8) }
     }
 
     /// `value` as an attribute of this type stores it, or nil when it does not fit: integers in

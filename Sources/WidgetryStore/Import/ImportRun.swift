@@ -160,7 +160,7 @@ struct ImportRun<Node: ImportNode> {
     /// turned into text); `Date` a date from a transformer or an ISO 8601 string; `UUID` a UUID
     /// string; `Binary` base64 text.
     static func converted(_ value: consuming Value, to type: AttributeType) -> Value? {
-        type.storedValue(value, accepting: importedEncodings)
+        type.storedValue(value, accepting: [.isoDates, .base64Data, .numericBooleans, .booleanNumbers])
     }
 
     /// The error for a JSON value that does not convert to the type of the attribute `name`.
@@ -184,6 +184,3 @@ struct ImportRun<Node: ImportNode> {
     }
 }
 
-/// What an imported value may be written as, made once (the option set's members are each a
-/// lazily made global).
-private let importedEncodings: AttributeType.Encodings = [.isoDates, .base64Data, .numericBooleans, .booleanNumbers]
