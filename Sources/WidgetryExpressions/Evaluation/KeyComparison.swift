@@ -9,8 +9,7 @@
 /// The tests are methods of one object (``KeyComparison``) rather than closures over their parts,
 /// and the value is borrowed in place: an evaluation then retains and releases nothing, where the
 /// closures retained the evaluator, the folded constant and the record's dictionaries once each
-/// (`Benchmarks/compare-gnustep`: `favoritesCount > 50` went from 392 to 311 instructions per
-/// record, `author.name BEGINSWITH 'user 1'` from 807 to 576).
+/// (figures in `Benchmarks/README.md`, "Predicates against GNUstep's NSPredicate").
 extension Compiler {
     func compileKeyComparison(_ path: PlainKeyPath, _ evaluator: ComparisonEvaluator, constant: Value,
                               range: Range<Int>) -> PredicateProgram {
