@@ -3,36 +3,57 @@
 /// nearly every predicate a screen or a fetch writes, compiled to a closure that reads the key
 /// path where the record holds the value and tests it against the constant prepared for it: an
 /// integer against an integer constant as integers, a string against the folded constant or the
-/// compiled pattern. Any other value goes through ``ComparisonEvaluator/test(_:_:)``, so results
-/// and errors are the general path's.
+/// compiled pattern. Any other value goes through ``ComparisonEvaluator/test(_:_:)``
+/// (``KeyComparisonFallback``), so results and errors are the general path's.
 ///
-/// The tests are methods of one object (``KeyComparison``) rather than closures over their parts,
-/// and the value is borrowed in place: an evaluation then retains and releases nothing, where the
-/// closures retained the evaluator, the folded constant and the record's dictionaries once each
-/// (figures in `Benchmarks/README.md`, "Predicates against GNUstep's NSPredicate").
+/// An evaluation retains and releases nothing. The record is borrowed and its member found by
+/// address (``PlainKeyPath/valueAddress(in:)``); the fast path calls no closure, so the optimizer
+/// has none to specialize (a specialized closure takes its captures as owned arguments, and
+/// retained the evaluator, the folded constant and the record's dictionaries for every record);
+/// and the evaluator's entry points read their own constant. Figures in `Benchmarks/README.md`,
+/// "Predicates against GNUstep's NSPredicate".
 extension Compiler {
     func compileKeyComparison(_ path: PlainKeyPath, _ evaluator: ComparisonEvaluator, constant: Value,
                               range: Range<Int>) -> PredicateProgram {
-        let test = KeyComparison(path, evaluator, constant: constant, range: range)
+        let fallback = KeyComparisonFallback(path, evaluator, constant: constant, range: range)
         let comparison = evaluator.comparison
         if case .int(let bound) = constant, let order = IntegerComparison(comparison) {
-            return { object, _ throws(EvaluationError) in try test.integer(object, order, bound) }
+            return { object, _ throws(EvaluationError) in
+                if let value = path.valueAddress(in: object), case .int(let number) = value.pointee {
+                    return order.test(number, bound)
+                }
+                return try fallback.test(object)
+            }
         }
         if evaluator.foldedConstant != nil, [.beginsWith, .endsWith, .contains, .like].contains(comparison) {
-            return { object, _ throws(EvaluationError) in try test.folded(object) }
+            return { object, _ throws(EvaluationError) in
+                if let value = path.valueAddress(in: object), case .string(let text) = value.pointee {
+                    return evaluator.foldedMatchesConstant(text)
+                }
+                return try fallback.test(object)
+            }
         }
         if comparison == .matches, evaluator.constantRegex != nil {
-            return { object, _ throws(EvaluationError) in try test.matches(object) }
+            return { object, _ throws(EvaluationError) in
+                if let value = path.valueAddress(in: object), case .string(let text) = value.pointee {
+                    do throws(EvaluationError) {
+                        return try evaluator.matchesConstant(text)
+                    } catch {
+                        throw error.located(range)
+                    }
+                }
+                return try fallback.test(object)
+            }
         }
-        return { object, _ throws(EvaluationError) in try test.other(object) }
+        return { object, _ throws(EvaluationError) in try fallback.test(object) }
     }
 }
 
-/// The parts of one compiled key comparison, behind one reference: the closure that runs it
-/// captures only this object, and its tests read the parts in place, so an evaluation retains
-/// nothing. Each test reads the value where the record holds it and falls back to
-/// ``general(_:)`` for anything its fast path does not take.
-final class KeyComparison: Sendable {
+/// What a key comparison does with any value its fast path does not take: reads the path as
+/// ``Value/value(forKey:)`` would and tests the value through ``ComparisonEvaluator/test(_:_:)``,
+/// with errors placed at the comparison. One object, so that the closure captures one reference
+/// for the slow path; not inlined, so that the fast path keeps a small frame.
+final class KeyComparisonFallback: Sendable {
     private let path: PlainKeyPath
     private let evaluator: ComparisonEvaluator
     private let constant: Value
@@ -45,43 +66,10 @@ final class KeyComparison: Sendable {
         self.range = range
     }
 
-    /// An integer at the path against the integer constant `bound`.
-    func integer(_ object: borrowing Value, _ order: IntegerComparison, _ bound: Int64) throws(EvaluationError) -> Bool {
-        if let value = path.valueAddress(in: object), case .int(let number) = value.pointee {
-            return order.test(number, bound)
-        }
-        return try general(path.read(object))
-    }
-
-    /// A string at the path, folded, against the folded constant.
-    func folded(_ object: borrowing Value) throws(EvaluationError) -> Bool {
-        if let value = path.valueAddress(in: object), case .string(let text) = value.pointee {
-            return evaluator.foldedMatchesConstant(text)
-        }
-        return try general(path.read(object))
-    }
-
-    /// A string at the path against the compiled pattern.
-    func matches(_ object: borrowing Value) throws(EvaluationError) -> Bool {
-        if let value = path.valueAddress(in: object), case .string(let text) = value.pointee {
-            do throws(EvaluationError) {
-                return try evaluator.matchesConstant(text)
-            } catch {
-                throw error.located(range)
-            }
-        }
-        return try general(path.read(object))
-    }
-
-    /// The value at the path, through the general test.
-    func other(_ object: borrowing Value) throws(EvaluationError) -> Bool {
-        try general(path.read(object))
-    }
-
-    /// Any value, through ``ComparisonEvaluator/test(_:_:)``.
-    private func general(_ value: Value) throws(EvaluationError) -> Bool {
+    @inline(never)
+    func test(_ object: Value) throws(EvaluationError) -> Bool {
         do throws(EvaluationError) {
-            return try evaluator.test(value, constant)
+            return try evaluator.test(path.read(object), constant)
         } catch {
             throw error.located(range)
         }
