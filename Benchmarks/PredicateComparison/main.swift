@@ -49,7 +49,8 @@ struct Measurement {
     var parseNanoseconds: Double
     var evaluateNanosecondsPerRecord: Double
     var matches: Int
-    /// The hand-written version's time and count (Widgetry's measurements only).
+    /// The hand-written version's time and count (Widgetry's measurements only; NaN and -1
+    /// otherwise).
     var handWrittenNanosecondsPerRecord = Double.nan
     var handWrittenMatches = -1
 }
@@ -74,19 +75,10 @@ func makeRecords(_ count: Int) -> [Value] {
     }
 }
 
-/// One round of one case: Widgetry's parse and evaluate times and, unless measuring Widgetry
-/// alone, the hand-written version's, with the match counts.
-struct Sample {
-    var parseNanoseconds: Double
-    var evaluateNanosecondsPerRecord: Double
-    var matches: Int
-    var handWrittenNanosecondsPerRecord = Double.nan
-    var handWrittenMatches = -1
-}
-
-/// Measures one round of the case `format`.
-func measureRound(_ format: String, _ workload: Workload, records: [Value], handWritten: HandWritten?,
-                  name: String) throws -> Sample {
+/// One round of the case `name`: Widgetry's parse and evaluate times and, unless measuring
+/// Widgetry alone, the hand-written version's, with the match counts.
+func measureRound(_ name: String, _ format: String, _ workload: Workload, records: [Value],
+                  handWritten: HandWritten?) throws -> Measurement {
     let parse = try cpuNanoseconds {
         for _ in 0..<workload.parseIterations { _ = try Predicate(format: format) }
     }
@@ -95,8 +87,8 @@ func measureRound(_ format: String, _ workload: Workload, records: [Value], hand
     let evaluate = try cpuNanoseconds {
         for record in records where try predicate.evaluate(with: record) { count += 1 }
     }
-    var sample = Sample(parseNanoseconds: parse / Double(workload.parseIterations),
-                        evaluateNanosecondsPerRecord: evaluate / Double(records.count), matches: count)
+    var sample = Measurement(name: name, predicate: format, parseNanoseconds: parse / Double(workload.parseIterations),
+                             evaluateNanosecondsPerRecord: evaluate / Double(records.count), matches: count)
     if let handWritten {
         var handMatches = -1
         let hand = try cpuNanoseconds { handMatches = try handWritten.count(name, in: records) }
@@ -106,16 +98,17 @@ func measureRound(_ format: String, _ workload: Workload, records: [Value], hand
     return sample
 }
 
-/// The medians of a case's rounds; a match count that changes between rounds is a bug.
-func summarize(_ name: String, _ format: String, _ samples: [Sample]) -> Measurement {
-    for sample in samples where sample.matches != samples[0].matches || sample.handWrittenMatches != samples[0].handWrittenMatches {
-        fatalError("\(name): match count changed between rounds")
+/// The medians of one side's rounds of a case; a match count that changes between rounds is a bug.
+func summarize(_ samples: [Measurement]) -> Measurement {
+    let first = samples[0]
+    for sample in samples where sample.matches != first.matches || sample.handWrittenMatches != first.handWrittenMatches {
+        fatalError("\(first.name): match count changed between rounds")
     }
-    return Measurement(name: name, predicate: format, parseNanoseconds: median(samples.map(\.parseNanoseconds)),
+    return Measurement(name: first.name, predicate: first.predicate, parseNanoseconds: median(samples.map(\.parseNanoseconds)),
                        evaluateNanosecondsPerRecord: median(samples.map(\.evaluateNanosecondsPerRecord)),
-                       matches: samples[0].matches,
+                       matches: first.matches,
                        handWrittenNanosecondsPerRecord: median(samples.map(\.handWrittenNanosecondsPerRecord)),
-                       handWrittenMatches: samples[0].handWrittenMatches)
+                       handWrittenMatches: first.handWrittenMatches)
 }
 
 /// One round of GNUstep's harness, in a process of its own (it warms up first, then measures
@@ -174,9 +167,9 @@ do {
         guard let predicate = cases.first(where: { $0.name == only })?.predicate else { throw Failure("no case named \(only)") }
         let records = makeRecords(workload.records)
         let samples = try (0...workload.rounds).map { _ in
-            try measureRound(predicate, workload, records: records, handWritten: nil, name: only)
+            try measureRound(only, predicate, workload, records: records, handWritten: nil)
         }.dropFirst() // round 0 warms up
-        let measurement = summarize(only, predicate, Array(samples))
+        let measurement = summarize(Array(samples))
         print("\(only): parse \(format(measurement.parseNanoseconds)) ns, evaluate \(format(measurement.evaluateNanosecondsPerRecord)) ns/record, \(measurement.matches) matches")
         exit(0)
     }
@@ -187,25 +180,19 @@ do {
     let handWritten = try HandWritten()
     var implementation = "GNUstep"
     var gnustepSamples: [String: [Measurement]] = [:]
-    var widgetrySamples: [String: [Sample]] = [:]
+    var widgetrySamples: [String: [Measurement]] = [:]
     for _ in 0..<workload.rounds {
         let round = try runGNUstepRound(workload)
         implementation = round.implementation
         for (name, measurement) in round.results { gnustepSamples[name, default: []].append(measurement) }
         for (name, format) in cases {
-            _ = try measureRound(format, workload, records: records, handWritten: handWritten, name: name)
+            _ = try measureRound(name, format, workload, records: records, handWritten: handWritten)
             widgetrySamples[name, default: []].append(
-                try measureRound(format, workload, records: records, handWritten: handWritten, name: name))
+                try measureRound(name, format, workload, records: records, handWritten: handWritten))
         }
     }
-    var gnustep: [String: Measurement] = [:]
-    for (name, samples) in gnustepSamples {
-        gnustep[name] = Measurement(name: name, predicate: samples[0].predicate,
-                                    parseNanoseconds: median(samples.map(\.parseNanoseconds)),
-                                    evaluateNanosecondsPerRecord: median(samples.map(\.evaluateNanosecondsPerRecord)),
-                                    matches: samples[0].matches)
-    }
-    let widgetry = cases.map { summarize($0.name, $0.predicate, widgetrySamples[$0.name] ?? []) }
+    let gnustep = gnustepSamples.mapValues(summarize)
+    let widgetry = cases.map { summarize(widgetrySamples[$0.name] ?? []) }
     print("\(workload.records) records, \(workload.rounds) rounds (medians), \(workload.parseIterations) parses per round")
     print("GNUstep: \(implementation), one process per round, alternating with Widgetry's rounds; CPU time of the measuring thread in ns (parse: per parse; evaluate: per record)")
     print("ratios: GNUstep / Widgetry (above 1: Widgetry faster); Widgetry / hand-written (1: as fast as hand-written Swift)")

@@ -70,6 +70,10 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
     /// Where the value of `key` lies, for reading it in place without a copy; nil when the key is
     /// missing. The pointer is valid only while this dictionary's storage is alive and unchanged:
     /// the caller must hold the dictionary (or the value it is in) for as long as it reads.
+    ///
+    /// It looks the key up itself rather than through `position(of:)`: finding the position and
+    /// forming the address within one access to the storage is what a predicate over records
+    /// reads through, and was 576 instructions a record against 684 for `author.name BEGINSWITH`.
     @inline(__always)
     func valueAddress(forKey key: DictionaryKey) -> UnsafePointer<Value>? {
         if let index {

@@ -183,4 +183,3 @@ struct ImportRun<Node: ImportNode> {
         }
     }
 }
-
