@@ -53,7 +53,7 @@ extension JSONStreamReader {
         if keySpans.count - firstKey > JSONStreamReader.linearKeyLimit {
             largeObjectKeys[containers.count - 1].removeAll(keepingCapacity: true)
         }
-        keySpans.removeSubrange(firstKey...)
+        keySpans.removeLast(keySpans.count - firstKey)
     }
 
     /// Whether two keys are equal as the parser compares them: as Swift strings, so up to

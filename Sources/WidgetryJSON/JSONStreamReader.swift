@@ -340,6 +340,7 @@ public struct JSONStreamReader {
     }
 
     /// Reads `"key" :`, leaving the reader before the member's value.
+    @inline(__always)
     private mutating func readKey() throws(JSONStreamError) -> Token {
         skipWhitespace()
         guard position < end, input[position] == UInt8(ascii: "\"") else { throw JSONStreamError(offset: position) }

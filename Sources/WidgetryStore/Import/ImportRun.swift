@@ -42,7 +42,7 @@ struct ImportRun<Node: ImportNode> {
             identity = key
         }
         let id: ObjectID
-        var identityWritten = false
+        var identityWritten = false, attributesWritten = false
         if let existing {
             // The same JSON again (an embedded author repeated on each of their posts) changes nothing.
             if entity.dependsOnlyOnItsJSON {
@@ -51,6 +51,17 @@ struct ImportRun<Node: ImportNode> {
                 lastImported.forget(existing)
             }
             id = existing
+        } else if let identity, let inserted = try transaction.insert(entity: entity.index, identity: identity, values: { (values) throws(ImportError) in
+            for position in entity.attributes where position != entity.identity {
+                guard let raw = node.member(at: plan.attributes[position].path), !raw.isNull else { continue }
+                values[plan.attributes[position].slot] = try value(raw, for: position, of: entity)
+            }
+        }) {
+            // The usual new object: its row is written whole (values converted in slot order,
+            // as below, so the first error is the same).
+            id = inserted
+            attributesWritten = true
+            objects.record(id, from: node)
         } else {
             (id, identityWritten) = try storing(at: node) { () throws(StoreError) in
                 guard let identity else { return (try transaction.insert(entity: entity.index), false) }
@@ -59,7 +70,7 @@ struct ImportRun<Node: ImportNode> {
             objects.record(id, from: node)
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
-        for position in entity.attributes {
+        for position in entity.attributes where !attributesWritten {
             let slot = plan.attributes[position].slot
             if position == entity.identity {
                 // Written like the others (unless the insert did), so that a clash with another

@@ -157,6 +157,45 @@ public struct StoreTransaction {
         return (id, true)
     }
 
+    /// Inserts an object of the entity at index `entity` with `identity` and every attribute
+    /// value at once: `fill` writes values by slot over the defaults (the identity is in its slot
+    /// already), then the row is appended whole, each value moved into its column. An import
+    /// would otherwise write each column twice, the default and then the value, through a
+    /// copy-on-write check of the table, the column list and the column each time.
+    ///
+    /// Returns nil, having changed nothing and called nothing, when the identity cannot be
+    /// written at once (see ``insert(entity:identity:)``, which the caller then uses). When
+    /// `fill` throws, nothing is inserted.
+    mutating func insert<Failure: Error>(entity: Int, identity: IdentityIndex.Key,
+                                         values fill: (UnsafeMutableBufferPointer<Value>) throws(Failure) -> Void) throws(Failure) -> ObjectID? {
+        let id = state.nextID
+        guard let slot = withLayout(entity, { $0.identitySlot }), let root = withLayout(entity, { $0.identityRoot }),
+              withLayout(entity, { $0.defaults[slot].isNull }), state.identities[root].insertIfAbsent(id, forKey: identity) else {
+            return nil
+        }
+        let count = withLayout(entity, { $0.attributes.count })
+        return try withUnsafeTemporaryAllocation(of: Value.self, capacity: count) { (values) throws(Failure) -> ObjectID in
+            withLayout(entity) { layout in
+                layout.defaults.withUnsafeBufferPointer { defaults in
+                    for slot in 0..<count { (values.baseAddress! + slot).initialize(to: defaults[slot]) }
+                }
+            }
+            values[slot] = identity.value
+            do throws(Failure) {
+                try fill(values)
+            } catch {
+                values.deinitialize()
+                state.identities[root][identity] = nil
+                throw error
+            }
+            let row = state.tables[entity].ids.count
+            state.locations.append(ObjectLocation(entity: Int32(entity), row: Int32(row)))
+            state.tables[entity].append(id, moving: values)
+            recorder.noteInsert(id)
+            return id
+        }
+    }
+
     /// A new object's row with the attributes' defaults, its location and its insert noted.
     private mutating func appendRow(entity: Int) -> (id: ObjectID, row: Int) {
         let id = state.nextID
@@ -348,9 +387,40 @@ extension EntityTable {
     /// Appends a row for an object with the given attribute values and no relationships.
     mutating func append(_ id: ObjectID, values: [Value]) {
         ids.append(id)
-        for slot in attributes.indices { attributes[slot].append(values[slot]) }
-        for slot in toOne.indices { toOne[slot].append(0) }
-        for slot in toMany.indices { toMany[slot].append([]) }
+        if !attributes.isEmpty {
+            attributes.withUnsafeMutableBufferPointer { columns in
+                for slot in columns.indices { columns[slot].append(values[slot]) }
+            }
+        }
+        appendNoRelationships()
+    }
+
+    /// Appends a row for an object with attribute values moved out of `values` (one per slot),
+    /// which are left uninitialized, and no relationships.
+    mutating func append(_ id: ObjectID, moving values: UnsafeMutableBufferPointer<Value>) {
+        ids.append(id)
+        if !attributes.isEmpty {
+            attributes.withUnsafeMutableBufferPointer { columns in
+                for slot in columns.indices { columns[slot].append(values.moveElement(from: slot)) }
+            }
+        }
+        appendNoRelationships()
+    }
+
+    /// The relationship columns' part of a new row: no targets. Each column list is made unique
+    /// once, not once per column.
+    private mutating func appendNoRelationships() {
+        // An empty list is shared storage: making it unique would allocate for every row.
+        if !toOne.isEmpty {
+            toOne.withUnsafeMutableBufferPointer { columns in
+                for slot in columns.indices { columns[slot].append(0) }
+            }
+        }
+        if !toMany.isEmpty {
+            toMany.withUnsafeMutableBufferPointer { columns in
+                for slot in columns.indices { columns[slot].append([]) }
+            }
+        }
     }
 
     /// Empties a deleted object's row (rows do not move within a transaction, so other locations
