@@ -19,6 +19,7 @@ extension JSONStreamReader {
     static let linearKeyLimit = 16
 
     /// Records the key just scanned in the innermost object, failing when the object has it already.
+    @inline(__always)
     mutating func registerKey() throws(JSONStreamError) {
         let key = KeySpan(start: stringStart, end: stringEnd, hasEscapes: stringHasEscapes, isPlain: stringIsPlain)
         let firstKey = top
@@ -26,10 +27,11 @@ extension JSONStreamReader {
         let mayRepeat = keyBits & summary != 0
         keyBits |= summary
         if keySpans.count - firstKey < JSONStreamReader.linearKeyLimit {
-            let repeated = mayRepeat && keySpans.withUnsafeBufferPointer { keys in
-                keys[firstKey...].contains { isSameKey($0, key) }
+            if mayRepeat {
+                for index in firstKey..<keySpans.count where isSameKey(keySpans[index], key) {
+                    throw JSONStreamError(offset: tokenOffset)
+                }
             }
-            if repeated { throw JSONStreamError(offset: tokenOffset) }
         } else {
             let level = containers.count - 1
             while largeObjectKeys.count <= level {
@@ -44,7 +46,7 @@ extension JSONStreamReader {
                 throw JSONStreamError(offset: tokenOffset)
             }
         }
-        keySpans.append(key)
+        keySpans.push(key)
     }
 
     /// Drops the keys of the innermost object, whose first key is at `firstKey`, as it closes.
@@ -53,7 +55,7 @@ extension JSONStreamReader {
         if keySpans.count - firstKey > JSONStreamReader.linearKeyLimit {
             largeObjectKeys[containers.count - 1].removeAll(keepingCapacity: true)
         }
-        keySpans.removeLast(keySpans.count - firstKey)
+        keySpans.removeAll(from: firstKey)
     }
 
     /// Whether two keys are equal as the parser compares them: as Swift strings, so up to

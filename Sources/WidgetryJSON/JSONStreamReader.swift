@@ -42,7 +42,7 @@
 ///     }
 /// }
 /// ```
-public struct JSONStreamReader {
+public struct JSONStreamReader: ~Copyable {
     /// One step through the document.
     public enum Token: Equatable, Sendable {
         case beginObject
@@ -93,18 +93,24 @@ public struct JSONStreamReader {
     var position = 0
     var state = State.start
     var failureOffset = 0
-    /// The open containers, outermost first (see `arrayMarker`), and the innermost one's marker.
-    var containers: [Int] = []
+    /// An open container: its marker (see `arrayMarker`) and the key bits of the object around
+    /// it, which come back when it closes.
+    struct Container {
+        var marker: Int
+        var outerKeyBits: UInt64
+    }
+
+    /// The open containers, outermost first, and the innermost one's marker.
+    var containers = ReaderStack<Container>()
     var top = JSONStreamReader.rootMarker
     /// The keys of the open objects, each object's keys together (only with `.reject`).
-    var keySpans: [KeySpan] = []
+    var keySpans = ReaderStack<KeySpan>()
     /// Decoded keys of open objects with many members, by nesting level, reused.
     var largeObjectKeys: [Set<String>] = []
     /// A bit for each plain key of the innermost object (``JSONParserCore/keySummary(_:)``; a key
     /// that is not plain sets every bit): a plain key whose bit is clear is new without comparing
-    /// it to the others. The outer containers' bits wait in `outerKeyBits`.
+    /// it to the others. The outer containers' bits wait in `containers`.
     var keyBits: UInt64 = 0
-    var outerKeyBits: [UInt64] = []
 
     /// The content (between the quotes) of the last key or string.
     var stringStart = 0
@@ -147,6 +153,16 @@ public struct JSONStreamReader {
         switch number {
         case .integer(let value): .integer(value)
         case .double(let value): .double(value)
+        }
+    }
+
+    /// The last ``Token/number`` as 64 bits, and whether they are an `Int64` (otherwise a
+    /// `Double`'s bit pattern): ``numberValue`` without making a `JSONValue.Kind`, a large enum
+    /// returned through memory, for a loop that reads every number.
+    package var lastNumberBits: (isInteger: Bool, bits: UInt64) {
+        switch number {
+        case .integer(let value): (true, UInt64(bitPattern: value))
+        case .double(let value): (false, value.bitPattern)
         }
     }
 
@@ -361,12 +377,9 @@ public struct JSONStreamReader {
     @inline(__always)
     private mutating func open(_ marker: Int) throws(JSONStreamError) {
         guard containers.count < maxDepth else { throw JSONStreamError(offset: position) }
-        containers.append(marker)
+        containers.push(Container(marker: marker, outerKeyBits: keyBits))
         top = marker
-        if rejectsDuplicateKeys {
-            outerKeyBits.append(keyBits)
-            keyBits = 0
-        }
+        keyBits = 0
         position += 1
     }
 
@@ -375,12 +388,9 @@ public struct JSONStreamReader {
     private mutating func close() {
         tokenOffset = position
         position += 1
-        if rejectsDuplicateKeys {
-            if top >= 0 { forgetKeys(from: top) }
-            keyBits = outerKeyBits.removeLast()
-        }
-        containers.removeLast()
-        top = containers.last ?? JSONStreamReader.rootMarker
+        if rejectsDuplicateKeys, top >= 0 { forgetKeys(from: top) }
+        keyBits = containers.pop().outerKeyBits
+        top = containers.isEmpty ? JSONStreamReader.rootMarker : containers.last.marker
     }
 
     // MARK: Literals and whitespace
