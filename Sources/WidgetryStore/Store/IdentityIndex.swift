@@ -1,5 +1,5 @@
 import WidgetryExpressions
-import WidgetryJSON
+@_spi(WidgetryInternals) import WidgetryJSON
 
 /// Identity attribute values to objects, for one identity root: what an import looks up for every
 /// object it reads, and inserts for every object it creates.
