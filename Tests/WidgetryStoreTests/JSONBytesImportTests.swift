@@ -26,7 +26,8 @@ struct JSONBytesImportTests {
                 "relationships": {"owner": {"destination": "Person", "inverse": "items", "JSONKeyPath": "owner"},
                                   "tags": {"destination": "Tag", "toMany": true, "ordered": true, "inverse": "items", "JSONKeyPath": "tags"}}},
               "Person": {"identityAttribute": "personId", "attributes": {
-                "personId": {"type": "String", "JSONKeyPath": "id"}, "name": {"type": "String", "optional": true, "JSONKeyPath": "name"}},
+                "personId": {"type": "String", "JSONKeyPath": "id"}, "name": {"type": "String", "optional": true, "JSONKeyPath": "name"},
+                "since": {"type": "String", "optional": true, "JSONKeyPath": "when"}},
                 "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "owner"}}},
               "Tag": {"identityAttribute": "name", "attributes": {"name": {"type": "String", "JSONKeyPath": "name"}},
                 "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "tags"}}}}}
@@ -259,7 +260,8 @@ enum RandomItems {
         }
         var members: [String] = []
         if chance(95) { members.append(#""id": \#(chance(2) ? "7" : "\"i\(Int.random(in: 0..<5, using: &random))\"")"#) }
-        if chance(70) { members.append(#""title": \#(pick(["\"plain\"", "\"caf\\u00e9 \\\"q\\\"\"", "\"😀 emoji\"", "null", "\"\""]))"#) }
+        // Plain text too long for a small string is allocated.
+        if chance(70) { members.append(#""title": \#(pick(["\"plain\"", "\"a plain title, longer than a small string\"", "\"caf\\u00e9 \\\"q\\\"\"", "\"😀 emoji\"", "null", "\"\""]))"#) }
         if chance(60) { members.append(#""meta": \#(pick(["{\"score\": 12}", "{\"score\": 1e2}", "{}", "null", "{\"other\": [1, {\"a\": 2}]}"], bad: ["{\"score\": \"x\"}", "{\"score\": 1.5}"]))"#) }
         if chance(50) { members.append(#""ratio": \#(pick(["0.5", "-3", "1E-3"], bad: ["\"half\""]))"#) }
         if chance(50) { members.append(#""flag": \#(pick(["true", "false", "1", "0"], bad: ["2"]))"#) }
@@ -267,7 +269,8 @@ enum RandomItems {
         if chance(40) { members.append(#""parts": \#(pick(["[1, 2, 3]", "[]"], bad: ["\"many\"", "{\"a\": 1}"]))"#) }
         if chance(40) { members.append(#""when": \#(pick(["\"2018-06-20T18:00:00Z\""], bad: ["\"yesterday\"", "1529517600"]))"#) }
         if chance(50) {
-            members.append(#""owner": \#(pick(["{\"id\": \"p1\", \"name\": \"Ann\"}", "\"p2\"", "{\"name\": \"No id\"}", "{\"id\": \"p1\"}", "null"], bad: ["[\"p1\"]", "3"]))"#)
+            // `when` is a Date of an item and a String of a person.
+            members.append(#""owner": \#(pick(["{\"id\": \"p1\", \"name\": \"Ann\"}", "{\"id\": \"p3\", \"when\": \"2018-06-20T18:00:00Z\"}", "\"p2\"", "{\"name\": \"No id\"}", "{\"id\": \"p1\"}", "null"], bad: ["[\"p1\"]", "3"]))"#)
         }
         if chance(50) { members.append(#""tags": \#(pick(["[\"t1\", {\"name\": \"t2\"}, null, \"t1\"]", "[]", "[{\"name\": \"t3\"}]"], bad: ["\"t1\"", "[{\"name\": 3}]"]))"#) }
         if chance(30) { members.append(#""unknown": {"deep": [true, null, {"x": "\u0041"}]}"#) }

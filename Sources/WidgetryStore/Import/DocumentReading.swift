@@ -76,6 +76,11 @@ final class DocumentReading: @unchecked Sendable {
     }
 
     /// Waits until entry `index` is final; false when the document ended, or failed, before it.
+    ///
+    /// The import is the slower half, so it rarely waits but at the start, where a short spin
+    /// is enough. When the reading thread falls behind for longer (it was descheduled on a busy
+    /// machine), the import sleeps instead of spinning, leaving the processor to the reader or
+    /// whoever needs it: a spinning import would burn as much time as it waits.
     func waitForEntry(_ index: Int) -> Bool {
         var spins = 0
         while true {
@@ -84,7 +89,12 @@ final class DocumentReading: @unchecked Sendable {
                 return readyEntries.load(ordering: .acquiring) > index
             }
             spins += 1
-            if spins > 100 { sched_yield() }
+            if spins > 200 {
+                var pause = timespec(tv_sec: 0, tv_nsec: 20_000)
+                nanosleep(&pause, nil)
+            } else if spins > 100 {
+                sched_yield()
+            }
         }
     }
 
@@ -165,16 +175,9 @@ final class DocumentReading: @unchecked Sendable {
                 entry.kind = .bool
                 entry.payload = flag ? 1 : 0
             case .number:
-                switch reader.numberValue {
-                case .integer(let number):
-                    entry.kind = .integer
-                    entry.payload = UInt64(bitPattern: number)
-                case .double(let number):
-                    entry.kind = .double
-                    entry.payload = number.bitPattern
-                default:
-                    break
-                }
+                let number = reader.lastNumberBits
+                entry.kind = number.isInteger ? .integer : .double
+                entry.payload = number.bits
             case .string:
                 entry.kind = .string
                 if reader.lastStringIsPlain {

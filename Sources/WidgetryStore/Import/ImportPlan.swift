@@ -1,5 +1,5 @@
 import WidgetryExpressions
-import WidgetryJSON
+@_spi(WidgetryInternals) import WidgetryJSON
 import WidgetryModel
 
 /// What importing into each entity reads and writes, worked out once per import: every mapped
@@ -134,6 +134,8 @@ struct ImportPath {
     struct Key {
         /// The key's UTF-8 as ``ShortKeyWords``; valid when `isShortASCII`.
         let words: (UInt64, UInt64)
+        /// What to keep of two words loaded at a key of `count` bytes to compare them with `words`.
+        let masks: (UInt64, UInt64)
         let count: Int
         let isShortASCII: Bool
     }
@@ -141,16 +143,22 @@ struct ImportPath {
     /// The keys, with their text at the same positions in ``texts``.
     let keys: UnsafeBufferPointer<Key>
     let texts: UnsafePointer<String>?
+    /// For each key, the position among its object's members where the last lookup found it:
+    /// the objects of one array list their keys in one order, so the next lookup looks there
+    /// first. Written by the one import that owns the plan.
+    let hints: UnsafeMutablePointer<Int32>?
 
     /// The path with no keys.
     init() {
         keys = UnsafeBufferPointer(start: nil, count: 0)
         texts = nil
+        hints = nil
     }
 
-    init(keys: UnsafeBufferPointer<Key>, texts: UnsafePointer<String>) {
+    init(keys: UnsafeBufferPointer<Key>, texts: UnsafePointer<String>, hints: UnsafeMutablePointer<Int32>) {
         self.keys = keys
         self.texts = texts
+        self.hints = hints
     }
 
     /// Whether the path has keys (an identity without `JSONKeyPath` has none).
@@ -166,6 +174,7 @@ struct ImportPath {
 final class ImportKeys {
     private let keys: UnsafeMutableBufferPointer<ImportPath.Key>
     private let texts: UnsafeMutableBufferPointer<String>
+    private let hints: UnsafeMutableBufferPointer<Int32>
     /// One path per list of texts given, in order; each text is a whole key (it may hold dots).
     let paths: [ImportPath]
 
@@ -179,14 +188,17 @@ final class ImportKeys {
             return text.withUTF8 { utf8 in
                 let isShortASCII = utf8.count <= 16 && utf8.allSatisfy { $0 < 0x80 }
                 return ImportPath.Key(words: isShortASCII && !utf8.isEmpty ? ShortKeyWords.load(utf8.baseAddress!, count: utf8.count, readable: utf8.count) : (0, 0),
+                                      masks: ShortKeyWords.masks(count: min(utf8.count, 16)),
                                       count: utf8.count, isShortASCII: isShortASCII)
             }
         })
+        hints = .allocate(capacity: all.count)
+        hints.initialize(repeating: 0)
         var start = 0
         var made: [ImportPath] = []
         for path in paths {
             made.append(ImportPath(keys: UnsafeBufferPointer(rebasing: keys[start..<start + path.count]),
-                                   texts: UnsafePointer(texts.baseAddress! + start)))
+                                   texts: UnsafePointer(texts.baseAddress! + start), hints: hints.baseAddress! + start))
             start += path.count
         }
         self.paths = made
@@ -195,5 +207,6 @@ final class ImportKeys {
     deinit {
         texts.deinitialize().deallocate()
         keys.deallocate()
+        hints.deallocate()
     }
 }

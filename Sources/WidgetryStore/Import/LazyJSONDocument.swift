@@ -6,7 +6,7 @@ import Glibc
 import Musl
 #endif
 import WidgetryExpressions
-import WidgetryJSON
+@_spi(WidgetryInternals) import WidgetryJSON
 
 /// A JSON document read for import straight from its bytes
 /// (``JSONImporter/importJSON(_:fileName:into:options:in:)``): one pass of ``JSONStreamReader``
@@ -198,7 +198,8 @@ struct LazyJSONNode {
         guard key.isShortASCII, entry.keyEnd >= 0 else { return owner._withUnsafeGuaranteedRef { $0.keyMatches(index, path.text(position)) } }
         let count = Int(entry.keyEnd - entry.keyStart), start = Int(entry.keyStart)
         guard count == key.count else { return false }
-        return ShortKeyWords.load(bytes + start, count: count, readable: byteCount - start) == key.words
+        guard byteCount - start >= 16 else { return ShortKeyWords.load(bytes + start, count: count, readable: byteCount - start) == key.words }
+        return ShortKeyWords.load(bytes + start, masks: key.masks) == key.words
     }
 }
 
@@ -209,16 +210,31 @@ extension LazyJSONNode: ImportNode {
 
     var prepared: LazyJSONNode { self }
 
+    /// Looks for each key first where the path's hint says the last lookup found it (see
+    /// ``ImportPath/hints``), then through every member. The first match is the only one: the
+    /// reading pass refuses an object that repeats a key.
+    @inline(__always)
     func member(at path: ImportPath) -> LazyJSONNode? {
         var current = index
         for position in path.keys.indices {
             let container = entries[current]
             guard container.kind == .object else { return nil }
-            var child = current + 1
-            while child < Int(container.next), !keyMatches(child, position, in: path) {
+            let end = Int(container.next), hint = Int(path.hints![position])
+            var child = current + 1, ordinal = 0
+            while ordinal < hint, child < end {
                 child = Int(entries[child].next)
+                ordinal += 1
             }
-            guard child < Int(container.next) else { return nil }
+            if child >= end || !keyMatches(child, position, in: path) {
+                child = current + 1
+                ordinal = 0
+                while child < end, !keyMatches(child, position, in: path) {
+                    child = Int(entries[child].next)
+                    ordinal += 1
+                }
+                guard child < end else { return nil }
+                path.hints![position] = Int32(truncatingIfNeeded: ordinal)
+            }
             current = child
         }
         return LazyJSONNode(self, index: current)
