@@ -44,6 +44,10 @@ final class ImportPlan {
         /// relationship and no transformer, whose result may depend on more than its input), so
         /// importing the same JSON into the same object again changes nothing.
         let dependsOnlyOnItsJSON: Bool
+        /// The entity has a non-optional attribute without a default besides its identity: a
+        /// new object inserted with its identity must still be checked once the import is done
+        /// (``ImportRun/checkRequiredAttributes(in:)``).
+        let requiresMoreThanItsIdentity: Bool
     }
 
     let entities: UnsafeMutableBufferPointer<Entity>
@@ -89,7 +93,10 @@ final class ImportPlan {
             entityList.append(Entity(index: layout.index, identity: identity, attributes: mapped,
                                      relationships: firstRelationship..<relationshipList.count,
                                      dependsOnlyOnItsJSON: relationshipList.count == firstRelationship
-                                         && !attributeList[mapped].contains { $0.description.jsonTransformerName != nil }))
+                                         && !attributeList[mapped].contains { $0.description.jsonTransformerName != nil },
+                                     requiresMoreThanItsIdentity: layout.attributes.indices.contains { slot in
+                                         slot != layout.identitySlot && !layout.attributes[slot].isOptional && layout.attributes[slot].defaultValue == nil
+                                     }))
         }
         keys = ImportKeys(paths)
         let keys = keys

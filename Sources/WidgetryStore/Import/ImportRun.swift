@@ -58,10 +58,11 @@ struct ImportRun<Node: ImportNode> {
             }
         }) {
             // The usual new object: its row is written whole (values converted in slot order,
-            // as below, so the first error is the same).
+            // as below, so the first error is the same). An import writes no null, so an
+            // object inserted with its identity keeps it: only other required values can be missing.
             id = inserted
             attributesWritten = true
-            objects.record(id, from: node)
+            if entity.requiresMoreThanItsIdentity { objects.record(id, from: node) }
         } else {
             (id, identityWritten) = try storing(at: node) { () throws(StoreError) in
                 guard let identity else { return (try transaction.insert(entity: entity.index), false) }
@@ -135,6 +136,7 @@ struct ImportRun<Node: ImportNode> {
 
     /// A JSON value through the transformer of the attribute at `position` in the plan, converted
     /// to its type (``converted(_:to:)``).
+    @inline(__always)
     func value(_ node: Node, for position: Int, of entity: ImportPlan.Entity) throws(ImportError) -> Value {
         let attribute = plan.attributes[position]
         // A date in its common form is read from the bytes, without making its text a string

@@ -264,20 +264,26 @@ extension LazyJSONNode: ImportNode {
     }
 
     var expressionValue: Value {
-        let entry = entry
-        switch entry.kind {
-        case .null: return .null
-        case .bool: return .bool(entry.payload != 0)
-        case .integer: return .int(Int64(bitPattern: entry.payload))
-        case .double: return .double(Double(bitPattern: entry.payload))
-        case .string:
-            guard entry.isPlainString else { return .string(document.strings[Int(entry.payload)]) }
-            return .string(withPlainStringBytes { String(decoding: $0, as: UTF8.self) }!)
-        case .array, .object:
-            // A container as a value (for a transformer): the value the parsed tree gives.
-            let root = try? JSONParser.parse(Array(document.bytes[Int(entry.start)..<document.end(of: index)])).root
-            return root.map { Value(json: $0) } ?? .null
+        @inline(__always) get {
+            let entry = entry
+            switch entry.kind {
+            case .null: return .null
+            case .bool: return .bool(entry.payload != 0)
+            case .integer: return .int(Int64(bitPattern: entry.payload))
+            case .double: return .double(Double(bitPattern: entry.payload))
+            case .string:
+                guard entry.isPlainString else { return .string(document.strings[Int(entry.payload)]) }
+                return .string(withPlainStringBytes { String(decoding: $0, as: UTF8.self) }!)
+            case .array, .object:
+                return containerValue
+            }
         }
+    }
+
+    /// A container as a value (for a transformer): the value the parsed tree gives.
+    private var containerValue: Value {
+        let root = try? JSONParser.parse(Array(document.bytes[Int(entry.start)..<document.end(of: index)])).root
+        return root.map { Value(json: $0) } ?? .null
     }
 
     func withPlainStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result?) -> Result? {
