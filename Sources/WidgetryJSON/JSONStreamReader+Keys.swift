@@ -33,20 +33,26 @@ extension JSONStreamReader {
                 }
             }
         } else {
-            let level = containers.count - 1
-            while largeObjectKeys.count <= level {
-                largeObjectKeys.append([])
-            }
-            if keySpans.count - firstKey == JSONStreamReader.linearKeyLimit {
-                for index in firstKey..<keySpans.count {
-                    largeObjectKeys[level].insert(decodedText(keySpans[index]))
-                }
-            }
-            guard largeObjectKeys[level].insert(decodedText(key)).inserted else {
-                throw JSONStreamError(offset: tokenOffset)
-            }
+            try registerKeyOfLargeObject(key, firstKey: firstKey)
         }
         keySpans.push(key)
+    }
+
+    /// Checks `key` against the decoded keys of an object with many members, which it joins.
+    @inline(never)
+    private mutating func registerKeyOfLargeObject(_ key: KeySpan, firstKey: Int) throws(JSONStreamError) {
+        let level = containers.count - 1
+        while largeObjectKeys.count <= level {
+            largeObjectKeys.append([])
+        }
+        if keySpans.count - firstKey == JSONStreamReader.linearKeyLimit {
+            for index in firstKey..<keySpans.count {
+                largeObjectKeys[level].insert(decodedText(keySpans[index]))
+            }
+        }
+        guard largeObjectKeys[level].insert(decodedText(key)).inserted else {
+            throw JSONStreamError(offset: tokenOffset)
+        }
     }
 
     /// Drops the keys of the innermost object, whose first key is at `firstKey`, as it closes.

@@ -243,6 +243,21 @@ struct JSONBytesImportTests {
         }
         #expect(store.objects(of: "Item").isEmpty)
     }
+
+    /// Containers nested as deep as the parser allows, and one level deeper, inside an item the
+    /// import reads: read the same from the bytes as from the tree (the reading pass keeps the
+    /// open containers in memory sized by that limit).
+    @Test func nestingUpToTheDepthLimitReadsAsTheTreeDoes() {
+        let limit = JSONParserOptions().maxDepth
+        for depth in [limit - 2, limit - 1] {
+            let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            let text = #"[{"id": "i1", "unknown": \#(deep)}, {"id": "i2"}]"#
+            let viaTree = outcome(text, .tree)
+            #expect(outcome(text, .bytes) == viaTree, "depth \(depth)")
+            #expect(outcome(text, .bytesReadConcurrently) == viaTree, "depth \(depth)")
+            #expect(viaTree.hasPrefix("error") == (depth == limit - 1), "depth \(depth): \(viaTree.prefix(80))")
+        }
+    }
 }
 
 /// Documents of items with every kind of member the model maps, and the mistakes imports meet.

@@ -128,8 +128,12 @@ final class DocumentReading: @unchecked Sendable {
     }
 
     private func read(count: inout Int) throws(JSONStreamError) {
-        var reader = JSONStreamReader(bytes)
-        var open: [Int] = []
+        let options = JSONParserOptions()
+        var reader = JSONStreamReader(bytes, options: options)
+        // The open containers' entries: the reader refuses to nest deeper than its limit.
+        let open = UnsafeMutablePointer<Int>.allocate(capacity: options.maxDepth + 1)
+        defer { open.deallocate() }
+        var depth = 0
         var keyStart: Int32 = -1, keyEnd: Int32 = -1
         func append(_ entry: Entry) throws(JSONStreamError) {
             guard count < capacity else { throw JSONStreamError(offset: Int(entry.start)) }
@@ -152,20 +156,22 @@ final class DocumentReading: @unchecked Sendable {
                 }
                 continue
             case .beginObject, .beginArray:
-                entry.kind = token == .beginObject ? .object : .array
-                open.append(count)
+                if case .beginObject = token { entry.kind = .object } else { entry.kind = .array }
+                open[depth] = count
+                depth += 1
                 try append(entry)
                 // The root container itself is ready to look at once it is open.
-                if open.count == 1 { readyEntries.store(count, ordering: .releasing) }
+                if depth == 1 { readyEntries.store(count, ordering: .releasing) }
                 continue
             case .endObject, .endArray:
-                let index = open.removeLast()
+                depth -= 1
+                let index = open[depth]
                 if index == 0 {
                     rootEnd = Int32(count)
                 } else {
                     entries[index].next = Int32(count)
                 }
-                if open.count == 1 { readyEntries.store(count, ordering: .releasing) }
+                if depth == 1 { readyEntries.store(count, ordering: .releasing) }
                 continue
             case .endOfDocument:
                 return
@@ -189,7 +195,7 @@ final class DocumentReading: @unchecked Sendable {
             }
             entry.next = Int32(count + 1)
             try append(entry)
-            if open.count == 1 { readyEntries.store(count, ordering: .releasing) }
+            if depth == 1 { readyEntries.store(count, ordering: .releasing) }
         }
     }
 }
