@@ -1,5 +1,8 @@
 /// Up to 16 bytes as two words, zero-padded (the first byte lowest in the first word): the form
 /// short keys are compared in, by the parser's key cache and by the importer's lazy documents.
+///
+/// SPI rather than `package`: an `@inlinable package` function is called, not inlined, from
+/// the package's other modules, and these loads sit in the importer's innermost loop.
 @_spi(WidgetryInternals) public enum ShortKeyWords {
     /// The `count` bytes (at most 16) at `start`, of which `readable` bytes may be read. With 16
     /// readable bytes, two whole words are loaded and masked to `count`: copying `count` bytes

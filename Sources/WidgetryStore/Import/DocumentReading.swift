@@ -77,10 +77,10 @@ final class DocumentReading: @unchecked Sendable {
 
     /// Waits until entry `index` is final; false when the document ended, or failed, before it.
     ///
-    /// The import is the slower half, so it rarely waits but at the start, where a short spin
-    /// is enough. When the reading thread falls behind for longer (it was descheduled on a busy
-    /// machine), the import sleeps instead of spinning, leaving the processor to the reader or
-    /// whoever needs it: a spinning import would burn as much time as it waits.
+    /// The import costs at least what the reading does, so it waits mostly at the start, where a
+    /// short spin is enough. When the reading thread falls behind for longer (it was descheduled
+    /// on a busy machine), the import sleeps instead of spinning, leaving the processor to the
+    /// reader or whoever needs it: a spinning import would burn as much time as it waits.
     func waitForEntry(_ index: Int) -> Bool {
         var spins = 0
         while true {

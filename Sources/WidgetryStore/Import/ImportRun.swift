@@ -71,6 +71,7 @@ struct ImportRun<Node: ImportNode> {
             objects.record(id, from: node)
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
+        // An existing object, or one not inserted whole: its attributes one by one.
         for position in entity.attributes where !attributesWritten {
             let slot = plan.attributes[position].slot
             if position == entity.identity {
