@@ -44,9 +44,8 @@ final class ImportPlan {
         /// relationship and no transformer, whose result may depend on more than its input), so
         /// importing the same JSON into the same object again changes nothing.
         let dependsOnlyOnItsJSON: Bool
-        /// The entity has a non-optional attribute without a default besides its identity: a
-        /// new object inserted with its identity must still be checked once the import is done
-        /// (``ImportRun/checkRequiredAttributes(in:)``).
+        /// The entity has a required slot (``requiredSlots``) besides its identity: a new object
+        /// inserted with its identity must still be checked once the import is done.
         let requiresMoreThanItsIdentity: Bool
     }
 
@@ -61,6 +60,10 @@ final class ImportPlan {
     /// By position in ``attributes``: nil when the attribute names no transformer or one that is
     /// not registered.
     let transformers: [BindingTransformer?]
+    /// By entity index: the slots of the non-optional attributes without a default, which every
+    /// object an import inserts must have a value for once it is done
+    /// (``ImportRun/checkRequiredAttributes(in:)``).
+    let requiredSlots: [[Int]]
     /// The memory of every path's keys.
     private let keys: ImportKeys
 
@@ -70,6 +73,9 @@ final class ImportPlan {
         func path(_ keyPath: String) -> Int {
             paths.append(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
             return paths.count - 1
+        }
+        let requiredSlots = model.layouts.map { layout in
+            layout.attributes.indices.filter { !layout.attributes[$0].isOptional && layout.attributes[$0].defaultValue == nil }
         }
         for layout in model.layouts {
             let firstAttribute = attributeList.count
@@ -94,10 +100,9 @@ final class ImportPlan {
                                      relationships: firstRelationship..<relationshipList.count,
                                      dependsOnlyOnItsJSON: relationshipList.count == firstRelationship
                                          && !attributeList[mapped].contains { $0.description.jsonTransformerName != nil },
-                                     requiresMoreThanItsIdentity: layout.attributes.indices.contains { slot in
-                                         slot != layout.identitySlot && !layout.attributes[slot].isOptional && layout.attributes[slot].defaultValue == nil
-                                     }))
+                                     requiresMoreThanItsIdentity: requiredSlots[layout.index].contains { $0 != layout.identitySlot }))
         }
+        self.requiredSlots = requiredSlots
         keys = ImportKeys(paths)
         let keys = keys
         layouts = model.layouts

@@ -18,10 +18,9 @@ extension ImportRun {
     /// without is an `import.missing-value` at the JSON the object came from, and the caller's
     /// transaction is dropped, so the import leaves nothing behind.
     func checkRequiredAttributes(in transaction: StoreTransaction) throws(ImportError) {
-        let required = plan.layouts.map { layout in layout.attributes.indices.filter { !layout.attributes[$0].isOptional && layout.attributes[$0].defaultValue == nil } }
         for (id, node) in objects.inserted {
             guard let location = transaction.state.location(of: id) else { continue }
-            for slot in required[Int(location.entity)] where transaction.state.tables[Int(location.entity)].attributes[slot][Int(location.row)].isNull {
+            for slot in plan.requiredSlots[Int(location.entity)] where transaction.state.tables[Int(location.entity)].attributes[slot][Int(location.row)].isNull {
                 let layout = plan.layouts[Int(location.entity)], attribute = layout.attributes[slot]
                 let source = attribute.jsonKeyPath.map { "its JSON has nothing at \"\($0)\"" } ?? "it has no JSONKeyPath"
                 throw node.importError(.missingValue, "\(layout.name).\(attribute.name) is not optional, but \(source)",

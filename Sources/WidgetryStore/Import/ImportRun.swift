@@ -42,7 +42,7 @@ struct ImportRun<Node: ImportNode> {
             identity = key
         }
         let id: ObjectID
-        var identityWritten = false, attributesWritten = false
+        var attributesWritten = false
         if let existing {
             // The same JSON again (an embedded author repeated on each of their posts) changes nothing.
             if entity.dependsOnlyOnItsJSON {
@@ -64,10 +64,7 @@ struct ImportRun<Node: ImportNode> {
             attributesWritten = true
             if entity.requiresMoreThanItsIdentity { objects.record(id, from: node) }
         } else {
-            (id, identityWritten) = try storing(at: node) { () throws(StoreError) in
-                guard let identity else { return (try transaction.insert(entity: entity.index), false) }
-                return try transaction.insert(entity: entity.index, identity: identity)
-            }
+            id = try storing(at: node) { () throws(StoreError) in try transaction.insert(entity: entity.index) }
             objects.record(id, from: node)
         }
         let location = try storing(at: node) { () throws(StoreError) in try transaction.location(of: id) }
@@ -75,9 +72,9 @@ struct ImportRun<Node: ImportNode> {
         for position in entity.attributes where !attributesWritten {
             let slot = plan.attributes[position].slot
             if position == entity.identity {
-                // Written like the others (unless the insert did), so that a clash with another
-                // entity's object is found here.
-                guard !identityWritten, let identityNode, let identity else { continue }
+                // Written like the others (an object inserted whole has it already), so that a
+                // clash with another entity's object is found here.
+                guard let identityNode, let identity else { continue }
                 try storing(at: identityNode) { () throws(StoreError) in try transaction.setAttribute(slot, to: identity.value, of: id, at: location) }
                 continue
             }
@@ -127,8 +124,9 @@ struct ImportRun<Node: ImportNode> {
         if let found = transaction.object(withIdentity: key, inEntity: entity.index) { return found }
         let slot = plan.attributes[identity].slot
         let id = try storing(at: node) { () throws(StoreError) in
-            let (id, written) = try transaction.insert(entity: entity.index, identity: key)
-            if !written { try transaction.setAttribute(slot, to: key.value, of: id, at: transaction.location(of: id)) }
+            if let id = transaction.insert(entity: entity.index, identity: key, values: { _ in }) { return id }
+            let id = try transaction.insert(entity: entity.index)
+            try transaction.setAttribute(slot, to: key.value, of: id, at: transaction.location(of: id))
             return id
         }
         objects.record(id, from: node)

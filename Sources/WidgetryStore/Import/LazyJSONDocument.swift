@@ -198,8 +198,7 @@ struct LazyJSONNode {
         guard key.isShortASCII, entry.keyEnd >= 0 else { return owner._withUnsafeGuaranteedRef { $0.keyMatches(index, path.text(position)) } }
         let count = Int(entry.keyEnd - entry.keyStart), start = Int(entry.keyStart)
         guard count == key.count else { return false }
-        guard byteCount - start >= 16 else { return ShortKeyWords.load(bytes + start, count: count, readable: byteCount - start) == key.words }
-        return ShortKeyWords.load(bytes + start, masks: key.masks) == key.words
+        return ShortKeyWords.load(bytes + start, count: count, readable: byteCount - start, masks: key.masks) == key.words
     }
 }
 

@@ -141,36 +141,21 @@ public struct StoreTransaction {
         return id
     }
 
-    /// Inserts an object of the entity at index `entity` with `identity` written and indexed at
-    /// once (its hash already made for the lookup that missed), when nothing stands in the way.
-    /// When the identity attribute has a default, or another object has the identity, it inserts
-    /// as ``insert(entity:)`` does and says the identity is not written: the caller writes it as
-    /// any attribute, which finds the clash where it always has.
-    mutating func insert(entity: Int, identity: IdentityIndex.Key) throws(StoreError) -> (id: ObjectID, identityWritten: Bool) {
-        let id = state.nextID
-        guard let slot = withLayout(entity, { $0.identitySlot }), let root = withLayout(entity, { $0.identityRoot }),
-              state.tables[entity].defaults[slot].isNull, state.identities[root].insertIfAbsent(id, forKey: identity) else {
-            return (try insert(entity: entity), false)
-        }
-        let row = appendRow(entity: entity).row
-        state.tables[entity].attributes[slot][row] = identity.value
-        return (id, true)
-    }
-
     /// Inserts an object of the entity at index `entity` with `identity` and every attribute
     /// value at once: `fill` writes values by slot over the defaults (the identity is in its slot
     /// already), then the row is appended whole, each value moved into its column. An import
     /// would otherwise write each column twice, the default and then the value, through a
-    /// copy-on-write check of the table, the column list and the column each time.
+    /// copy-on-write check of the table, the column list and the column each time. The identity
+    /// is indexed with the hash already made for the lookup that missed.
     ///
-    /// Returns nil, having changed nothing and called nothing, when the identity cannot be
-    /// written at once (see ``insert(entity:identity:)``, which the caller then uses). When
-    /// `fill` throws, nothing is inserted.
+    /// Returns nil, having changed nothing and called nothing, when the identity attribute has
+    /// a default or another object has the identity: the caller then inserts as
+    /// ``insert(entity:)`` does and writes the identity as any attribute, which finds the clash
+    /// where it always has. When `fill` throws, nothing is inserted.
     mutating func insert<Failure: Error>(entity: Int, identity: IdentityIndex.Key,
                                          values fill: (UnsafeMutableBufferPointer<Value>) throws(Failure) -> Void) throws(Failure) -> ObjectID? {
-        let id = state.nextID
         guard let slot = withLayout(entity, { $0.identitySlot }), let root = withLayout(entity, { $0.identityRoot }),
-              withLayout(entity, { $0.defaults[slot].isNull }), state.identities[root].insertIfAbsent(id, forKey: identity) else {
+              withLayout(entity, { $0.defaults[slot].isNull }), state.identities[root].insertIfAbsent(state.nextID, forKey: identity) else {
             return nil
         }
         let count = withLayout(entity, { $0.attributes.count })
@@ -188,20 +173,25 @@ public struct StoreTransaction {
                 state.identities[root][identity] = nil
                 throw error
             }
-            let row = state.tables[entity].ids.count
-            state.locations.append(ObjectLocation(entity: Int32(entity), row: Int32(row)))
-            state.tables[entity].append(id, moving: values)
-            recorder.noteInsert(id)
+            let id = noteNewRow(entity: entity).id
+            state.tables[entity].append(id) { values.moveElement(from: $0) }
             return id
         }
     }
 
     /// A new object's row with the attributes' defaults, its location and its insert noted.
     private mutating func appendRow(entity: Int) -> (id: ObjectID, row: Int) {
+        let new = noteNewRow(entity: entity)
+        state.tables[entity].append(new.id)
+        return new
+    }
+
+    /// The id, location and insert of an object whose row the caller appends next to the
+    /// entity's table.
+    private mutating func noteNewRow(entity: Int) -> (id: ObjectID, row: Int) {
         let id = state.nextID
         let row = state.tables[entity].ids.count
         state.locations.append(ObjectLocation(entity: Int32(entity), row: Int32(row)))
-        state.tables[entity].append(id)
         recorder.noteInsert(id)
         return (id, row)
     }
@@ -386,29 +376,22 @@ extension EntityTable {
 
     /// Appends a row for an object with the given attribute values and no relationships.
     mutating func append(_ id: ObjectID, values: [Value]) {
+        append(id) { values[$0] }
+    }
+
+    /// Appends a row for an object whose attribute in each slot is `value(slot)`, and no
+    /// relationships. Each column list is made unique once, not once per column.
+    mutating func append(_ id: ObjectID, value: (Int) -> Value) {
         ids.append(id)
         if !attributes.isEmpty {
             attributes.withUnsafeMutableBufferPointer { columns in
-                for slot in columns.indices { columns[slot].append(values[slot]) }
+                for slot in columns.indices { columns[slot].append(value(slot)) }
             }
         }
         appendNoRelationships()
     }
 
-    /// Appends a row for an object with attribute values moved out of `values` (one per slot),
-    /// which are left uninitialized, and no relationships.
-    mutating func append(_ id: ObjectID, moving values: UnsafeMutableBufferPointer<Value>) {
-        ids.append(id)
-        if !attributes.isEmpty {
-            attributes.withUnsafeMutableBufferPointer { columns in
-                for slot in columns.indices { columns[slot].append(values.moveElement(from: slot)) }
-            }
-        }
-        appendNoRelationships()
-    }
-
-    /// The relationship columns' part of a new row: no targets. Each column list is made unique
-    /// once, not once per column.
+    /// The relationship columns' part of a new row: no targets.
     private mutating func appendNoRelationships() {
         // An empty list is shared storage: making it unique would allocate for every row.
         if !toOne.isEmpty {
