@@ -52,17 +52,23 @@ extension Value {
 
     /// The value at a dotted key path such as `author.name` or `items.@sum.price`.
     public func value(forKeyPath keyPath: String) throws(EvaluationError) -> Value {
-        try KeyPathProgram(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)).evaluate(on: self)
+        try KeyPathProgram(keyPath).evaluate(on: self)
     }
 }
 
-/// A key path split once, at compile time, into its plain keys and an optional collection
-/// operator that takes the rest of the path as its argument (`items.@sum.price`).
-final class KeyPathProgram: Sendable {
+/// A key path split once into its plain keys and an optional collection operator that takes the
+/// rest of the path as its argument (`items.@sum.price`), for reading the same path from many
+/// values: ``evaluate(on:)`` is ``Value/value(forKeyPath:)`` without the splitting.
+public final class KeyPathProgram: Sendable {
     /// Keys read one after the other before the operator, if any.
     let keys: [DictionaryKey]
     /// The collection operator after `keys`, with the key path after it.
     let collectionOperator: (operator: CollectionOperator, argument: KeyPathProgram)?
+
+    /// The program of a dotted key path such as `author.name` or `items.@sum.price`.
+    public convenience init(_ keyPath: String) {
+        self.init(keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+    }
 
     convenience init(_ components: [String]) {
         self.init(components[...])
@@ -85,7 +91,9 @@ final class KeyPathProgram: Sendable {
         self.collectionOperator = collectionOperator
     }
 
-    func evaluate(on root: Value) throws(EvaluationError) -> Value {
+    /// The value at the path in `root`; throws only for a collection operator applied to what
+    /// is not a collection, or one whose values do not add up or order.
+    public func evaluate(on root: Value) throws(EvaluationError) -> Value {
         var value = root
         for key in keys { value = value.value(forKey: key) }
         guard let (op, argument) = collectionOperator else { return value }

@@ -31,14 +31,15 @@ public struct ValueDictionary: @unchecked Sendable, Sequence, ExpressibleByDicti
         for (key, value) in elements { self[key] = value }
     }
 
-    /// A dictionary of `keys`, which the caller guarantees distinct, and `values`, in that order,
-    /// built without looking a key up or hashing one: for dictionaries made again and again with
-    /// the same keys (a table cell's scope, one per row).
-    package init(distinctKeys keys: [DictionaryKey], values: [Value]) {
-        precondition(keys.count == values.count, "one value per key")
+    /// A dictionary of `keys`, which the caller guarantees distinct, in that order, the value of
+    /// the key at each position given by `value`; built without looking a key up or hashing one,
+    /// nor an array of the values: for dictionaries made again and again with the same keys (a
+    /// table cell's scope, one per row).
+    package init(distinctKeys keys: [DictionaryKey], value: (Int) -> Value) {
         storage = DictionaryStorage.make(capacity: keys.count)
-        for (key, value) in zip(keys, values) {
-            storage.append(DictionaryStorage.Member(key: key.string, value: value), tag: key.tag)
+        for position in keys.indices {
+            let key = keys[position]
+            storage.append(DictionaryStorage.Member(key: key.string, value: value(position)), tag: key.tag)
         }
         index = DictionaryIndex.make(storage)
     }

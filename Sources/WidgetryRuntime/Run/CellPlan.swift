@@ -3,13 +3,22 @@ import WidgetryScreen
 
 /// A cell prototype ready to be made many times: element kinds looked up, initial properties
 /// converted and the keys of the cell's scope laid out once per table and reuse identifier, not
-/// once per row.
-struct CellPlan {
-    struct Node {
+/// once per row. A class, so that each row holds it with one reference count, not one per array.
+final class CellPlan {
+    /// An element to make: a class, as the plan, so that walking the nodes for every row
+    /// retains one reference a node, not each of its fields.
+    final class Node {
         let id: String?
         let kind: ElementKind
         let properties: [(String, Value)]
         let children: [Node]
+
+        init(id: String?, kind: ElementKind, properties: [(String, Value)], children: [Node]) {
+            self.id = id
+            self.kind = kind
+            self.properties = properties
+            self.children = children
+        }
     }
 
     let nodes: [Node]
@@ -73,14 +82,13 @@ struct CellPlan {
             names["content"] = content
             return names
         }
-        let values = scopeSources.map { source -> Value in
-            switch source {
-            case .element(let position): .object(elements[position].element)
+        return ValueDictionary(distinctKeys: scopeKeys) { position in
+            switch scopeSources[position] {
+            case .element(let element): .object(elements[element].element)
             case .defaults: defaults
             case .content: content
             }
         }
-        return ValueDictionary(distinctKeys: scopeKeys, values: values)
     }
 }
 

@@ -220,7 +220,8 @@ extension ScreenRun {
         }
         let descriptors = sortDescriptors(provider)
         guard !descriptors.isEmpty else { return kept }
-        let keys = kept.map { item in descriptors.map { (try? item.value(forKeyPath: $0.keyPath)) ?? .null } }
+        let keyPaths = descriptors.map { KeyPathProgram($0.keyPath) }
+        let keys = kept.map { item in keyPaths.map { (try? $0.evaluate(on: item)) ?? .null } }
         let order = kept.indices.sorted { left, right in
             for (index, descriptor) in descriptors.enumerated() {
                 let comparison = SortOrder.compare(keys[left][index], keys[right][index])
@@ -248,7 +249,7 @@ extension ScreenRun {
         var sections: [RenderedTable.Section] = []
         var rendering = TableRendering(display: display, tableID: tableID,
                                        reuseIdentifier: display.attribute("cellIdentifier").stringValue ?? "Cell",
-                                       cellIdentifier: evaluations[display.id]?["cellIdentifier"])
+                                       cellIdentifier: evaluations[display.id]?["cellIdentifier"], environment: environment)
         for (index, items) in sectionItems.enumerated() {
             var shown = items.elements ?? []
             if !collapsedRows.isEmpty {
@@ -273,8 +274,8 @@ extension ScreenRun {
         var reuseIdentifier = table.reuseIdentifier
         if let evaluation = table.cellIdentifier {
             do throws(BindingError) {
-                let value = try evaluation.evaluate(in: .object(namespace.copy(content: object)), context: environment.evaluation,
-                                                    transformerContext: environment.transformerContext)
+                let value = try evaluation.evaluate(in: .object(namespace.copy(content: object)), context: table.context,
+                                                    transformerContext: table.transformerContext)
                 if let text = value.stringValue { reuseIdentifier = text } else { record("\(table.display.id).evals.cellIdentifier gave \(value.typeName), not a string") }
             } catch {
                 record(error)
@@ -287,7 +288,7 @@ extension ScreenRun {
         var cellElements: [(id: String, element: Element)] = []
         cellElements.reserveCapacity(plan.identified)
         for node in plan.nodes { _ = Self.makeElement(node, identified: &cellElements) }
-        let scope = Value.dictionary(plan.scope(cellElements, defaults: .object(environment.defaults), content: object))
+        let scope = Value.dictionary(plan.scope(cellElements, defaults: table.defaults, content: object))
         let aligned = cellElements.count == plan.identified
         for (position, (id, element)) in cellElements.enumerated() {
             guard let entry = aligned ? plan.entries[position] : cellEntries[id] else { continue }
@@ -298,7 +299,9 @@ extension ScreenRun {
                     record("\(id): \(error)")
                 }
             }
-            for index in entry.bindings.indices { apply(entry.bindings[index], to: element, in: scope) }
+            for index in entry.bindings.indices {
+                apply(entry.bindings[index], to: element, in: scope, context: table.context, transformerContext: table.transformerContext)
+            }
         }
         return RenderedTable.Row(object: object, reuseIdentifier: reuseIdentifier, elements: cellElements)
     }
@@ -321,20 +324,27 @@ extension ScreenRun {
 }
 
 /// What every row of one table's render shares, looked up once rather than per row: the reuse
-/// identifier the display controller gives, its `cellIdentifier` evaluation, and the plan of
-/// the prototype the last row used.
+/// identifier the display controller gives, its `cellIdentifier` evaluation, the run's contexts
+/// and defaults, and the plan of the prototype the last row used.
 private struct TableRendering {
     let display: ScreenObject
     let tableID: String
     let reuseIdentifier: String
     let cellIdentifier: CompiledBinding?
+    let context: EvaluationContext
+    let transformerContext: TransformerContext
+    let defaults: Value
     private var last: (reuseIdentifier: String, plan: CellPlan)?
 
-    init(display: ScreenObject, tableID: String, reuseIdentifier: String, cellIdentifier: CompiledBinding?) {
+    init(display: ScreenObject, tableID: String, reuseIdentifier: String, cellIdentifier: CompiledBinding?,
+         environment: WidgetEnvironment) {
         self.display = display
         self.tableID = tableID
         self.reuseIdentifier = reuseIdentifier
         self.cellIdentifier = cellIdentifier
+        context = environment.evaluation
+        transformerContext = environment.transformerContext
+        defaults = .object(environment.defaults)
     }
 
     /// The plan of the prototype named `reuseIdentifier`; nil when the table has none.

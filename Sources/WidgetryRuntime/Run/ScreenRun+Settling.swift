@@ -59,11 +59,12 @@ extension ScreenRun {
 
     /// Applies `binding` to `target` in `scope`, and keeps what it gave: placeholders shown,
     /// branches taken, errors. Called for every binding of every cell, so it neither copies the
-    /// binding nor wraps the outcome.
-    func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value) {
+    /// binding nor wraps the outcome, and takes the run's contexts from a caller that read them
+    /// once (each read of the environment's copies their references).
+    func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value, context: EvaluationContext,
+               transformerContext: TransformerContext) {
         do throws(BindingError) {
-            let outcome = try binding.applyReporting(to: target, in: scope, context: environment.evaluation,
-                                                     transformerContext: environment.transformerContext)
+            let outcome = try binding.applyReporting(to: target, in: scope, context: context, transformerContext: transformerContext)
             note(outcome, of: binding, on: target)
         } catch {
             record(error)

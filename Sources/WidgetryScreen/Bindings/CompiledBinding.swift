@@ -163,24 +163,18 @@ public struct CompiledBinding: Sendable {
     }
 }
 
-/// The `from` key path, split once. A path with a collection operator (`items.@count`) is read
-/// by ``Value/value(forKeyPath:)``, which knows the operators; any other is walked key by key.
+/// The `from` key path, split once.
 struct BindingSourcePath: Sendable {
     let text: String
-    /// The keys to walk; nil when the path has a collection operator.
-    private let keys: [DictionaryKey]?
+    private let program: KeyPathProgram
 
     init(_ text: String) {
         self.text = text
-        let components = text.split(separator: ".", omittingEmptySubsequences: false)
-        keys = components.contains { $0.utf8.first == UInt8(ascii: "@") } ? nil : components.map { DictionaryKey(String($0)) }
+        program = KeyPathProgram(text)
     }
 
     func read(from scope: Value) throws(EvaluationError) -> Value {
-        guard let keys else { return try scope.value(forKeyPath: text) }
-        var value = scope
-        for key in keys { value = value.value(forKey: key) }
-        return value
+        try program.evaluate(on: scope)
     }
 }
 

@@ -106,8 +106,14 @@ package struct ElementAttribute {
     package let place: SourcePlace
 }
 
-/// What an `elements` entry sets on an element of a cell, applied to every cell made.
-package struct CellEntry {
+/// What an `elements` entry sets on an element of a cell, applied to every cell made. A class,
+/// so that each cell holds it with one reference count.
+package final class CellEntry {
     package let attributes: [(key: String, value: Value, place: SourcePlace)]
     package let bindings: [CompiledBinding]
+
+    init(attributes: [(key: String, value: Value, place: SourcePlace)], bindings: [CompiledBinding]) {
+        self.attributes = attributes
+        self.bindings = bindings
+    }
 }

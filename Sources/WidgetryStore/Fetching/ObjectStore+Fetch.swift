@@ -43,11 +43,12 @@ extension ObjectStore {
             selected = kept
         }
         let descriptors = request.effectiveSortDescriptors
+        let keyPaths = descriptors.map { KeyPathProgram($0.keyPath) }
         // The sort keys of every object in one array, `descriptors.count` per object.
         var keys: [Value] = []
         keys.reserveCapacity(selected.count * descriptors.count)
         for object in selected {
-            for descriptor in descriptors { keys.append(try Value.object(object).value(forKeyPath: descriptor.keyPath)) }
+            for keyPath in keyPaths { keys.append(try keyPath.evaluate(on: .object(object))) }
         }
         let width = descriptors.count
         var order = Array(selected.indices)
