@@ -108,6 +108,11 @@ do {
     print(String(format: "render pass (fetch, cells, bindings): %8.1f ms   (%d rows)", median(renderTimes) * 1000, rendered))
     print(String(format: "bare evaluation of the bindings:      %8.1f ms   (%d evaluations)", median(bareTimes) * 1000, evaluated))
     print(String(format: "ratio (render / bare): %.2f×", median(renderTimes) / median(bareTimes)))
+    // Each round measures both passes back to back, so the ratio within a round shares the
+    // machine's state; its spread over the rounds shows how much the load moved the figure.
+    let paired = zip(renderTimes, bareTimes).map { $0 / $1 }.sorted()
+    print(String(format: "per round: median %.2f×, middle half %.2f–%.2f×", median(paired), paired[paired.count / 4],
+                 paired[(paired.count * 3) / 4]))
     if !problems.isEmpty { print("problems: \(problems.prefix(3))") }
     exit(rendered == rows && evaluated == rows * bindings.count && problems.isEmpty ? 0 : 1)
 } catch {

@@ -156,6 +156,18 @@ struct ObjectStoreTests {
         #expect(posts.first?.value(forKey: "postId") == "untitled")
     }
 
+    /// Sort keys that name a column and keys that walk a relationship, in one request: the
+    /// first are read from the store's columns, the second evaluated on each object.
+    @Test(arguments: StoreMode.allCases) func sortsByColumnsAndKeyPathsTogether(_ mode: StoreMode) throws {
+        let store = try mode.store(for: model, in: files)
+        try seed(store)
+        let posts = try store.fetch(FetchRequest(entity: "Post", sortDescriptors: [.init("author.name", ascending: false), .init("favoritesCount", ascending: false)]))
+        #expect(posts.map { $0.value(forKey: "postId") } == ["p1", "p2", "p0"])
+        let sections = try store.fetchObjectSections(FetchRequest(entity: "Post", sortDescriptors: [.init("favoritesCount")], sectionKeyPath: "author.name"))
+        #expect(sections.map(\.name) == ["Ann", "Bob"])
+        #expect(sections.map { $0.objects.map { $0.value(forKey: "postId") } } == [["p0", "p2"], ["p1"]])
+    }
+
     @Test(arguments: StoreMode.allCases) func handlesForTheSameObjectAreTheSameObject(_ mode: StoreMode) throws {
         let store = try mode.store(for: model, in: files)
         let (ann, _, posts) = try seed(store)

@@ -43,13 +43,7 @@ extension ObjectStore {
             selected = kept
         }
         let descriptors = request.effectiveSortDescriptors
-        let keyPaths = descriptors.map { KeyPathProgram($0.keyPath) }
-        // The sort keys of every object in one array, `descriptors.count` per object.
-        var keys: [Value] = []
-        keys.reserveCapacity(selected.count * descriptors.count)
-        for object in selected {
-            for keyPath in keyPaths { keys.append(try keyPath.evaluate(on: .object(object))) }
-        }
+        let keys = try sortKeys(of: selected, keyPaths: descriptors.map(\.keyPath))
         let width = descriptors.count
         var order = Array(selected.indices)
         if !descriptors.isEmpty {
@@ -65,6 +59,43 @@ extension ObjectStore {
         let end = request.limit.map { min(order.count, start + $0) } ?? order.count
         let kept = order[start..<end]
         return (kept.map { selected[$0] }, width == 0 ? Array(repeating: .null, count: kept.count) : kept.map { keys[$0 * width] })
+    }
+
+    /// The sort keys of `objects`, `keyPaths.count` per object, in one array. A key path that
+    /// is one key naming an attribute of the object's entity is read from the attribute's column,
+    /// every object under one lock; any other path is evaluated on the object, as a binding
+    /// reads it (outside the lock, which the object's own reads take).
+    private func sortKeys(of objects: [StoreObject], keyPaths: [String]) throws(EvaluationError) -> [Value] {
+        let width = keyPaths.count
+        var keys = [Value](repeating: .null, count: objects.count * width)
+        // For each key path, the attribute slot it names in each entity (by entity index), if any.
+        let slots = keyPaths.map { keyPath in
+            model.layouts.map { layout -> Int? in
+                guard case .attribute(let slot)? = layout.slots[keyPath] else { return nil }
+                return slot
+            }
+        }
+        var unread: [Int] = []
+        readState { state in
+            for (position, object) in objects.enumerated() {
+                guard let location = state.location(of: object.id) else { continue }
+                let entity = Int(location.entity), row = Int(location.row)
+                for column in 0..<width {
+                    if let slot = slots[column][entity] {
+                        keys[position * width + column] = state.tables[entity].attributes[slot][row]
+                    } else {
+                        unread.append(position * width + column)
+                    }
+                }
+            }
+        }
+        if !unread.isEmpty {
+            let programs = keyPaths.map(KeyPathProgram.init)
+            for index in unread {
+                keys[index] = try programs[index % width].evaluate(on: .object(objects[index / width]))
+            }
+        }
+        return keys
     }
 
     /// A section's name: the group key's text (empty for null).
