@@ -91,8 +91,8 @@ public final class KeyPathProgram: Sendable {
         self.collectionOperator = collectionOperator
     }
 
-    /// The value at the path in `root`; throws only for a collection operator applied to what
-    /// is not a collection, or one whose values do not add up or order.
+    /// The value at the path in `root`. Throws only where a collection operator cannot apply:
+    /// to what is not a collection, or to values that do not add up, order or flatten.
     public func evaluate(on root: Value) throws(EvaluationError) -> Value {
         var value = root
         for key in keys { value = value.value(forKey: key) }

@@ -60,7 +60,7 @@ extension ScreenRun {
     /// Applies `binding` to `target` in `scope`, and keeps what it gave: placeholders shown,
     /// branches taken, errors. Called for every binding of every cell, so it neither copies the
     /// binding nor wraps the outcome, and takes the run's contexts from a caller that read them
-    /// once (each read of the environment's copies their references).
+    /// once (reading them from the environment retains a time zone and a locale each time).
     func apply(_ binding: CompiledBinding, to target: any KeyValueCoding, in scope: Value, context: EvaluationContext,
                transformerContext: TransformerContext) {
         do throws(BindingError) {
