@@ -118,6 +118,19 @@ import WidgetryTestSupport
         #expect(try String(contentsOfFile: directory.file("junit.xml"), encoding: .utf8).contains("<testsuite name=\"dev.widgetry.Shop\""))
     }
 
+    /// A bundle that cannot be read is still about files: the summary counts the one its error
+    /// is in, as it would count a bundle's files that could be read.
+    @Test func anUnreadableBundleCountsTheFileItsErrorIsIn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.file("Broken"), withIntermediateDirectories: true)
+        try Data(#"{"identifier": "#.utf8).write(to: URL(fileURLWithPath: directory.file("Broken/Info.json")))
+        let lint = try CommandRunner.run(["lint", "Broken"], in: directory.path)
+        #expect(lint.status == 2)
+        #expect(lint.stdout.hasPrefix("Broken/Info.json:1:16: error:"), "\(lint.stdout)")
+        #expect(lint.stdout.hasSuffix("1 error, 0 warnings in 1 file\n"), "\(lint.stdout)")
+    }
+
     @Test func validateTakesOneFileOrStandardInput() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

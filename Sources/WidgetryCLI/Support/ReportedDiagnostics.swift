@@ -19,7 +19,7 @@ struct ReportedDiagnostics: Error {
             if diagnostic.file.hasPrefix("/") {
                 add(diagnostic, shownAs: DisplayPath.relative(diagnostic.file), readingFrom: diagnostic.file)
             } else {
-                report.diagnostics.append(diagnostic)
+                add(diagnostic, shownAs: diagnostic.file, readingFrom: nil)
             }
         }
     }
@@ -43,9 +43,11 @@ struct ReportedDiagnostics: Error {
         }
     }
 
-    /// Adds `diagnostic` under the name `shown`; a placed one gets its source quoted (read once
-    /// per file from `path`) and, when it covers one character, its whole token underlined.
+    /// Adds `diagnostic` under the name `shown`, and that file to the files the report is about
+    /// (a summary counts them); a placed one gets its source quoted (read once per file from
+    /// `path`) and, when it covers one character, its whole token underlined.
     private mutating func add(_ diagnostic: Diagnostic, shownAs shown: String, readingFrom path: String?) {
+        if !shown.isEmpty, !report.files.contains(shown) { report.files.append(shown) }
         var placed = diagnostic.inFile(shown)
         if let location = diagnostic.location, let path {
             if report.sources[shown] == nil { report.sources[shown] = SourceFiles.read(path) }
