@@ -42,14 +42,14 @@ enum ResultChainFunctions {
         },
         "wx_map:": SelectorFunction(argumentCount: 1) { receiver, arguments throws(EvaluationError) in
             guard let elements = try elements(receiver, "wx_map:") else { return .null }
-            let keyPath = KeyPathProgram(try keyPathComponents(arguments[0], "wx_map:"))
+            let keyPath = try keyPathProgram(arguments[0], "wx_map:")
             var mapped: [Value] = []
             mapped.reserveCapacity(elements.count)
             for element in elements { mapped.append(try keyPath.evaluate(on: element)) }
             return .array(mapped)
         },
         "valueForKeyPath:": SelectorFunction(argumentCount: 1) { receiver, arguments throws(EvaluationError) in
-            try KeyPathProgram(keyPathComponents(arguments[0], "valueForKeyPath:")).evaluate(on: receiver)
+            try keyPathProgram(arguments[0], "valueForKeyPath:").evaluate(on: receiver)
         },
     ]
 
@@ -67,10 +67,10 @@ enum ResultChainFunctions {
         throw EvaluationError(.invalidArgument, "\(name) needs an integer, not \(argument.isNull ? "null" : "'\(argument)'")")
     }
 
-    private static func keyPathComponents(_ argument: Value, _ name: String) throws(EvaluationError) -> [String] {
+    private static func keyPathProgram(_ argument: Value, _ name: String) throws(EvaluationError) -> KeyPathProgram {
         guard case .string(let keyPath) = argument, !keyPath.isEmpty else {
             throw EvaluationError(.invalidArgument, "\(name) needs a key path string, not \(argument.isNull ? "null" : "a \(argument.typeName)")")
         }
-        return keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return KeyPathProgram(keyPath)
     }
 }
