@@ -16,6 +16,25 @@ import WidgetryJSON
         #expect(Suggestion.closest(to: name, among: candidates) == expected)
     }
 
+    /// Containment is found without case for names of printable ASCII (compared byte by byte)
+    /// and for any other (through lowercased copies) alike, and only where one candidate has it.
+    @Test(arguments: [
+        ("DETAILS", ["PostDetailsViewController", "Feed"], "PostDetailsViewController"),
+        ("Details", ["PostDetailsViewController", "UserDetailsViewController"], nil),
+        ("Détails", ["PostDÉTAILSViewController", "Feed"], "PostDÉTAILSViewController"),
+        ("Straße", ["GroßeSTRASSE", "Straßenbahn"], "Straßenbahn"),
+        ("tab\tkey", ["a tab\tkey b"], "a tab\tkey b"),
+        ("wxyz", ["wx", "yz"], nil),
+    ] as [(String, [String], String?)])
+    func aCandidateContainingTheNameIsSuggested(name: String, candidates: [String], expected: String?) {
+        #expect(Suggestion.closest(to: name, among: candidates) == expected)
+    }
+
+    @Test func lettersOutsideASCIIAreComparedWithoutCase() {
+        #expect(Suggestion.closest(to: "ÉTAT", among: ["état", "zzzz"]) == "état")
+        #expect(Suggestion.closest(to: "ΩMEGA", among: ["zzzzz", "ωmega"]) == "ωmega")
+    }
+
     @Test func equallyCloseCandidatesPreferTheOneMatchingCase() {
         #expect(Suggestion.closest(to: "Titel", among: ["title", "Title"]) == "Title")
     }
@@ -27,6 +46,17 @@ import WidgetryJSON
     @Test func veryLongNamesAreNotCompared() {
         let long = String(repeating: "a", count: 500)
         #expect(Suggestion.closest(to: long, among: [long + "b"]) == nil)
+    }
+
+    @Test func hintsForManyNamesAreTheHintsForEach() {
+        let candidates = ["title", "subtitle", "author"]
+        var hints = SuggestionHints(among: candidates, noun: "screens")
+        var quiet = SuggestionHints(among: candidates, listing: false)
+        for name in ["titel", "zzz", "titel", "autor", "zzz"] {
+            #expect(hints.hint(for: name) == Suggestion.hint(for: name, among: candidates, noun: "screens"))
+            #expect(quiet.hint(for: name) == Suggestion.didYouMean(name, among: candidates))
+        }
+        #expect(hints.hint(for: "zzz") == "known screens: title, subtitle, author")
     }
 
     @Test func hintsSuggestOrList() {

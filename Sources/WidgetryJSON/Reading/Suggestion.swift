@@ -22,7 +22,8 @@ public enum Suggestion {
         var ranked: [(candidate: String, distance: Int, exact: Int)] = []
         for candidate in candidates where candidate != name {
             let scalars = Array(candidate.unicodeScalars)
-            guard scalars.count <= maxLength else { continue }
+            // Further apart in length than the limit is further apart in edits too.
+            guard scalars.count <= maxLength, abs(scalars.count - target.count) <= limit else { continue }
             let distance = editDistance(folded, scalars.map(fold), limit: limit)
             guard distance <= limit, distance < target.count else { continue }
             ranked.append((candidate, distance, editDistance(target, scalars, limit: limit + target.count)))
@@ -34,8 +35,25 @@ public enum Suggestion {
         }
         guard target.count >= 4 else { return [] }
         let lowered = name.lowercased()
-        let containing = candidates.filter { $0 != name && $0.lowercased().contains(lowered) }
+        let containing = candidates.filter { $0 != name && lowercased($0, contains: lowered) }
         return containing.count == 1 ? containing : []
+    }
+
+    /// Whether `candidate` lowercased contains `lowered`. Names of printable ASCII, as nearly all
+    /// are, are compared byte by byte: there each character is one byte, so that is what the
+    /// general comparison finds, without lowercasing a copy of every candidate.
+    private static func lowercased(_ candidate: String, contains lowered: String) -> Bool {
+        func printable(_ byte: UInt8) -> Bool { (0x20...0x7E).contains(byte) }
+        guard candidate.utf8.allSatisfy(printable), lowered.utf8.allSatisfy(printable) else {
+            return candidate.lowercased().contains(lowered)
+        }
+        let needle = Array(lowered.utf8)
+        let haystack = candidate.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return true
+        }
+        return false
     }
 
     /// The candidate nearest to `name` however far it is (for naming the allowed alternative to
@@ -81,8 +99,13 @@ public enum Suggestion {
     /// comparison's cost grows with the square of the length).
     static let maxLength = 128
 
+    /// The scalar compared without case: its lowercase mapping's first scalar, worked out
+    /// directly for ASCII (the Unicode tables cost more than the comparison).
     private static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+        if scalar.isASCII {
+            return (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar
+        }
+        return scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
     }
 
     /// The optimal string alignment distance (insertions, deletions, substitutions and swaps of
@@ -109,5 +132,31 @@ public enum Suggestion {
             (previousPrevious, previous, current) = (previous, current, previousPrevious)
         }
         return previous[rhs.count]
+    }
+}
+
+/// ``Suggestion/hint(for:among:listing:noun:)`` for many names among the same candidates, as a
+/// rule that reports every use of an unknown name needs: each distinct name is worked out once,
+/// so a bundle that repeats one misspelling across a thousand screens compares it once.
+public struct SuggestionHints {
+    private let candidates: [String]
+    private let listing: Bool
+    private let noun: String
+    private var worked: [String: String?] = [:]
+
+    /// Hints among `candidates`; `listing` and `noun` as ``Suggestion/hint(for:among:listing:noun:)``
+    /// takes them.
+    public init(among candidates: [String], listing: Bool = true, noun: String = "keys") {
+        self.candidates = candidates
+        self.listing = listing
+        self.noun = noun
+    }
+
+    /// The hint for `name`.
+    public mutating func hint(for name: String) -> String? {
+        if let known = worked[name] { return known }
+        let hint = Suggestion.hint(for: name, among: candidates, listing: listing, noun: noun)
+        worked[name] = hint
+        return hint
     }
 }

@@ -14,10 +14,11 @@ struct UnknownActionRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let known = context.actionNames.union(context.profile.actions.keys)
         guard !context.services.isEmpty else { return [] }
+        var hints = SuggestionHints(among: known.sorted(), listing: false)
         return context.actionUses.filter { !known.contains($0.action) }.map { use in
             context.finding(Self.description, in: use.screen, at: use.value,
                             message: "\(use.object.id).\(use.attribute) names action '\(use.action)', which no service file defines",
-                            hint: Suggestion.didYouMean(use.action, among: known.sorted())
+                            hint: hints.hint(for: use.action)
                                 ?? "a host action of the app's own: declare it in a host profile's \"actions\" (--profile)")
         }
     }

@@ -24,6 +24,7 @@ struct UnknownScreenRule: LintRule {
         // A storyboard that does not read leaves its scenes unknown; its own errors say why.
         guard context.bundle.mainStoryboardPath == nil || context.storyboard != nil else { return [] }
         let known = context.screenNames
+        var hints = SuggestionHints(among: known.sorted(), noun: "screens")
         var findings: [Diagnostic] = []
         if let entry = context.bundle.manifest.entryScreen, !known.contains(entry), let manifest = context.bundle.manifestFile,
            let value = manifest.document.root["entryScreen"] {
@@ -31,7 +32,7 @@ struct UnknownScreenRule: LintRule {
                 code: Self.description.id, severity: Self.description.severity, file: context.displayPrefix + manifest.path,
                 location: value.location, length: value.location.map { manifest.document.source.tokenLength(at: $0.offset) } ?? 1,
                 pointer: value.pointer, message: "entryScreen names \(entry), which is not a screen of the bundle",
-                hint: Suggestion.hint(for: entry, among: known.sorted(), noun: "screens")
+                hint: hints.hint(for: entry)
                     ?? "add \(entry).json holding {\"\(entry)\": {…}}"))
         }
         for screen in context.screens {
@@ -40,7 +41,7 @@ struct UnknownScreenRule: LintRule {
                     code: Self.description.id, severity: Self.description.severity, file: segue.place.file.map { context.displayPrefix + $0 } ?? screen.file,
                     location: segue.place.location, pointer: segue.place.pointer,
                     message: "segue \(segue.id) leads to \(segue.destination), which is not a screen of the bundle",
-                    hint: Suggestion.hint(for: segue.destination, among: known.sorted(), noun: "screens")
+                    hint: hints.hint(for: segue.destination)
                         ?? "add \(segue.destination).json holding {\"\(segue.destination)\": {…}}"))
             }
         }
