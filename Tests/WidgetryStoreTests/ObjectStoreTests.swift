@@ -168,6 +168,19 @@ struct ObjectStoreTests {
         #expect(sections.map { $0.objects.map { $0.value(forKey: "postId") } } == [["p0", "p2"], ["p1"]])
     }
 
+    /// `self` is the object itself to key-value reading, even where an attribute has that name:
+    /// sorting by it ties every object, so they keep their order.
+    @Test func sortingBySelfDoesNotReadAnAttributeOfThatName() throws {
+        let model = try ModelJSONReader.read(JSONParser.parse(#"{"entities": {"Item": {"attributes": {"self": {"type": "String"}}}}}"#,
+                                                              fileName: "Model.json"), file: "Model.json")
+        let store = ObjectStore(model: model)
+        try store.perform { (transaction: inout StoreTransaction) throws(StoreError) in
+            for text in ["b", "a", "c"] { try transaction.setAttribute("self", to: .string(text), of: transaction.insert("Item")) }
+        }
+        let items = try store.fetch(FetchRequest(entity: "Item", sortDescriptors: [.init("self")]))
+        #expect(items.map { $0.value(forKey: "self") } == ["b", "a", "c"], "the attribute, in insertion order")
+    }
+
     @Test(arguments: StoreMode.allCases) func handlesForTheSameObjectAreTheSameObject(_ mode: StoreMode) throws {
         let store = try mode.store(for: model, in: files)
         let (ann, _, posts) = try seed(store)

@@ -23,6 +23,26 @@ public enum SortOrder {
         return rank(a) - rank(b)
     }
 
+    /// The order of `count` items by their sort keys, as positions: `keys` holds
+    /// `ascending.count` keys per item, one per sort descriptor, item after item. Each
+    /// descriptor sorts up or down, a later one only among items the earlier ones tie, and items
+    /// that tie on every key keep their order (all of them, without descriptors). The one sort
+    /// of store fetches and of items in memory.
+    public static func positions(of count: Int, sortedBy keys: [Value], ascending: [Bool]) -> [Int] {
+        precondition(keys.count == count * ascending.count, "one key per item and descriptor")
+        var order = Array(0..<count)
+        let width = ascending.count
+        guard width > 0 else { return order }
+        order.sort { left, right in
+            for index in 0..<width {
+                let comparison = compare(keys[left * width + index], keys[right * width + index])
+                if comparison != 0 { return ascending[index] ? comparison < 0 : comparison > 0 }
+            }
+            return left < right
+        }
+        return order
+    }
+
     private static func rank(_ value: Value) -> Int {
         switch value {
         case .null: 0

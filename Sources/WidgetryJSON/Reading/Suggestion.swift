@@ -35,25 +35,27 @@ public enum Suggestion {
         }
         guard target.count >= 4 else { return [] }
         let lowered = name.lowercased()
-        let containing = candidates.filter { $0 != name && lowercased($0, contains: lowered) }
+        let needle = isPrintableASCII(lowered) ? Array(lowered.utf8) : nil
+        let containing = candidates.filter { $0 != name && lowercased($0, contains: lowered, asciiBytes: needle) }
         return containing.count == 1 ? containing : []
     }
 
     /// Whether `candidate` lowercased contains `lowered`. Names of printable ASCII, as nearly all
-    /// are, are compared byte by byte: there each character is one byte, so that is what the
-    /// general comparison finds, without lowercasing a copy of every candidate.
-    private static func lowercased(_ candidate: String, contains lowered: String) -> Bool {
-        func printable(_ byte: UInt8) -> Bool { (0x20...0x7E).contains(byte) }
-        guard candidate.utf8.allSatisfy(printable), lowered.utf8.allSatisfy(printable) else {
-            return candidate.lowercased().contains(lowered)
-        }
-        let needle = Array(lowered.utf8)
+    /// are, are compared byte by byte (`asciiBytes` is `lowered`'s bytes when it is one): there
+    /// each character is one byte, so that is what the general comparison finds, without
+    /// lowercasing a copy of every candidate.
+    private static func lowercased(_ candidate: String, contains lowered: String, asciiBytes needle: [UInt8]?) -> Bool {
+        guard let needle, isPrintableASCII(candidate) else { return candidate.lowercased().contains(lowered) }
         let haystack = candidate.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
         guard needle.count <= haystack.count else { return false }
         for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return true
         }
         return false
+    }
+
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// The candidate nearest to `name` however far it is (for naming the allowed alternative to

@@ -221,15 +221,8 @@ extension ScreenRun {
         let descriptors = sortDescriptors(provider)
         guard !descriptors.isEmpty else { return kept }
         let keyPaths = descriptors.map { KeyPathProgram($0.keyPath) }
-        let keys = kept.map { item in keyPaths.map { (try? $0.evaluate(on: item)) ?? .null } }
-        let order = kept.indices.sorted { left, right in
-            for (index, descriptor) in descriptors.enumerated() {
-                let comparison = SortOrder.compare(keys[left][index], keys[right][index])
-                if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
-            }
-            return left < right
-        }
-        return order.map { kept[$0] }
+        let keys = kept.flatMap { item in keyPaths.map { (try? $0.evaluate(on: item)) ?? .null } }
+        return SortOrder.positions(of: kept.count, sortedBy: keys, ascending: descriptors.map(\.ascending)).map { kept[$0] }
     }
 
     // MARK: Tables

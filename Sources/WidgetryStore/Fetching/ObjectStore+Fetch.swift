@@ -45,16 +45,7 @@ extension ObjectStore {
         let descriptors = request.effectiveSortDescriptors
         let keys = try sortKeys(of: selected, keyPaths: descriptors.map(\.keyPath))
         let width = descriptors.count
-        var order = Array(selected.indices)
-        if !descriptors.isEmpty {
-            order.sort { left, right in
-                for (index, descriptor) in descriptors.enumerated() {
-                    let comparison = SortOrder.compare(keys[left * width + index], keys[right * width + index])
-                    if comparison != 0 { return descriptor.ascending ? comparison < 0 : comparison > 0 }
-                }
-                return left < right
-            }
-        }
+        let order = SortOrder.positions(of: selected.count, sortedBy: keys, ascending: descriptors.map(\.ascending))
         let start = min(request.offset, order.count)
         let end = request.limit.map { min(order.count, start + $0) } ?? order.count
         let kept = order[start..<end]
@@ -69,9 +60,11 @@ extension ObjectStore {
         let width = keyPaths.count
         var keys = [Value](repeating: .null, count: objects.count * width)
         // For each key path, the attribute slot it names in each entity (by entity index), if any.
+        // For `self`, none: it is the object itself to key-value reading, even where an
+        // attribute has that name.
         let slots = keyPaths.map { keyPath in
             model.layouts.map { layout -> Int? in
-                guard case .attribute(let slot)? = layout.slots[keyPath] else { return nil }
+                guard keyPath != "self", case .attribute(let slot)? = layout.slots[keyPath] else { return nil }
                 return slot
             }
         }
