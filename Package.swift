@@ -51,6 +51,11 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "WidgetryJSON",
             swiftSettings: strictSwift6
@@ -70,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "WidgetryAssets",
-            dependencies: ["WidgetryJSON"],
+            dependencies: ["WidgetryJSON", "CZlib"],
             swiftSettings: strictSwift6
         ),
         .target(

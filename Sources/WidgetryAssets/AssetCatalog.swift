@@ -21,6 +21,8 @@ public struct AssetCatalog: Sendable {
     public let renditions: [AssetRendition]
     let bytes: [UInt8]
     let limits: AssetLimits
+    /// What this catalogue (and every copy of it) may decode: ``AssetLimits/maxDecodedBytes``.
+    let budget: DecodeBudget
 
     /// Reads the catalogue at `path` (named `file` in messages); a file over
     /// ``AssetLimits/maxBytes`` is refused before it is read whole.
@@ -39,6 +41,7 @@ public struct AssetCatalog: Sendable {
         self.file = file
         self.bytes = bytes
         self.limits = limits
+        self.budget = DecodeBudget(maxBytes: limits.maxDecodedBytes)
 
         var header = store.fields(try store.variable("CARHEADER"), bigEndian: false)
         guard try header.tag("CARHEADER") == "RATC" else {
@@ -110,9 +113,11 @@ public struct AssetCatalog: Sendable {
         return try decode(best)
     }
 
-    /// One rendition's pixels, decoded to straight RGBA.
+    /// One rendition's pixels, decoded to straight RGBA. Its declared size is checked against
+    /// ``AssetLimits/maxPixels`` and charged to the catalogue's and the run's budgets before
+    /// anything is decompressed (`assets.decode-budget`).
     public func decode(_ rendition: AssetRendition) throws(AssetError) -> AssetImage {
-        try RenditionDecoder(bytes: bytes, file: file, limits: limits).decode(rendition)
+        try RenditionDecoder(bytes: bytes, file: file, limits: limits, budget: budget).decode(rendition)
     }
 
     /// Reads a `CSI` record's header (184 bytes: tag `ISTC`, version, flags, size, scale, pixel

@@ -23,6 +23,12 @@ public struct AssetError: LocatedError, Equatable {
         case badRendition = "assets.bad-rendition"
         /// Compressed pixel data failed to decompress; ``cause`` holds the `lzfse.*` error.
         case decompression = "assets.decompression"
+        /// An image is larger than ``AssetLimits/maxPixels``, or decoding it would pass the
+        /// catalogue's ``AssetLimits/maxDecodedBytes`` or the run's ``DecodeBudget``.
+        case decodeBudget = "assets.decode-budget"
+        /// An image name cannot be a file name: it holds `/`, `\`, NUL or a control character,
+        /// starts with `.`, is empty or too long (see ``AssetImage/fileName(for:scale:file:)``).
+        case unsafeName = "assets.unsafe-name"
     }
 
     public var code: Code
@@ -54,24 +60,43 @@ public struct AssetError: LocatedError, Equatable {
 }
 
 /// Bounds on what an asset catalogue may contain, checked before anything is allocated.
+///
+/// The defaults hold every real app's catalogue with room to spare (an iPhone's full-screen
+/// image at 3x is about 3.5 million pixels, an iPad Pro's at 2x 5.6 million, an app icon 1
+/// million) and keep one hostile catalogue from taking more than a few hundred megabytes.
 public struct AssetLimits: Sendable, Equatable {
+    /// The default of ``maxPixels``: 16 Mi pixels (4096 × 4096), 64 MiB of RGBA.
+    public static let defaultMaxPixels = 16 << 20
+    /// The default of ``maxDecodedBytes``: 256 MiB.
+    public static let defaultMaxDecodedBytes = 256 << 20
+
     /// The largest catalogue, in bytes.
     public var maxBytes: Int
     /// The most entries of the block table.
     public var maxBlocks: Int
     /// The most nodes one tree may have (walks stop there, and never visit a node twice).
     public var maxTreeNodes: Int
-    /// The most pixels one image may have.
+    /// The most pixels (`width × height`) one image may have, checked on its declared size
+    /// before its pixels are decompressed.
     public var maxPixels: Int
-    /// Limits of the LZFSE decoder (its output cap).
+    /// The most bytes of straight RGBA (`width × height × 4` per image) one catalogue may
+    /// decode in all, however often its images are decoded.
+    public var maxDecodedBytes: Int
+    /// A budget shared by every catalogue of a run, or nil for none beyond each catalogue's own.
+    public var runBudget: DecodeBudget?
+    /// Limits of the LZFSE decoder (its output cap; each stream is capped further by the size
+    /// of the rows it must hold).
     public var decompression: LZFSELimits
 
     public init(maxBytes: Int = 512 << 20, maxBlocks: Int = 1_000_000, maxTreeNodes: Int = 100_000,
-                maxPixels: Int = 64 << 20, decompression: LZFSELimits = LZFSELimits()) {
+                maxPixels: Int = AssetLimits.defaultMaxPixels, maxDecodedBytes: Int = AssetLimits.defaultMaxDecodedBytes,
+                runBudget: DecodeBudget? = nil, decompression: LZFSELimits = LZFSELimits()) {
         self.maxBytes = maxBytes
         self.maxBlocks = maxBlocks
         self.maxTreeNodes = maxTreeNodes
         self.maxPixels = maxPixels
+        self.maxDecodedBytes = maxDecodedBytes
+        self.runBudget = runBudget
         self.decompression = decompression
     }
 }

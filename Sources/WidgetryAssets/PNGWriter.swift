@@ -1,7 +1,11 @@
-/// Writes PNG files: one `IHDR`, one `IDAT` holding a zlib stream of stored (uncompressed)
-/// deflate blocks, `IEND`. Larger than a compressed PNG, but it needs no compressor and every
-/// PNG reader accepts it.
+import CZlib
+
+/// Writes PNG files: one `IHDR`, one `IDAT` holding the rows (filter none) deflated by the
+/// system's zlib at a fixed level, `IEND`. The same pixels always give the same bytes.
 enum PNGWriter {
+    /// zlib's compression level: its default, a fixed number so that output never varies.
+    static let compressionLevel: Int32 = 6
+
     /// An 8-bit RGBA image, `pixels` holding `width × height × 4` bytes.
     static func rgba(width: Int, height: Int, pixels: [UInt8]) throws(AssetError) -> [UInt8] {
         let (rowPixels, overflowA) = width.multipliedReportingOverflow(by: 4)
@@ -11,35 +15,55 @@ enum PNGWriter {
             throw AssetError(.badRendition, "a \(width)×\(height) image cannot have \(pixels.count) bytes of RGBA", file: "png",
                              hint: "the pixels do not match the image size")
         }
-        var raw: [UInt8] = []
-        raw.reserveCapacity(expected + height)
-        for row in 0..<height {
-            raw.append(0) // filter: none
-            raw.append(contentsOf: pixels[(row * rowPixels)..<((row + 1) * rowPixels)])
-        }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filters, no interlace
         chunk("IHDR", header, into: &png)
-        chunk("IDAT", zlibStored(raw), into: &png)
+        chunk("IDAT", try deflated(rows: height, of: rowPixels, in: pixels), into: &png)
         chunk("IEND", [], into: &png)
         return png
     }
 
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var stream: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let count = min(65_535, data.count - offset)
-            let isLast = offset + count == data.count
-            stream.append(isLast ? 1 : 0)
-            stream += [UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            stream.append(contentsOf: data[offset..<(offset + count)])
-            offset += count
-        } while offset < data.count
-        stream += bigEndian(adler32(data))
-        return stream
+    /// A zlib stream of the image data: each row behind its filter byte (0, none). Rows are
+    /// fed to zlib one by one, so no filtered copy of the image is made.
+    static func deflated(rows: Int, of rowBytes: Int, in pixels: [UInt8]) throws(AssetError) -> [UInt8] {
+        var stream = z_stream()
+        guard widgetry_deflate_init(&stream, compressionLevel) == Z_OK else {
+            throw AssetError(.badRendition, "zlib cannot start compressing", file: "png", hint: "the system is out of memory")
+        }
+        defer { deflateEnd(&stream) }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var filter: [UInt8] = [0]
+        /// Deflates `count` bytes at `input`, flushing everything when `finish`.
+        func feed(_ input: UnsafeMutablePointer<UInt8>?, _ count: Int, finish: Bool) -> Bool {
+            stream.next_in = input
+            stream.avail_in = UInt32(count)
+            repeat {
+                let status = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = UInt32(out.count)
+                    return deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
+                }
+                guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return false }
+                output.append(contentsOf: buffer[..<(buffer.count - Int(stream.avail_out))])
+                if status == Z_STREAM_END { return true }
+            } while stream.avail_in > 0 || (finish || stream.avail_out == 0)
+            return true
+        }
+        var fed = true
+        pixels.withUnsafeBufferPointer { all in
+            let base = UnsafeMutablePointer(mutating: all.baseAddress)
+            for row in 0..<rows where fed {
+                fed = filter.withUnsafeMutableBufferPointer { feed($0.baseAddress, 1, finish: false) }
+                    && feed(base.map { $0 + row * rowBytes }, rowBytes, finish: false)
+            }
+        }
+        guard fed, feed(nil, 0, finish: true) else {
+            throw AssetError(.badRendition, "zlib failed while compressing the image", file: "png", hint: "the system is out of memory")
+        }
+        return output
     }
 
     static func chunk(_ type: String, _ data: [UInt8], into png: inout [UInt8]) {
@@ -47,31 +71,13 @@ enum PNGWriter {
         png += bigEndian(UInt32(data.count))
         png += typeBytes
         png += data
-        png += bigEndian(crc32(typeBytes + data))
+        var crc = crc32(0, typeBytes, UInt32(typeBytes.count))
+        // zlib answers its initial value for a null buffer, which an empty array may give.
+        if !data.isEmpty { crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) } }
+        png += bigEndian(UInt32(crc))
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    static let crcTable: [UInt32] = (0..<256).map { number in
-        var value = UInt32(number)
-        for _ in 0..<8 { value = value & 1 != 0 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    static func crc32(_ data: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
-    }
-
-    static func adler32(_ data: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65_521
-            b = (b + a) % 65_521
-        }
-        return b << 16 | a
     }
 }

@@ -34,6 +34,14 @@ struct InspectCommand: AsyncParsableCommand {
     @Option(name: .customLong("extract-images"), help: ArgumentHelp("Write every image of the asset catalogue (Assets.car) as a PNG into this folder.", valueName: "dir"))
     var extractImages: String?
 
+    @Option(name: .customLong("max-image-pixels"), parsing: .unconditional,
+            help: "With --extract-images: the most pixels (width × height) one image may have (default 16 Mi, 4096 × 4096).")
+    var maxImagePixels: Int = AssetLimits.defaultMaxPixels
+
+    @Option(name: .customLong("max-decoded-bytes"), parsing: .unconditional,
+            help: "With --extract-images: the most bytes of RGBA all images may decode to, per catalogue and in all (default 256 MiB).")
+    var maxDecodedBytes: Int = AssetLimits.defaultMaxDecodedBytes
+
     @OptionGroup var sourceOptions: SourceOptions
 
     @OptionGroup var errorOptions: ErrorFormatOption
@@ -85,7 +93,11 @@ struct InspectCommand: AsyncParsableCommand {
         progress.finish()
         defer { loaded.removeExtractedFiles() }
         if let extractImages {
-            let result = try ImageExtraction.extract(from: loaded.bundle, to: extractImages)
+            try NumericOptions.count(maxImagePixels, option: "--max-image-pixels", in: 1...Int(Int32.max))
+            try NumericOptions.count(maxDecodedBytes, option: "--max-decoded-bytes", in: 1...Int.max)
+            let limits = AssetLimits(maxPixels: maxImagePixels, maxDecodedBytes: maxDecodedBytes,
+                                     runBudget: DecodeBudget(maxBytes: maxDecodedBytes))
+            let result = try ImageExtraction.extract(from: loaded.bundle, to: extractImages, limits: limits)
             for skipped in result.skipped { console.writeError("warning: \(skipped.message) [\(skipped.code.rawValue)]\n") }
             console.write(result.written.map { "\(extractImages)/\($0)\n" }.joined())
             return .extracted
