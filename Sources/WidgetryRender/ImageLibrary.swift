@@ -1,6 +1,7 @@
 import Foundation
 import WidgetryAssets
-import WidgetryJSON
+import WidgetryBundle
+public import WidgetryJSON
 
 /// The images of a bundle as PNG or JPEG bytes, by the names `UIImage(named:)` finds them under:
 /// an image set of an `.xcassets` folder (its 2x file first, then 1x, then 3x), a loose image
@@ -8,6 +9,11 @@ import WidgetryJSON
 ///
 /// Reading is lazy and each name is read once. A name that no file gives, or a file that cannot
 /// be read, is nil: the picture then draws the image view's placeholder box.
+///
+/// Only files of the bundle's listing are read (it leaves symbolic links out), each through
+/// ``ConfinedPath`` just before reading: an image set whose `Contents.json` names a file with
+/// `..`, an absolute path, or a link out of the bundle draws the placeholder and leaves a
+/// warning (`bundle.path-escape`) in ``warnings``.
 public final class ImageLibrary: @unchecked Sendable {
     /// An image's bytes and media type, for a data URI.
     public struct Image: Sendable, Equatable {
@@ -17,14 +23,24 @@ public final class ImageLibrary: @unchecked Sendable {
 
     private let root: String
     private let files: [String]
+    private let listed: Set<String>
     private let lock = NSLock()
     private var cache: [String: Image?] = [:]
     private var catalogues: [String: AssetCatalog?] = [:]
+    private var refused: [Diagnostic] = []
 
-    /// The images of the bundle at `root`, whose files (paths relative to it) are `files`.
+    /// The images of the bundle at `root`, whose files (paths relative to it, as its listing
+    /// gives them) are `files`.
     public init(root: String, files: [String]) {
         self.root = root
         self.files = files.sorted()
+        self.listed = Set(files)
+    }
+
+    /// The names the images read so far refused, as warnings at the name in the image set's
+    /// `Contents.json` (a path relative to the bundle), in the order they were met.
+    public var warnings: [Diagnostic] {
+        lock.withLock { refused }
     }
 
     /// The image called `name`; nil when the bundle has none that can be read.
@@ -42,17 +58,25 @@ public final class ImageLibrary: @unchecked Sendable {
             let components = path.split(separator: "/")
             guard let set = components.firstIndex(of: "\(name).imageset"[...]),
                   components[..<set].contains(where: { $0.hasSuffix(".xcassets") }) else { return nil }
-            return components[...set].joined(separator: "/") + "/"
+            return components[...set].joined(separator: "/")
         }).first,
-            let contents = Self.bytes(root + "/" + folder + "Contents.json"),
-            let json = try? JSONParser.parse(contents).root,
+            let contents = readListed(folder + "/Contents.json"),
+            let json = try? JSONParser.parse(contents, fileName: folder + "/Contents.json").root,
             let entries = json["images"]?.arrayValue else { return nil }
-        let named = entries.compactMap { entry -> (scale: String, file: String)? in
-            guard let file = entry["filename"]?.stringValue else { return nil }
+        let named = entries.compactMap { entry -> (scale: String, file: JSONValue)? in
+            guard let file = entry["filename"], file.stringValue != nil else { return nil }
             return (entry["scale"]?.stringValue ?? "1x", file)
         }
         for scale in ["2x", "1x", "3x"] {
-            if let entry = named.first(where: { $0.scale == scale }), let image = read(folder + entry.file) { return image }
+            guard let entry = named.first(where: { $0.scale == scale }), let name = entry.file.stringValue else { continue }
+            switch ImageSetFiles.resolve(name, inSet: folder, root: root, listed: listed) {
+            case .file(let path):
+                if let image = Self.image(at: path, named: name) { return image }
+            case .missing:
+                continue
+            case .escape(let escape):
+                refused.append(ImageSetFiles.diagnostic(escape, file: folder + "/Contents.json", at: entry.file, severity: .warning))
+            }
         }
         return nil
     }
@@ -75,7 +99,7 @@ public final class ImageLibrary: @unchecked Sendable {
     private func compiled(_ name: String) -> Image? {
         for path in files where path.hasSuffix(".car") && !path.contains("/") {
             if catalogues[path] == nil {
-                catalogues[path] = .some(try? AssetCatalog(contentsOf: root + "/" + path, file: path))
+                catalogues[path] = .some(confined(path).flatMap { try? AssetCatalog(contentsOf: $0, file: path) })
             }
             guard let catalogue = catalogues[path] ?? nil, let image = try? catalogue.image(named: name),
                   let png = try? image.png() else { continue }
@@ -87,12 +111,26 @@ public final class ImageLibrary: @unchecked Sendable {
     /// The largest image file read: 16 MiB.
     static let largestFile = 16 << 20
 
-    private static func bytes(_ path: String) -> [UInt8]? {
-        try? BoundedFile.bytes(of: path, limit: largestFile)
+    /// The real path of the listed file `path`, checked to be inside the bundle just before it
+    /// is read; nil for a file the listing does not hold or that leads out.
+    private func confined(_ path: String) -> String? {
+        guard listed.contains(path) else { return nil }
+        return try? ConfinedPath(path, in: root).resolved()
     }
 
+    /// The bytes of the listed file `path`.
+    private func readListed(_ path: String) -> [UInt8]? {
+        confined(path).flatMap { try? BoundedFile.bytes(of: $0, limit: Self.largestFile) }
+    }
+
+    /// The listed file `path` as an image.
     private func read(_ path: String) -> Image? {
-        let lowered = path.lowercased()
+        confined(path).flatMap { Self.image(at: $0, named: path) }
+    }
+
+    /// The image file at `path` (checked), of the media type the extension of `name` says.
+    private static func image(at path: String, named name: String) -> Image? {
+        let lowered = name.lowercased()
         let mediaType: String
         if lowered.hasSuffix(".png") {
             mediaType = "image/png"
@@ -103,7 +141,7 @@ public final class ImageLibrary: @unchecked Sendable {
         } else {
             return nil
         }
-        guard let bytes = Self.bytes(root + "/" + path) else { return nil }
+        guard let bytes = try? BoundedFile.bytes(of: path, limit: largestFile) else { return nil }
         return Image(bytes: bytes, mediaType: mediaType)
     }
 }

@@ -23,6 +23,7 @@ public enum LintRules {
         ExecutableModeRule(),
         UnknownImageRule(),
         PathEscapeRule(),
+        ImagePathEscapeRule(),
         StoryboardWarningRule(),
         PredicateSyntaxRule(),
         FunctionNotAllowedRule(),

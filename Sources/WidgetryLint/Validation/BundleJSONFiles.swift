@@ -93,6 +93,11 @@ public struct BundleJSONFiles: Sendable {
         return (root, results)
     }
 
+    /// What the files' display paths put before their paths in the bundle.
+    public var displayPrefix: String {
+        files.first.map { String($0.displayPath.dropLast($0.path.count)) } ?? ""
+    }
+
     /// The absolute path of the bundle folder `directory` names, as ``rootPath`` gives it.
     public static func rootPath(of directory: String) -> String {
         URL(fileURLWithPath: directory).standardizedFileURL.path

@@ -40,13 +40,14 @@ public struct BundleValidator: Sendable {
         let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix) { file in
             CheckedFile(file, findings: check(file, testsFolder: testsFolder))
         }
-        return outcome(read.results)
+        return outcome(read.results, imageSets: ImageSetPaths.escapes(root: read.rootPath, displayPrefix: displayPrefix))
     }
 
     /// Validates files already read.
     public func validate(_ bundle: BundleJSONFiles) -> Outcome {
         let testsFolder = bundle.rootPath + "/" + BundleFileName.testsFolder
-        return outcome(bundle.files.concurrentMap { file in CheckedFile(file, findings: check(file, testsFolder: testsFolder)) })
+        return outcome(bundle.files.concurrentMap { file in CheckedFile(file, findings: check(file, testsFolder: testsFolder)) },
+                       imageSets: ImageSetPaths.escapes(root: bundle.rootPath, displayPrefix: bundle.displayPrefix))
     }
 
     /// What checking one file left: its findings (nil when no schema covers it), what the
@@ -73,8 +74,8 @@ public struct BundleValidator: Sendable {
         }
     }
 
-    /// The outcome of the checked files, in file order.
-    private func outcome(_ checked: [CheckedFile]) -> Outcome {
+    /// The outcome of the checked files, in file order, with what the image sets name outside the bundle.
+    private func outcome(_ checked: [CheckedFile], imageSets: (findings: [Diagnostic], sources: [String: SourceText])) -> Outcome {
         var report = DiagnosticReport()
         report.files.reserveCapacity(checked.count)
         report.sources.reserveCapacity(checked.count)
@@ -89,6 +90,11 @@ public struct BundleValidator: Sendable {
             report.sources[file.displayPath] = file.source
         }
         report.diagnostics += notAScreen(checked)
+        report.diagnostics += imageSets.findings
+        for (file, source) in imageSets.sources.sorted(by: { $0.key < $1.key }) {
+            report.files.append(file)
+            report.sources[file] = source
+        }
         report.diagnostics.sort()
         return Outcome(report: report, skippedFiles: skipped)
     }
