@@ -122,6 +122,10 @@ struct LintCommand: AsyncParsableCommand {
                                  to: writeBaseline, option: "--write-baseline")
         }
         if reportOptions.quiet { report.diagnostics = report.diagnostics.filter { $0.severity == .error } }
+        if format == .text, !reportOptions.quiet {
+            // Which settings applied, beside the report (which stays the findings alone).
+            for file in report.configurations { console.writeError("configuration: \(file)\n") }
+        }
         try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
                                                            toolVersion: WidgetryVersion.current, suite: "widgetry lint"), console: console)
         if unreadable || report.diagnostics.contains(where: { $0.code.hasPrefix("config.") && $0.severity == .error }) {
@@ -178,6 +182,7 @@ struct LintCommand: AsyncParsableCommand {
                                                                       displayName: configPath ?? prefix + LintConfiguration.fileName,
                                                                       searchingParents: isFolder)
             var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
+            if let file = configuration.file { report.configurations = [file] }
             // What loading found goes in the report, so every format carries it; the
             // not-a-screen rule reports those warnings as errors at their file.
             let loading = loaded.warnings.filter { $0.code != NotAScreen.code }.map { $0.diagnostic(shownUnder: prefix) }

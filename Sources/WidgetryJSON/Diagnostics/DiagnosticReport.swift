@@ -9,6 +9,9 @@ public struct DiagnosticReport: Sendable {
     public var files: [String]
     /// The text of checked files by name, so reporters can quote the line of a finding.
     public var sources: [String: SourceText]
+    /// The configuration files that applied (`.widgetry.json`, as findings name files), in the
+    /// order the bundles were named, each once.
+    public var configurations: [String] = []
 
     /// A report of `diagnostics` (printed in this order) about `files`, quoting `sources`.
     public init(diagnostics: [Diagnostic] = [], files: [String] = [], sources: [String: SourceText] = [:]) {
@@ -23,6 +26,7 @@ public struct DiagnosticReport: Sendable {
         let known = Set(files)
         files += other.files.filter { !known.contains($0) }
         sources.merge(other.sources) { current, _ in current }
+        configurations += other.configurations.filter { !configurations.contains($0) }
     }
 
     /// How many findings have `severity`.

@@ -6,14 +6,21 @@ public enum LintConfigurationFile {
     /// The configuration at `path` (or, when nil, the `.widgetry.json` of the bundle folder
     /// `bundleRoot`, if any), with its problems as findings named `displayName`. With
     /// `searchingParents`, a bundle folder without one takes the nearest in the folders above
-    /// it, as eslint and SwiftLint find theirs; its findings name it relative to the working
-    /// directory.
-    public static func load(path: String?, bundleRoot: String, displayName: String? = nil, searchingParents: Bool = false) -> (LintConfiguration, [Diagnostic]) {
+    /// it, as eslint and SwiftLint find theirs, up to the repository's root (a folder holding
+    /// `.git`) or the home folder, whichever comes first, never above; its findings name it
+    /// relative to the working directory, and each place where it turns a security rule off or
+    /// lowers it is a warning (``SecurityRuleChanges``). `home` is the home folder (default:
+    /// `$HOME`). The configuration's ``LintConfiguration/file`` names the file that applied.
+    public static func load(path: String?, bundleRoot: String, displayName: String? = nil, searchingParents: Bool = false,
+                            home: String? = nil) -> (LintConfiguration, [Diagnostic]) {
+        let home = home ?? ProcessInfo.processInfo.environment["HOME"]
         var candidate = path ?? (bundleRoot as NSString).appendingPathComponent(LintConfiguration.fileName)
         var displayName = displayName
-        if path == nil, searchingParents, !FileManager.default.fileExists(atPath: candidate), let found = nearest(above: bundleRoot) {
+        var foundAbove = false
+        if path == nil, searchingParents, !FileManager.default.fileExists(atPath: candidate), let found = nearest(above: bundleRoot, home: home) {
             candidate = found
             displayName = RelativePath.of(found, from: FileManager.default.currentDirectoryPath)
+            foundAbove = true
         }
         guard FileManager.default.fileExists(atPath: candidate) else {
             guard path == nil else {
@@ -33,13 +40,20 @@ public enum LintConfigurationFile {
         } catch {
             return (LintConfiguration(), [Diagnostic(error, file: name)])
         }
-        return LintConfigurationReader.read(document, file: name, knownRules: Set(LintRules.all.map { type(of: $0).description.id }))
+        let (configuration, problems) = LintConfigurationReader.read(document, file: name, knownRules: Set(LintRules.all.map { type(of: $0).description.id }))
+        return (configuration, foundAbove ? problems + SecurityRuleChanges.warnings(in: document, file: name) : problems)
     }
 
-    /// The nearest `.widgetry.json` in the folders above `folder`, up to the file system's root.
-    private static func nearest(above folder: String) -> String? {
+    /// The nearest `.widgetry.json` in the folders above `folder`: none when `folder` is itself
+    /// a repository's root or the home folder; else up to the first folder that is (its own
+    /// `.widgetry.json` included), or up to the file system's root when none is on the way.
+    static func nearest(above folder: String, home: String?) -> String? {
         var current = URL(fileURLWithPath: folder).standardizedFileURL
-        while current.path != "/" {
+        let home = home.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        func isBoundary(_ url: URL) -> Bool {
+            url.path == home || FileManager.default.fileExists(atPath: url.appendingPathComponent(".git").path)
+        }
+        while current.path != "/", !isBoundary(current) {
             current.deleteLastPathComponent()
             let candidate = current.appendingPathComponent(LintConfiguration.fileName).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }

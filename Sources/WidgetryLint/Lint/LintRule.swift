@@ -16,13 +16,18 @@ public struct LintRuleDescription: Sendable {
     public var summary: String
     public var rationale: String
     public var examples: [LintExample]
+    /// Whether the rule guards the host against the bundle (plain http, hosts, programs, files
+    /// outside the bundle, functions): a configuration found above the bundle that turns it off
+    /// or lowers it is reported (`config.security-rule-disabled`).
+    public var isSecurity: Bool
 
-    public init(id: String, severity: Diagnostic.Severity, summary: String, rationale: String, examples: [LintExample]) {
+    public init(id: String, severity: Diagnostic.Severity, summary: String, rationale: String, examples: [LintExample], security: Bool = false) {
         self.id = id
         self.severity = severity
         self.summary = summary
         self.rationale = rationale
         self.examples = examples
+        self.isSecurity = security
     }
 }
 

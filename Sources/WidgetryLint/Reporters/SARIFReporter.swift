@@ -2,7 +2,9 @@ public import WidgetryJSON
 
 /// Findings as a SARIF 2.1.0 log, the format code-scanning services read: one run whose tool
 /// lists the rules that were found (sorted by id, each with a one-sentence description) and
-/// one result per finding, in report order. Columns count Unicode code points, as findings do.
+/// one result per finding, in report order, and, when a configuration file applied, an
+/// invocation whose `properties.configurations` names it. Columns count Unicode code points, as
+/// findings do.
 public enum SARIFReporter {
     /// The SARIF 2.1.0 JSON schema the log declares.
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -49,14 +51,22 @@ public enum SARIFReporter {
             }
             return result
         }
+        var run: JSONValue = [
+            "tool": ["driver": driver],
+            "columnKind": "unicodeCodePoints",
+            "results": JSONValue(.array(results)),
+        ]
+        if !report.configurations.isEmpty {
+            // The configuration files that applied, as an invocation's property bag.
+            run["invocations"] = [[
+                "executionSuccessful": true,
+                "properties": ["configurations": JSONValue(.array(report.configurations.map { JSONValue(.string($0)) }))],
+            ]]
+        }
         let log: JSONValue = [
             "$schema": .text(schemaURI),
             "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": driver],
-                "columnKind": "unicodeCodePoints",
-                "results": JSONValue(.array(results)),
-            ]],
+            "runs": JSONValue(.array([run])),
         ]
         return log.serialized(JSONWritingOptions(pretty: true)) + "\n"
     }

@@ -10,7 +10,7 @@ struct ExecutableFileRule: LintRule {
         examples: [
             LintExample("a shell script", files: ["S.json": #"{"S": {}}"#, "install.sh": "1️⃣#!/bin/sh\necho hello\n"]),
             LintExample("only data", files: ["S.json": #"{"S": {}}"#, "notes.txt": "plain text\n"]),
-        ])
+        ], security: true)
 
     func check(_ context: LintContext) -> [Diagnostic] {
         context.runnableFiles.compactMap { file in
@@ -31,7 +31,7 @@ struct ExecutableModeRule: LintRule {
         examples: [
             LintExample("data marked executable", files: ["S.json": #"{"S": {}}"#, "notes.txt": "1️⃣plain text\n"], executable: ["notes.txt"]),
             LintExample("data", files: ["S.json": #"{"S": {}}"#, "notes.txt": "plain text\n"]),
-        ])
+        ], security: true)
 
     func check(_ context: LintContext) -> [Diagnostic] {
         context.runnableFiles.compactMap { file in

@@ -24,7 +24,7 @@ struct FunctionNotAllowedRule: LintRule {
                 {"objects": {"users": {"type": "ManagedObjectsProvider",
                   "attrs": {"entityName": "User", "predicateFormat": "FUNCTION(posts, 'wx_count') > 1 AND uppercase:(name) BEGINSWITH 'A' AND FUNCTION(name, 'hasPrefix:', 'A') == YES"}}}}
                 """#),
-        ])
+        ], security: true)
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []

@@ -16,7 +16,7 @@ struct HostAllowListRule: LintRule {
                 ".widgetry.json": #"{"allowedHosts": ["api.example.com", "*.cdn.example.com"]}"#,
                 "StubService.json": #"{"defaults": {"baseUrl": "https://api.example.com/"}, "actions": {"img": {"path": "https://eu.cdn.example.com/i", "response": {}}}}"#,
                 "S.json": #"{"S": {}}"#]),
-        ])
+        ], security: true)
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let allowed = context.configuration.allowedHosts

@@ -21,7 +21,7 @@ struct InsecureURLRule: LintRule {
             LintExample("https, and http on loopback", files: [
                 "StubService.json": #"{"defaults": {"baseUrl": "https://api.example.com/"}, "actions": {"local": {"path": "http://127.0.0.1:8080/x", "response": {}}}}"#,
                 "S.json": #"{"S": {}}"#]),
-        ])
+        ], security: true)
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var findings: [Diagnostic] = []

@@ -17,7 +17,7 @@ struct PathEscapeRule: LintRule {
             LintExample("goldens and media inside Tests", files: [
                 "S.json": #"{"S": {}}"#,
                 "Tests/a.scenario.json": #"{"steps": [{"pickMedia": "fixtures/photo.jpg", "with": "picker"}, {"golden": "goldens/a.txt"}]}"#]),
-        ])
+        ], security: true)
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let folder = context.bundle.rootPath + "/" + BundleFileName.testsFolder
