@@ -47,26 +47,61 @@ public struct BundlePacker: Sendable {
     }
 
     /// Packs `directory` into the archive file `output` in `format`, replacing it atomically.
+    ///
+    /// The archive is written to `.NAME.tmp-UUID` beside `output`, listed in ``TemporaryPaths``
+    /// while it exists (so Ctrl-C removes it), removed on every error and renamed into place at
+    /// the end. When `output` is inside `directory`, neither it (a previous archive) nor any
+    /// temporary file of Widgetry's is packed.
     @discardableResult
     public func pack(directory: String, to output: String, format: Format = .zip) throws(BundleError) -> Report {
-        let (root, listing) = try list(directory)
         let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        let (root, listed) = try list(directory)
+        var listing = listed
+        if let inside = Self.path(of: outputURL.path, inside: root) {
+            listing.files.removeAll { $0 == inside }
+        }
         var info = stat()
         if stat(outputURL.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
             // The zip is renamed into place: a device (`/dev/full`) or a folder would be replaced.
             throw .writeFailed(path: outputURL.path, reason: "it is not a regular file, and pack replaces the file it writes")
         }
         let temporary = outputURL.deletingLastPathComponent().path + "/." + outputURL.lastPathComponent + ".tmp-" + UUID().uuidString
+        var descriptor: Int32 = -1
+        var reason = "the command is being interrupted"
+        let created = TemporaryPaths.create(temporary) {
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if descriptor < 0 { reason = String(cString: strerror(errno)) }
+            return descriptor >= 0
+        }
+        guard created else { throw .writeFailed(path: outputURL.path, reason: reason) }
+        defer { TemporaryPaths.unregister(temporary) }
         do throws(BundleError) {
-            let report = try write(listing: listing, root: root, format: format, to: .file(temporary))
+            let report = try write(listing: listing, root: root, format: format, to: .descriptor(descriptor, name: outputURL.path))
+            guard close(descriptor) == 0 else {
+                descriptor = -1
+                throw BundleError.writeFailed(path: outputURL.path, reason: String(cString: strerror(errno)))
+            }
+            descriptor = -1
             guard rename(temporary, outputURL.path) == 0 else {
                 throw BundleError.writeFailed(path: outputURL.path, reason: String(cString: strerror(errno)))
             }
             return report
         } catch {
+            if descriptor >= 0 { close(descriptor) }
             unlink(temporary)
             throw error
         }
+    }
+
+    /// `path` relative to the folder `root` when it lies inside it; nil otherwise.
+    private static func path(of path: String, inside root: String) -> String? {
+        let real = (path as NSString).deletingLastPathComponent
+        let folder = URL(fileURLWithPath: real).resolvingSymlinksInPath().path
+        let base = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        let name = (path as NSString).lastPathComponent
+        if folder == base { return name }
+        guard folder.hasPrefix(base + "/") else { return nil }
+        return String(folder.dropFirst(base.count + 1)) + "/" + name
     }
 
     /// Packs `directory` in `format` onto the open file `descriptor` (standard output for
@@ -85,7 +120,10 @@ public struct BundlePacker: Sendable {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notFound(path: directory)
         }
-        let listing = try BundleListing(root: root, maxFiles: maxFiles)
+        var listing = try BundleListing(root: root, maxFiles: maxFiles)
+        // What packs and fetches leave while they run (this pack's own temporary file among
+        // them, when it writes into the folder) is never part of a bundle.
+        listing.files.removeAll { StaleTemporaryFiles.isLeftover(($0 as NSString).lastPathComponent) }
         if let link = listing.skippedLinks.first {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + link)) ?? "?"
             throw .linkEntry(entry: link, target: target)

@@ -25,8 +25,9 @@ enum StaleTemporaryFiles {
 
     /// True for the names Widgetry gives temporary files and folders: `.download-UUID` (a
     /// download into the cache), `widgetry-download-UUID` (one without a cache),
-    /// `widgetry-UUID` (an extracted archive), `.NAME.staging-UUID` (an extraction), with the
-    /// `.old` of a replaced folder or the `.removing` of an interrupted removal after them.
+    /// `widgetry-UUID` (an extracted archive), `.NAME.staging-UUID` (an extraction),
+    /// `.NAME.tmp-UUID` (an archive being packed), with the `.old` of a replaced folder or the
+    /// `.removing` of an interrupted removal after them.
     static func isLeftover(_ name: String) -> Bool {
         var stem = Substring(name)
         for suffix in [".old", ".removing"] where stem.hasSuffix(suffix) {
@@ -35,7 +36,10 @@ enum StaleTemporaryFiles {
         for prefix in [".download-", "widgetry-download-", "widgetry-"] where stem.hasPrefix(prefix) {
             return UUID(uuidString: String(stem.dropFirst(prefix.count))) != nil
         }
-        guard stem.hasPrefix("."), let marker = stem.range(of: ".staging-", options: .backwards) else { return false }
-        return UUID(uuidString: String(stem[marker.upperBound...])) != nil
+        guard stem.hasPrefix(".") else { return false }
+        return [".staging-", ".tmp-"].contains { marker in
+            guard let found = stem.range(of: marker, options: .backwards) else { return false }
+            return UUID(uuidString: String(stem[found.upperBound...])) != nil
+        }
     }
 }
