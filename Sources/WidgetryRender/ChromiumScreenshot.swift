@@ -1,7 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Turns a picture's HTML into a PNG with headless Chromium (Debian's `chromium` package),
 /// which must be installed: no browser is ever downloaded.
+///
+/// Chromium runs with a fresh profile in a temporary folder, without network: its own traffic
+/// (updates, sync, metrics, safe browsing, extensions) is switched off and every request,
+/// loopback included, goes to a proxy that is not there (``refusingProxy``), since a picture
+/// needs none (its images are data URIs). What it prints goes to a file, so a talkative
+/// Chromium cannot fill a pipe and stall; one that runs past the timeout is stopped
+/// (``Failure/timedOut(seconds:)``).
 public enum ChromiumScreenshot {
     /// Why no PNG was made.
     public enum Failure: Error, Equatable {
@@ -9,10 +20,25 @@ public enum ChromiumScreenshot {
         case missing
         /// Chromium ran but made no picture: its exit status and the end of what it printed.
         case failed(status: Int32, output: String)
+        /// Chromium ran longer than the timeout and was stopped (``timeoutCode``).
+        case timedOut(seconds: Double)
     }
+
+    /// The stable code of ``Failure/timedOut(seconds:)``.
+    public static let timeoutCode = "render.chromium-timeout"
+
+    /// How long Chromium may take to draw a picture by default: 30 seconds.
+    public static let defaultTimeout: Double = 30
+
+    /// How long Chromium has to end after SIGTERM before it is killed.
+    static let terminationGrace: Double = 5
 
     /// The names Chromium is installed under.
     static let executableNames = ["chromium", "chromium-browser", "google-chrome"]
+
+    /// A proxy address where nothing listens (port 1 on the loopback): every request Chromium
+    /// would make is refused there.
+    public static let refusingProxy = "http://127.0.0.1:1"
 
     /// The Chromium to run: `WIDGETRY_CHROMIUM` when set, else the first of
     /// ``executableNames`` on `PATH`.
@@ -30,30 +56,59 @@ public enum ChromiumScreenshot {
         return nil
     }
 
-    /// The PNG of `html`, `width` × `height` CSS pixels at one device pixel each.
-    public static func png(of html: String, width: Int, height: Int) throws(Failure) -> [UInt8] {
-        guard let chromium = executable() else { throw .missing }
+    /// Chromium's arguments to draw the page at `page` (a file URL) into `picture`, with the
+    /// profile in `profile`: headless, its own traffic off, every request sent to
+    /// ``refusingProxy`` (`<-loopback>` takes loopback addresses through it too).
+    public static func arguments(page: String, picture: String, profile: String, width: Int, height: Int) -> [String] {
+        ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
+         "--disable-extensions", "--no-default-browser-check", "--metrics-recording-only", "--disable-domain-reliability",
+         "--disable-client-side-phishing-detection", "--proxy-server=\(refusingProxy)", "--proxy-bypass-list=<-loopback>",
+         "--force-device-scale-factor=1", "--user-data-dir=\(profile)",
+         "--window-size=\(width),\(height)", "--screenshot=\(picture)", page]
+    }
+
+    /// The PNG of `html`, `width` × `height` CSS pixels at one device pixel each; Chromium is
+    /// stopped after `timeout` seconds (SIGTERM, then SIGKILL after a grace of 5 seconds).
+    /// `environment` is where ``executable(environment:)`` looks (default: the process's).
+    public static func png(of html: String, width: Int, height: Int, timeout: Double = defaultTimeout,
+                           environment: [String: String]? = nil) throws(Failure) -> [UInt8] {
+        guard let chromium = executable(environment: environment) else { throw .missing }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgetry-render-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("picture.html"), picture = folder.appendingPathComponent("picture.png")
+        let log = folder.appendingPathComponent("chromium.log")
         let process = Process()
-        let output = Pipe()
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(html.utf8).write(to: page)
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
+            }
+            let output = try FileHandle(forWritingTo: log)
+            defer { try? output.close() }
             process.executableURL = URL(fileURLWithPath: chromium)
-            process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                                 "--force-device-scale-factor=1", "--user-data-dir=\(folder.path)/profile",
-                                 "--window-size=\(width),\(height)", "--screenshot=\(picture.path)", page.absoluteString]
+            process.arguments = arguments(page: page.absoluteString, picture: picture.path, profile: folder.path + "/profile",
+                                          width: width, height: height)
+            process.standardInput = FileHandle.nullDevice
             process.standardOutput = output
             process.standardError = output
             try process.run()
         } catch {
             throw .failed(status: -1, output: "\(error)")
         }
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        if ended.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            if ended.wait(timeout: .now() + terminationGrace) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                ended.wait()
+            }
+            throw .timedOut(seconds: timeout)
+        }
         guard process.terminationStatus == 0, let bytes = try? Data(contentsOf: picture), !bytes.isEmpty else {
+            let printed = (try? Data(contentsOf: log)) ?? Data()
             let text = String(decoding: printed.suffix(2_000), as: UTF8.self)
             throw .failed(status: process.terminationStatus, output: text)
         }

@@ -6,6 +6,7 @@ import WidgetryScenario
 import WidgetryBundleFetch
 import WidgetryBundle
 import WidgetryHostProfile
+import WidgetryJSON
 import WidgetryLint
 
 struct RenderCommand: AsyncParsableCommand {
@@ -86,8 +87,10 @@ struct RenderCommand: AsyncParsableCommand {
             await widget.shutdown()
             picture = ScreenPicture.draw(widget, device: device)
         }
-        if !picture.problems.isEmpty { Console.standard.report(ReportedDiagnostics(LayoutProblems(picture.problems), in: place)) }
-        try write(HTMLPicture.page(picture, images: images), size: picture)
+        let html = HTMLPicture.page(picture, images: images)
+        let warnings = PictureWarnings(diagnostics: LayoutProblems(picture.problems).diagnostics + images.warnings)
+        if !warnings.diagnostics.isEmpty { Console.standard.report(ReportedDiagnostics(warnings, in: place)) }
+        try write(html, size: picture)
     }
 
     /// The picture after the scenario's step `--step` (or its last).
@@ -130,10 +133,21 @@ struct RenderCommand: AsyncParsableCommand {
                                      hint: "install Debian's chromium package (sudo apt-get install chromium), or set WIDGETRY_CHROMIUM to a Chromium; --format html needs nothing")
             case .failure(.failed(let status, let printed)):
                 throw CommandFailure(.internalError, "Chromium made no picture (exit status \(status)): \(printed)", exitCode: ExitStatus.internalError)
+            case .failure(.timedOut(let seconds)):
+                // A picture that could not be made is exit 3, like every output a command cannot write.
+                throw ReportedDiagnostics(PictureWarnings(diagnostics: [Diagnostic(
+                    code: ChromiumScreenshot.timeoutCode, severity: .error, file: "", location: nil, pointer: nil,
+                    message: "Chromium drew no picture within \(Int(seconds)) seconds and was stopped",
+                    hint: "a busy or broken Chromium (WIDGETRY_CHROMIUM names which one runs); try again, or use --format html, which needs no browser")]), exitCode: ExitStatus.internalError)
             }
             try OutputFile.write(Data(bytes), to: output ?? "", option: "--output")
         }
     }
+}
+
+/// What drawing a picture warned of (constraints left out, images refused), or why it failed.
+private struct PictureWarnings: DiagnosticConvertible {
+    var diagnostics: [Diagnostic]
 }
 
 /// Where the scenario's step hook leaves the picture (the hook runs on the runner's task).

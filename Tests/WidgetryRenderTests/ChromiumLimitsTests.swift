@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+import WidgetryRender
+
+/// Chromium runs without network and within a time limit: the flags that stop its own traffic
+/// and send every request to a proxy that refuses it, and a Chromium that does not end is
+/// stopped with ``ChromiumScreenshot/Failure/timedOut(seconds:)``.
+@Suite("Render: Chromium's flags and time limit")
+struct ChromiumLimitsTests {
+    @Test func chromiumRunsWithoutNetworkAndWithAFreshProfile() {
+        let arguments = ChromiumScreenshot.arguments(page: "file:///w/picture.html", picture: "/w/picture.png", profile: "/w/profile",
+                                                     width: 375, height: 667)
+        for flag in ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
+                     "--disable-extensions", "--no-default-browser-check", "--metrics-recording-only", "--disable-domain-reliability",
+                     "--disable-client-side-phishing-detection", "--no-first-run", "--headless",
+                     "--proxy-server=http://127.0.0.1:1", "--proxy-bypass-list=<-loopback>", "--user-data-dir=/w/profile",
+                     "--window-size=375,667", "--screenshot=/w/picture.png"] {
+            #expect(arguments.contains(flag), "\(flag)")
+        }
+        #expect(arguments.last == "file:///w/picture.html")
+        #expect(!arguments.contains { $0.hasPrefix("--proxy-bypass-list=") && $0 != "--proxy-bypass-list=<-loopback>" })
+    }
+
+    /// A fake Chromium: a shell script with `body`, in `folder`.
+    private func script(_ body: String, in folder: String) throws -> String {
+        let path = folder + "/chromium"
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    @Test(arguments: ["exec sleep 60", "trap '' TERM\nsleep 60"])
+    func aChromiumThatDoesNotEndIsStopped(_ body: String) throws {
+        let folder = NSTemporaryDirectory() + "widgetry-chromium-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let chromium = try script(body, in: folder)
+        let result = Result { () throws(ChromiumScreenshot.Failure) in
+            try ChromiumScreenshot.png(of: "<p>x</p>", width: 10, height: 10, timeout: 0.5, environment: ["WIDGETRY_CHROMIUM": chromium])
+        }
+        #expect(throws: ChromiumScreenshot.Failure.timedOut(seconds: 0.5)) { try result.get() }
+    }
+
+    @Test func whatAChromiumPrintsBeforeFailingIsKept() throws {
+        let folder = NSTemporaryDirectory() + "widgetry-chromium-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // More than a pipe holds (64 KiB), then a failure.
+        let chromium = try script("head -c 200000 /dev/zero | tr '\\0' 'x'\necho ' no display'\nexit 7", in: folder)
+        let result = Result { () throws(ChromiumScreenshot.Failure) in
+            try ChromiumScreenshot.png(of: "<p>x</p>", width: 10, height: 10, timeout: 60, environment: ["WIDGETRY_CHROMIUM": chromium])
+        }
+        guard case .failure(.failed(let status, let output)) = result else {
+            Issue.record("\(result)")
+            return
+        }
+        #expect(status == 7)
+        #expect(output.hasSuffix("xxx no display\n") && output.utf8.count == 2_000)
+    }
+}
