@@ -10,10 +10,40 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import json
+import urllib.request
 
 from playwright.sync_api import expect, sync_playwright
 
 TIMEOUT = 20_000  # milliseconds
+
+# A page on another site that tries what any page may: requests a browser sends without asking
+# the preview (no-cors fetches with simple bodies, a form post into a hidden frame), and one it
+# would have to ask for (a JSON fetch, which needs a preflight the preview never grants).
+ATTACK = """<!DOCTYPE html><html><body>
+<iframe name="sink" hidden></iframe>
+<form id="form" method="POST" action="PREVIEW/service" target="sink" enctype="text/plain">
+<input name='{"service": "prod", "x": "' value='"}'></form>
+<script>
+(async () => {
+  const tries = [
+    fetch('PREVIEW/service', {method: 'POST', mode: 'no-cors', body: '{"service": "prod"}'}),
+    fetch('PREVIEW/interact', {method: 'POST', mode: 'no-cors', headers: {'Content-Type': 'text/plain'}, body: '{"tap": "addButton"}'}),
+    fetch('PREVIEW/interact', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: '{"tap": "addButton"}'}),
+    fetch('PREVIEW/state').then(answer => answer.text()),
+  ];
+  const outcomes = await Promise.allSettled(tries);
+  document.getElementById('form').submit();
+  document.getElementById('sink').addEventListener('load', () => {
+    document.title = 'done ' + outcomes.map(outcome => outcome.status).join(' ');
+  });
+})();
+</script></body></html>"""
+
+
+def preview_state(url):
+    with urllib.request.urlopen(url + "state", timeout=20) as answer:
+        return json.loads(answer.read())
 
 
 def main():
@@ -30,7 +60,9 @@ def main():
             raise SystemExit(f"preview did not start: {line!r}")
         url = f"http://127.0.0.1:{match.group(1)}/"
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+            # evil.example resolves to 127.0.0.1, as a rebound name would.
+            browser = playwright.chromium.launch(executable_path=chromium, args=[
+                "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP evil.example 127.0.0.1"])
             page = browser.new_page()
             page.set_default_timeout(TIMEOUT)
             page.goto(url)
@@ -61,6 +93,26 @@ def main():
             page.locator('[data-advance="60"]').click()
             expect(snapshot).to_contain_text(re.compile(r"^screen FeedViewController at t=6\d\.", re.M))
             print("advanced the clock")
+
+            # A page on another site cannot drive the preview, nor read it.
+            attacker = browser.new_page()
+            attacker.set_default_timeout(TIMEOUT)
+            attacker.route("http://attacker.example/", lambda route: route.fulfill(
+                status=200, content_type="text/html", body=ATTACK.replace("PREVIEW/", url)))
+            attacker.goto("http://attacker.example/")
+            expect(attacker).to_have_title(re.compile(r"^done "))
+            if "fulfilled" in attacker.title().split()[-1]:
+                raise SystemExit("a page on another site read the preview's state")
+            state = preview_state(url)
+            if state["service"] != "stub" or state["screen"] != "FeedViewController":
+                raise SystemExit(f"a page on another site changed the preview: {state['service']}, {state['screen']}")
+            # The same page under a name rebound to 127.0.0.1 is not answered.
+            rebound = attacker.goto(url.replace("127.0.0.1", "evil.example") + "state")
+            if rebound.status != 403 or "preview.host-refused" not in rebound.text():
+                raise SystemExit(f"a rebound name was answered: {rebound.status}")
+            attacker.close()
+            expect(name).to_have_text("FeedViewController")
+            print("a page on another site could neither drive nor read the preview")
 
             # A file changed on disk reloads the widget on the page.
             path = os.path.join(bundle, "FeedViewController.json")

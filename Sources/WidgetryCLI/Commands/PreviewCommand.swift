@@ -17,6 +17,11 @@ struct PreviewCommand: AsyncParsableCommand {
             server-sent events. When a file of a bundle folder changes, the widget reloads on the \
             screen it was showing, and a load error is shown on the page. Only 127.0.0.1 is served. \
             Stop with Ctrl-C.
+
+            Web pages the browser shows cannot drive or read the preview: it answers only requests \
+            for 127.0.0.1 or localhost at its port, and changes state only for its own page or a \
+            client that sends the token it prints (X-Widgetry-Token), as JSON. One request's work, \
+            the connections and their idle time are bounded by the options below (README, Security).
             """
     )
 
@@ -35,6 +40,18 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
     var now: String?
 
+    @Option(help: ArgumentHelp("The most seconds of run time one advance may ask for.", valueName: "seconds"))
+    var maxAdvance: Double = PreviewLimits().maxAdvance
+
+    @Option(help: ArgumentHelp("The most events of the run (timer firings, answers, imports) one request may cause.", valueName: "count"))
+    var maxEvents: Int = PreviewLimits().maxEvents
+
+    @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
+    var maxConnections: Int = PreviewLimits().maxConnections
+
+    @Option(help: ArgumentHelp("Seconds a connection may stay silent before it is closed.", valueName: "seconds"))
+    var idleTimeout: Int = PreviewLimits().idleTimeout
+
     @OptionGroup var serviceOptions: ServiceCommandOptions
     @OptionGroup var sourceOptions: SourceOptions
     @OptionGroup var errorOptions: ErrorFormatOption
@@ -42,6 +59,15 @@ struct PreviewCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console.standard
         try NumericOptions.count(port, option: "--port", in: 0...65_535)
+        try NumericOptions.seconds(maxAdvance, option: "--max-advance", allowZero: false)
+        try NumericOptions.count(maxEvents, option: "--max-events", in: 1...10_000_000)
+        try NumericOptions.count(maxConnections, option: "--max-connections", in: 1...1_024)
+        try NumericOptions.count(idleTimeout, option: "--idle-timeout", in: 1...3_600)
+        var limits = PreviewLimits()
+        limits.maxAdvance = maxAdvance
+        limits.maxEvents = maxEvents
+        limits.maxConnections = maxConnections
+        limits.idleTimeout = idleTimeout
         let device = try DeviceArgument.device(device)
         var start = Date()
         if let now { start = try NumericOptions.date(now, option: "--now") }
@@ -51,8 +77,9 @@ struct PreviewCommand: AsyncParsableCommand {
                                         transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP), screen: screen)
         options.profile = profile
         let argument = bundle
-        let worker = PreviewWorker(load: { try await loader.load(argument: argument).0.bundle }, options: options, device: device)
-        let server = PreviewServer(worker: worker)
+        let worker = PreviewWorker(load: { try await loader.load(argument: argument).0.bundle }, options: options, device: device,
+                                   eventLimit: limits.maxEvents)
+        let server = PreviewServer(worker: worker, limits: limits)
         var isFolder: ObjCBool = false
         let watched = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) && isFolder.boolValue
         let watcher = Task {
@@ -71,6 +98,7 @@ struct PreviewCommand: AsyncParsableCommand {
         try await StubServer.binding(port: port) {
             try await server.run(port: port) { port in
                 console.writeError("previewing \(argument) on http://127.0.0.1:\(port)/\(watched ? " (reloads when its files change)" : "")\n")
+                console.writeError("clients without an Origin send \(PreviewGate.tokenHeader): \(server.token)\n")
             }
         }
         await worker.stop()

@@ -1,14 +1,31 @@
+import Foundation
+
 /// The preview's page: the picture in a frame, a bar of controls, the text snapshot beside it,
 /// and a script that turns clicks into interactions and reloads on each server-sent event.
 enum PreviewPage {
     /// Shown in the frame before the widget first loads.
     static let nothingYet = "<!DOCTYPE html><html><body><p>Loading…</p></body></html>\n"
 
-    static let html = #"""
+    /// The page's Content-Security-Policy: its own script and the picture frame, nothing from
+    /// elsewhere, and no other site may frame it.
+    static let pagePolicy = "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; "
+        + "frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+    /// The picture's Content-Security-Policy: no script at all, images from data URIs only, and
+    /// only the preview's page may frame it.
+    static let picturePolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'; "
+        + "base-uri 'none'; form-action 'none'"
+
+    /// The page, carrying `token` for the requests it sends.
+    static func html(token: String) -> String {
+        template.replacingOccurrences(of: "{{token}}", with: token)
+    }
+
+    private static let template = #"""
         <!DOCTYPE html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
+        <meta name="widgetry-token" content="{{token}}">
         <title>widgetry preview</title>
         <style>
         body{margin:0;font-family:"Liberation Sans",Arial,Helvetica,sans-serif;background:#f2f2f7}
@@ -38,11 +55,13 @@ enum PreviewPage {
         <div id="side"><div id="error" hidden></div><pre id="snapshot"></pre></div>
         </div>
         <script>
+        const token = document.querySelector('meta[name="widgetry-token"]').content;
+        const jsonHeaders = {'Content-Type': 'application/json', 'X-Widgetry-Token': token};
         const frame = document.getElementById('screen');
         const refusal = document.getElementById('refusal');
         async function post(body) {
           refusal.textContent = '';
-          const answer = await fetch('/interact', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)});
+          const answer = await fetch('/interact', {method: 'POST', headers: jsonHeaders, body: JSON.stringify(body)});
           if (!answer.ok) { refusal.textContent = (await answer.json()).error; }
         }
         async function refresh() {
@@ -78,7 +97,7 @@ enum PreviewPage {
         document.getElementById('back').addEventListener('click', () => post({back: true}));
         document.getElementById('service').addEventListener('change', async event => {
           refusal.textContent = '';
-          const answer = await fetch('/service', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify({service: event.target.value})});
+          const answer = await fetch('/service', {method: 'POST', headers: jsonHeaders, body: JSON.stringify({service: event.target.value})});
           if (!answer.ok) { refusal.textContent = (await answer.json()).error; }
         });
         document.getElementById('refresh').addEventListener('click', () => { const table = firstTable(); if (table) post({refresh: table}); });

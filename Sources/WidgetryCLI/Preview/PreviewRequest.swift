@@ -8,11 +8,11 @@ import WidgetryRuntime
 ///     {"type": {"text": "swift", "into": "searchBar"}}   {"return": "searchBar"}   {"clear": "searchBar"}
 ///     {"refresh": "tableView"}   {"scrollToEnd": "tableView"}   {"back": true}   {"advance": 5}
 enum PreviewRequest {
-    /// The largest body accepted.
-    static let largestBody = 16 << 10
     static let kinds = ["tap", "tapRow", "type", "return", "clear", "refresh", "scrollToEnd", "back", "advance"]
 
-    static func interaction(from bytes: [UInt8]) throws(PreviewRefusal) -> Interaction {
+    /// The interaction `bytes` ask for; an `advance` of more than `maxAdvance` seconds is
+    /// refused (`preview.advance-limit`).
+    static func interaction(from bytes: [UInt8], maxAdvance: Double = PreviewLimits().maxAdvance) throws(PreviewRefusal) -> Interaction {
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes, fileName: "request").root
@@ -49,12 +49,21 @@ enum PreviewRequest {
             }
             return .type(text: typed, into: try text(value["into"], "type.into"), interval: nil)
         case "advance":
-            guard let seconds = value.doubleValue, seconds > 0, seconds <= 86_400 else {
-                throw PreviewRefusal(status: 400, message: "advance must be a number of seconds from 0 to 86400")
+            guard let seconds = value.doubleValue, seconds > 0, seconds.isFinite else {
+                throw PreviewRefusal(status: 400, message: "advance must be a positive number of seconds")
+            }
+            guard seconds <= maxAdvance else {
+                throw PreviewRefusal(status: 422, code: "preview.advance-limit",
+                                     message: "advance may ask for at most \(Self.seconds(maxAdvance)) s of run time per request "
+                                         + "(--max-advance); advance in smaller steps")
             }
             return .advance(seconds)
         default:
             throw PreviewRefusal(status: 400, message: "\"\(member.key)\" is not an interaction; use one of " + kinds.joined(separator: ", "))
         }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? String(Int64(value)) : String(value)
     }
 }

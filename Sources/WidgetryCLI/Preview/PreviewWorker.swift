@@ -21,9 +21,11 @@ struct PreviewState: Sendable {
     var error: String?
 }
 
-/// Why an interaction was refused: a 4xx with the message.
+/// Why a request was refused: a 4xx with the message, and a stable code for refusals that are
+/// the preview's own rules (its gate and limits).
 struct PreviewRefusal: Error, Sendable {
     var status: Int
+    var code: String? = nil
     var message: String
 }
 
@@ -44,12 +46,13 @@ final class PreviewWorker: Sendable {
 
     /// Starts the widget `load` reads (called again on every reload), run with `options`, drawn
     /// for `device`.
-    init(load: @escaping @Sendable () async throws -> WidgetBundle, options: WidgetRun.Options, device: Device) {
+    init(load: @escaping @Sendable () async throws -> WidgetBundle, options: WidgetRun.Options, device: Device,
+         eventLimit: Int = PreviewLimits().maxEvents) {
         let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
         commands = continuation
         let listeners = self.listeners
         task = Task {
-            let loop = PreviewLoop(load: load, options: options, device: device, listeners: listeners)
+            let loop = PreviewLoop(load: load, options: options, device: device, eventLimit: eventLimit, listeners: listeners)
             await loop.start(keeping: options.screen)
             for await command in stream {
                 switch command {
@@ -70,21 +73,15 @@ final class PreviewWorker: Sendable {
         }
     }
 
-    /// The state now (after the first load).
+    /// The state now: the last one published, at once, even while an interaction is under way;
+    /// before the first load, the state that load leaves.
     func state() async -> PreviewState {
-        await withCheckedContinuation { commands.yield(.state($0)) }
+        if let published = listeners.latest { return published }
+        return await withCheckedContinuation { commands.yield(.state($0)) }
     }
 
-    /// Performs `interaction` on the screen shown, to idle; a refusal when the screen does not
-    /// offer it.
-    /// A load error as the command line prints it: `file:line:column: error: message [code]`
-    /// with the source line and the hint.
-    static func describe(_ error: any Error) -> String {
-        if let reported = error as? ReportedDiagnostics { return TextReporter.render(reported.report) }
-        if let convertible = error as? any DiagnosticConvertible { return TextReporter.render(ReportedDiagnostics(convertible).report) }
-        return "\(error)"
-    }
-
+    /// Performs `interaction` on the screen shown, to idle or to the limit of events one request
+    /// may cause; a refusal when the screen does not offer it or the limit was reached.
     func perform(_ interaction: Interaction) async -> Result<PreviewState, PreviewRefusal> {
         await withCheckedContinuation { commands.yield(.perform(interaction, $0)) }
     }
@@ -119,22 +116,24 @@ private final class PreviewLoop {
     let load: @Sendable () async throws -> WidgetBundle
     var options: WidgetRun.Options
     let device: Device
+    let eventLimit: Int
     let listeners: PreviewListeners
     private var run: WidgetRun?
     private var version = 0
     private(set) var state = PreviewState(version: 0, screen: "", service: "", picture: "", snapshot: "", error: nil)
 
-    init(load: @escaping @Sendable () async throws -> WidgetBundle, options: WidgetRun.Options, device: Device,
+    init(load: @escaping @Sendable () async throws -> WidgetBundle, options: WidgetRun.Options, device: Device, eventLimit: Int,
          listeners: PreviewListeners) {
         self.load = load
         self.options = options
         self.device = device
+        self.eventLimit = eventLimit
         self.listeners = listeners
     }
 
     private func publish(_ new: PreviewState) {
         state = new
-        listeners.announce(new.version)
+        listeners.announce(new)
     }
 
     private func draw(_ run: WidgetRun) -> PreviewState {
@@ -186,7 +185,11 @@ private final class PreviewLoop {
             return .failure(PreviewRefusal(status: 409, message: "the widget is not running: \(state.error ?? "it did not load")"))
         }
         do {
-            try await current.perform(interaction)
+            try await current.perform(interaction, eventLimit: eventLimit)
+        } catch where error.code == InteractionError.eventLimit {
+            // The run moved before it stopped: the page shows where it stands.
+            publish(draw(current))
+            return .failure(PreviewRefusal(status: 422, code: error.code, message: error.message))
         } catch {
             return .failure(PreviewRefusal(status: 422, message: "\(interaction.description): \(error)"))
         }
@@ -203,6 +206,10 @@ private final class PreviewLoop {
 /// Who hears of new states: the page's event streams.
 final class PreviewListeners: Sendable {
     private let streams = Mutex<[UUID: AsyncStream<Int>.Continuation]>([:])
+    private let published = Mutex<PreviewState?>(nil)
+
+    /// The state announced last; nil before the first.
+    var latest: PreviewState? { published.withLock { $0 } }
 
     /// A stream of the versions to come (only the newest kept when a reader lags).
     func subscribe() -> AsyncStream<Int> {
@@ -213,7 +220,9 @@ final class PreviewListeners: Sendable {
         return stream
     }
 
-    func announce(_ version: Int) {
+    func announce(_ state: PreviewState) {
+        published.withLock { $0 = state }
+        let version = state.version
         for stream in streams.withLock({ Array($0.values) }) { stream.yield(version) }
     }
 

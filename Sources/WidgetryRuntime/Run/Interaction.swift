@@ -60,7 +60,23 @@ extension Interaction: CustomStringConvertible {
 extension WidgetRun {
     /// Does `interaction` on the screen on top, then lets the run go on until nothing is left to
     /// do, or for `seconds` of run time when given. Dismissed screens leave the stack.
-    public func perform(_ interaction: Interaction, for seconds: Double? = nil) async throws(InteractionError) {
+    ///
+    /// With an `eventLimit`, the run stops once the interaction has caused that many events of
+    /// the run's timeline (timer firings, answers, imports), the rest left scheduled, and the
+    /// interaction throws ``InteractionError/eventLimit``: what a host that performs
+    /// interactions for others (the preview) bounds one request's work with.
+    public func perform(_ interaction: Interaction, for seconds: Double? = nil, eventLimit: Int? = nil) async throws(InteractionError) {
+        timeline.eventCeiling = eventLimit.map { timeline.eventsDone + max(0, $0) }
+        defer { timeline.eventCeiling = nil }
+        try await performUnbounded(interaction, for: seconds)
+        if let eventLimit, timeline.stoppedAtEventCeiling {
+            throw InteractionError("\(interaction.description) stopped after \(eventLimit) events, the most one interaction may cause here; "
+                                   + "the run is at t=\(timeline.now) with more work due (advance in smaller steps)",
+                                   code: InteractionError.eventLimit)
+        }
+    }
+
+    private func performUnbounded(_ interaction: Interaction, for seconds: Double?) async throws(InteractionError) {
         switch interaction {
         case .tap(let id): try screen.tap(id)
         case .tapRow(let table, let section, let row): try screen.tapRow(row, section: section, of: table)
@@ -72,6 +88,7 @@ extension WidgetRun {
                 try screen.type(typed, into: id)
                 settle()
                 await run(until: timeline.now + interval)
+                if timeline.stoppedAtEventCeiling { break }
             }
         case .pressReturn(let id): try screen.pressReturn(in: id)
         case .clear(let id): try screen.type("", into: id)

@@ -16,6 +16,9 @@ public struct InteractionError: Error, Sendable, Equatable, CustomStringConverti
 
     /// A segue past ``WidgetRun/Options/maxStackDepth``.
     public static let stackDepthLimit = "navigation.depth-limit"
+    /// An interaction that caused more events than its limit
+    /// (``WidgetRun/perform(_:for:eventLimit:)``).
+    public static let eventLimit = "interaction.event-limit"
 
     public var description: String { message + (code.map { " [\($0)]" } ?? "") }
 }

@@ -35,6 +35,16 @@ public final class Timeline {
     public let start: Date
     /// Seconds since ``start``.
     public private(set) var now: Double = 0
+    /// Events done since the timeline was made.
+    public private(set) var eventsDone = 0
+    /// When set, ``run(until:)`` stops (returning early, the rest left scheduled) once
+    /// ``eventsDone`` reaches it: how a host bounds the work one request may cause.
+    public var eventCeiling: Int? {
+        didSet { stoppedAtEventCeiling = false }
+    }
+    /// Whether a run stopped at ``eventCeiling`` with work still due before its time limit
+    /// (cleared when the ceiling is set again).
+    public private(set) var stoppedAtEventCeiling = false
 
     private struct Scheduled {
         let time: Double
@@ -165,6 +175,10 @@ public final class Timeline {
                 return now
             }
             if let next = queue.first, next.time <= limit {
+                if let eventCeiling, eventsDone >= eventCeiling {
+                    stoppedAtEventCeiling = true
+                    return now
+                }
                 if let id = next.operation, !arrived.contains(id) {
                     // Virtual time waits here for the operation in flight: its result comes first.
                     // What triggers ask for meanwhile (its progress) need not wait.
@@ -210,6 +224,7 @@ public final class Timeline {
     }
 
     private func doEvent(_ event: Scheduled) {
+        eventsDone += 1
         now = max(now, event.time)
         doingBackgroundWork = event.isBackground
         event.work()
