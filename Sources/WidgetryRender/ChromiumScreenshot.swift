@@ -30,7 +30,7 @@ public enum ChromiumScreenshot {
     /// How long Chromium may take to draw a picture by default: 30 seconds.
     public static let defaultTimeout: Double = 30
 
-    /// How long Chromium has to end after SIGTERM before it is killed.
+    /// How long Chromium has to end after SIGTERM before it is killed, and to be seen ended after.
     static let terminationGrace: Double = 5
 
     /// The names Chromium is installed under.
@@ -68,8 +68,9 @@ public enum ChromiumScreenshot {
          "--window-size=\(width),\(height)", "--screenshot=\(picture)", page]
     }
 
-    /// The PNG of `html`, `width` × `height` CSS pixels at one device pixel each; Chromium is
-    /// stopped after `timeout` seconds (SIGTERM, then SIGKILL after a grace of 5 seconds).
+    /// The PNG of `html`, `width` × `height` CSS pixels at one device pixel each; Chromium and
+    /// the processes it started are stopped after `timeout` seconds (SIGTERM to its process
+    /// group, then SIGKILL after a grace of 5 seconds).
     /// `environment` is where ``executable(environment:)`` looks (default: the process's).
     public static func png(of html: String, width: Int, height: Int, timeout: Double = defaultTimeout,
                            environment: [String: String]? = nil) throws(Failure) -> [UInt8] {
@@ -100,10 +101,14 @@ public enum ChromiumScreenshot {
             throw .failed(status: -1, output: "\(error)")
         }
         if ended.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            // Chromium leads a process group of its own (Process starts it so) with its helpers
+            // in it: the whole group is stopped, since the process counts as ended only once
+            // every process that inherited it from Chromium has.
+            let group = -process.processIdentifier
+            kill(group, SIGTERM)
             if ended.wait(timeout: .now() + terminationGrace) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                ended.wait()
+                kill(group, SIGKILL)
+                _ = ended.wait(timeout: .now() + terminationGrace)
             }
             throw .timedOut(seconds: timeout)
         }
