@@ -113,9 +113,9 @@ public struct BundleDownloader: Sendable {
         while true {
             var request = HTTPClientRequest(url: current)
             request.headers.add(name: "User-Agent", value: "Widgetry")
-            // The caller's headers are for the host it named, not for wherever that host sends us.
-            let sameHost = URLComponents(string: current)?.host?.lowercased() == URLComponents(string: url)?.host?.lowercased()
-            for (name, value) in (sameHost ? options.headers : []) + extraHeaders {
+            // The caller's headers are for the origin it named (scheme, host and port), not for
+            // wherever that origin sends us.
+            for (name, value) in (Origin.same(current, url) ? options.headers : []) + extraHeaders {
                 request.headers.add(name: name, value: value)
             }
             response = try await client.execute(request, deadline: deadline)

@@ -53,6 +53,20 @@ struct DownloadRedirectPolicyTests {
         }
     }
 
+    @Test func theCallersHeadersStayWithTheirOriginNotJustTheirHost() async throws {
+        try await TestHTTPServer.with({ _ in TestResponse(body: Self.payload) }) { other in
+            try await TestHTTPServer.with({ request in
+                request.uri == "/a.zip" ? TestResponse.redirect(to: "/b.zip") : TestResponse.redirect(to: other.baseURL + "/c.zip")
+            }) { server in
+                let options = DownloadOptions(headers: [("Authorization", "Bearer download-secret"), ("X-Key", "key-secret")])
+                #expect(await download(server.baseURL + "/a.zip", options: options).errorValue == nil)
+                #expect(server.requests.map { $0.header("X-Key") } == ["key-secret", "key-secret"], "the same origin keeps them")
+                let arrived = try #require(other.requests.first)
+                #expect(arrived.header("Authorization") == nil && arrived.header("X-Key") == nil, "127.0.0.1 on another port is another origin")
+            }
+        }
+    }
+
     @Test func aRedirectLoopStopsAtTheFirstRepeat() async throws {
         try await TestHTTPServer.with({ request in TestResponse.redirect(to: request.uri == "/a.zip" ? "/b.zip" : "/a.zip") }) { server in
             #expect(await download(server.baseURL + "/a.zip").errorValue?.code == "download.too-many-redirects")

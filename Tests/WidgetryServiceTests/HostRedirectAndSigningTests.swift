@@ -26,7 +26,7 @@ struct HostRedirectAndSigningTests {
                             timeline: Timeline(start: Date(timeIntervalSince1970: 1_529_521_200)), store: nil,
                             importer: JSONImporter(transformerContext: TransformerContext(now: Date(timeIntervalSince1970: 0))),
                             options: .init(widgetIdentifier: "w", credentials: Credentials(oauth1: Self.signer),
-                                           hostRedirects: HostRedirects(["API.twitter.com": "http://127.0.0.1:8080/"]), nonceSeed: seed))
+                                           hostRedirects: HostRedirects(["API.twitter.com": "http://127.0.0.1:8080/"]), nonces: .seeded(seed)))
     }
 
     private func perform(_ name: String, _ argument: Value = .null, on engine: ActionEngine) async -> ServiceRequest {

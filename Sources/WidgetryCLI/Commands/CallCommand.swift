@@ -64,9 +64,14 @@ struct CallCommand: AsyncParsableCommand {
         }
         if dryRun {
             await services.shutdown()
+            // Built by the engine that would send it: the profile's credentials, host redirect and signature included.
+            let credentials = services.engine.options.credentials
             do throws(ActionError) {
-                let request = try RequestBuilder(credentials: serviceOptions.credentials).request(for: resolved, argument: argument)
-                console.write(request.logLines(redacting: serviceOptions.credentials).joined(separator: "\n") + "\n")
+                guard let request = try services.engine.request(for: resolved.name, argument: argument) else {
+                    console.write("\(resolved.name) is performed by the host; it sends no request\n")
+                    return
+                }
+                console.write(request.logLines(redacting: credentials).joined(separator: "\n") + "\n")
             } catch {
                 throw ReportedDiagnostics(error, in: place)
             }
@@ -80,7 +85,7 @@ struct CallCommand: AsyncParsableCommand {
             try OutputFile.write(recorder.stubFile(from: source?.document.root ?? JSONValue(.object(JSONObject()))), to: path, option: "--record-stubs")
             console.writeError("recorded \(path)\n")
         }
-        console.write(CallReport.render(engine: services.engine, store: services.store, credentials: serviceOptions.credentials))
+        console.write(CallReport.render(engine: services.engine, store: services.store, credentials: services.engine.options.credentials))
         if services.engine.events.contains(where: { $0.kind == .error }) { throw ExitCode(1) }
     }
 

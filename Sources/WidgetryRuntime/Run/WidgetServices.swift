@@ -57,23 +57,28 @@ public struct WidgetServices {
         self.transformers = transformers
         transformerContext = TransformerContext(now: options.now, timeZone: options.timeZone, locale: options.locale)
         timeline = Timeline(clock: options.clock, start: options.now)
+        let credentials = options.credentials ?? options.profile.credentials(for: bundle)
         let backend: ActionEngine.Backend
+        // A real service rejects a repeated nonce and a stale timestamp; a stub checks neither,
+        // and seeded nonces on the run's clock keep what stub runs print the same every time.
+        let nonces: NonceSource
         if options.service == .stub {
             backend = .stub(StubResponder(configuration: configuration))
             transport = nil
             recorder = nil
+            nonces = .seeded(0)
         } else {
             let http = HTTPTransport(options: options.transport)
             transport = http
-            recorder = options.recordsStubs ? RecordingTransport(base: http) : nil
+            recorder = options.recordsStubs ? RecordingTransport(base: http, secrets: SecretValues(credentials: credentials)) : nil
             backend = .network(recorder ?? http)
+            nonces = .system
         }
         engine = ActionEngine(configuration: configuration, backend: backend, timeline: timeline, store: store,
                               importer: JSONImporter(transformers: transformers, transformerContext: transformerContext),
-                              options: .init(widgetIdentifier: bundle.manifest.identifier,
-                                             credentials: options.credentials ?? options.profile.credentials(for: bundle),
+                              options: .init(widgetIdentifier: bundle.manifest.identifier, credentials: credentials,
                                              uploadFiles: { [root = bundle.rootPath] path in try ConfinedPath(path, in: root).resolved() },
-                                             hostRedirects: options.profile.redirects))
+                                             hostRedirects: options.profile.redirects, nonces: nonces))
     }
 
     /// Closes the network client, if any, from synchronous code (a run whose setup failed).

@@ -194,11 +194,12 @@ extension Snapshot.Status {
 extension Snapshot.Request {
     /// `logged` as the log prints it, with `credentials` redacted.
     public init(_ logged: ActionEngine.LoggedRequest, credentials: Credentials?) {
+        let secrets = SecretValues(credentials: credentials)
         time = logged.time
         action = logged.request.action
         method = logged.request.method.rawValue
-        url = logged.request.url
-        originalURL = logged.request.originalURL
+        url = secrets.redacting(logged.request.url)
+        originalURL = logged.request.originalURL.map { secrets.redacting($0) }
         lines = logged.request.logLines(redacting: credentials)
         signedAs = logged.signedAs?.rawValue
         parameterFallback = logged.parameterFallback?.message

@@ -29,14 +29,14 @@ public final class ActionEngine {
         public var uploadFiles: RequestBuilder.UploadFiles?
         /// Hosts whose requests go elsewhere (a host profile's `hosts`).
         public var hostRedirects: HostRedirects
-        /// Where OAuth 1.0a nonces start: the same seed gives the same nonces, so a run on a
-        /// virtual clock signs its requests the same way each time.
-        public var nonceSeed: UInt64
+        /// Where OAuth 1.0a nonces and timestamps come from: ``NonceSource/system`` for a real
+        /// service, a seed for stubs, so a run on a virtual clock signs its requests the same way each time.
+        public var nonces: NonceSource
 
         public init(widgetIdentifier: String, chainLimit: Int = 16, credentials: Credentials? = nil, substitution: JSONSubstitutionMode = .fixed,
-                    uploadFiles: RequestBuilder.UploadFiles? = nil, hostRedirects: HostRedirects = HostRedirects(), nonceSeed: UInt64 = 0) {
+                    uploadFiles: RequestBuilder.UploadFiles? = nil, hostRedirects: HostRedirects = HostRedirects(), nonces: NonceSource = .seeded(0)) {
             self.hostRedirects = hostRedirects
-            self.nonceSeed = nonceSeed
+            self.nonces = nonces
             self.widgetIdentifier = widgetIdentifier
             self.chainLimit = chainLimit
             self.credentials = credentials
@@ -60,6 +60,8 @@ public final class ActionEngine {
     public let timeline: Timeline
     public let store: ObjectStore?
     public let options: Options
+    /// The values of ``Options/credentials``, redacted from every answer before it is read.
+    public let secrets: SecretValues
     private let backend: Backend
     private let importer: JSONImporter
     private var builder: RequestBuilder
@@ -73,8 +75,8 @@ public final class ActionEngine {
     /// Whether the user signed out (``signOutUser()``): requests then carry the host's
     /// credentials without the user's token, until ``signInUser()``.
     public private(set) var userSignedOut = false
-    /// The state of the OAuth 1.0a nonce sequence (SplitMix64).
-    private var nonceState: UInt64
+    /// The OAuth 1.0a nonces and timestamps still to come.
+    private var freshness: OAuthFreshness
     /// Whom `needAuth` requests are signed as: the user, else the app; nil when neither signed in.
     public var signedIn: SignIn.Level? {
         tokens[.user] != nil ? .user : tokens[.app] != nil ? .app : nil
@@ -116,7 +118,8 @@ public final class ActionEngine {
         builder = RequestBuilder(credentials: options.credentials, substitution: options.substitution)
         builder.uploadFiles = options.uploadFiles
         signIn = configuration.signIn
-        nonceState = options.nonceSeed
+        freshness = OAuthFreshness(options.nonces)
+        secrets = SecretValues(credentials: options.credentials)
     }
 
     /// Signs the user out, as a host's logout did: the sign-in tokens are forgotten, and the
@@ -198,26 +201,20 @@ public final class ActionEngine {
         if action.action.host {
             request = nil
         } else {
-            builder.credentials = credentials
             let built: RequestBuilder.Outcome
             do throws(ActionError) {
-                built = try builder.outcome(for: action, argument: argument)
+                built = try outgoing(action, argument: argument)
             } catch {
                 return fail(error)
             }
-            var sent = built.request
-            if let target = options.hostRedirects.redirected(sent.url) {
-                sent.originalURL = sent.url
-                sent.url = target
-            }
-            if action.needAuth, let signer = credentials?.oauth1 { sign(&sent, with: signer) }
-            request = sent
-            requestLog.append(LoggedRequest(time: timeline.now, request: sent, parameterFallback: built.parameterFallback,
+            request = built.request
+            requestLog.append(LoggedRequest(time: timeline.now, request: built.request, parameterFallback: built.parameterFallback,
                                             signedAs: action.needAuth ? signedIn : nil))
         }
         inFlight[identity(name, sender)] = flight
         emit(ActionEvent(kind: .start, action: name, sender: sender, time: timeline.now))
-        let respond = { (response: Result<ServiceResponse, ActionError>) in answer(response.map(Answer.response)) }
+        let secrets = secrets
+        let respond = { (response: Result<ServiceResponse, ActionError>) in answer(secrets.redacting(response).map(Answer.response)) }
         switch backend {
         case .stub(let stub):
             var response = stub.response(for: action, argument: argument)
@@ -249,6 +246,30 @@ public final class ActionEngine {
                 }
             }, then: respond)
         }
+    }
+
+    /// The request the action `name` sends for `argument` now, exactly as ``perform(_:argument:sender:completion:)``
+    /// would send it (credentials, host redirect, OAuth 1.0a signature), without sending it or
+    /// logging it: what `call --dry-run` shows. Nil for an action the host performs.
+    public func request(for name: String, argument: Value = .null) throws(ActionError) -> ServiceRequest? {
+        guard let action = configuration.resolved(name) ?? hostOnly(name) else {
+            throw ActionError(.unknownAction, "\(configuration.file) has no action \(name)")
+        }
+        guard !action.action.host, hostActions[name] == nil else { return nil }
+        return try outgoing(action, argument: argument).request
+    }
+
+    /// The request `action` sends for `argument`: built with the credentials of the moment,
+    /// sent where a host redirect points, and signed for that URL.
+    private func outgoing(_ action: ResolvedAction, argument: Value) throws(ActionError) -> RequestBuilder.Outcome {
+        builder.credentials = credentials
+        var built = try builder.outcome(for: action, argument: argument)
+        if let target = options.hostRedirects.redirected(built.request.url) {
+            built.request.originalURL = built.request.url
+            built.request.url = target
+        }
+        if action.needAuth, let signer = credentials?.oauth1 { sign(&built.request, with: signer) }
+        return built
     }
 
     /// Reports the progress transports sent, for calls still in flight (a cancelled call's is dropped).
@@ -290,27 +311,15 @@ public final class ActionEngine {
     }
 
     /// Adds the OAuth 1.0a `Authorization` header to `request` as it goes out (to the URL it is
-    /// sent to), with the run's time and the next nonce of the run's sequence.
+    /// sent to), with the next nonce and the timestamp of ``Options/nonces``.
     private func sign(_ request: inout ServiceRequest, with signer: OAuth1Signer) {
         guard let url = URL(string: request.url) else { return }
         let contentType = request.headers.last { $0.name.lowercased() == "content-type" }?.value.lowercased() ?? ""
         let form = contentType.hasPrefix("application/x-www-form-urlencoded") ? String(decoding: request.body, as: UTF8.self) : ""
         let header = signer.authorization(method: request.method.rawValue, url: url, bodyParameters: OAuth1Signer.formParameters(form),
-                                          nonce: nextNonce(), timestamp: Int(timeline.date.timeIntervalSince1970.rounded(.down)))
+                                          nonce: freshness.nonce(), timestamp: freshness.timestamp(runDate: timeline.date))
         request.headers.setting(HeaderField("Authorization", header))
-    }
-
-    /// 32 hex digits from the run's SplitMix64 sequence.
-    private func nextNonce() -> String {
-        func next() -> UInt64 {
-            nonceState &+= 0x9E37_79B9_7F4A_7C15
-            var z = nonceState
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        let high = String(next(), radix: 16), low = String(next(), radix: 16)
-        return String(repeating: "0", count: 16 - high.count) + high + String(repeating: "0", count: 16 - low.count) + low
+        request.credentialHeaders.insert("authorization")
     }
 
     /// FORMAT.md#service.response from step 1: a typed action's 2xx body is read for import

@@ -21,7 +21,9 @@ public import WidgetryServiceConfiguration
 ///   JSON. No parameters, no body.
 /// - Headers: the merged headers, then `Content-Type` when there is a body, then for `needAuth`
 ///   actions the credentials (`Authorization: Bearer …` and the credential headers); each replaces
-///   a header of the same name (case-insensitively) in place. A `needAuth` action without
+///   a header of the same name (case-insensitively) in place, and is named in
+///   ``ServiceRequest/credentialHeaders``. Credentials never go in the URL or the body, so a
+///   redirect that drops those headers leaves nothing of them behind. A `needAuth` action without
 ///   credentials is ``ActionError/Code/missingCredentials``, checked before anything else
 ///   (upstream left authentication to a host hook).
 /// - Uploads (`isUpload`): no parameters; a `multipart/form-data` body with one part per
@@ -96,11 +98,19 @@ public struct RequestBuilder: Sendable {
 
         var headers = action.headers
         if let contentType { headers.setting(HeaderField("Content-Type", contentType)) }
+        var credentialHeaders: Set<String> = []
         if let credentials {
-            if let token = credentials.bearerToken, !token.isEmpty { headers.setting(HeaderField("Authorization", "Bearer \(token)")) }
-            for header in credentials.headers { headers.setting(header) }
+            if let token = credentials.bearerToken, !token.isEmpty {
+                headers.setting(HeaderField("Authorization", "Bearer \(token)"))
+                credentialHeaders.insert("authorization")
+            }
+            for header in credentials.headers {
+                headers.setting(header)
+                credentialHeaders.insert(header.name.lowercased())
+            }
         }
-        let request = ServiceRequest(action: action.name, method: action.httpMethod, url: url, headers: headers, body: body)
+        let request = ServiceRequest(action: action.name, method: action.httpMethod, url: url, headers: headers, body: body,
+                                     credentialHeaders: credentialHeaders)
         return Outcome(request: request, parameterFallback: fallback)
     }
 

@@ -14,29 +14,33 @@ extension ServiceRequest {
     ///
     /// `METHOD URL`, followed by `(for ORIGINAL)` when a host redirect sent it to another URL
     /// than the one the action addressed; each header as `Name: value`, with the value `<redacted>` for
-    /// ``secretHeaderNames`` and for any header `credentials` supplies; then, when there is a
+    /// ``secretHeaderNames``, ``credentialHeaders`` and any header `credentials` supplies; then, when there is a
     /// body, an empty line and the body: its text when it is UTF-8 without control characters
     /// other than newline and tab (one element per line), else `<N bytes>`; in a form body the
     /// values of secret parameters (``isSecretParameter(_:)``) read `<redacted>`. A `multipart/form-data`
     /// body is shown part by part: the boundary line, the part's headers, an empty line and its
-    /// content (text, or `<N bytes>`), then the closing boundary line.
+    /// content (text, or `<N bytes>`), then the closing boundary line. Wherever else a value of
+    /// `credentials` appears (the URL, another header, the body), it reads `<redacted>` too
+    /// (``SecretValues``).
     public func logLines(redacting credentials: Credentials? = nil) -> [String] {
-        let secrets = Set((ServiceRequest.secretHeaderNames + (credentials?.headers.map(\.name) ?? [])).map { $0.lowercased() })
+        let secretNames = credentialHeaders.union((ServiceRequest.secretHeaderNames + (credentials?.headers.map(\.name) ?? [])).map { $0.lowercased() })
         var lines = ["\(method) \(url)" + (originalURL.map { " (for \($0))" } ?? "")]
         for header in headers {
-            lines.append("\(header.name): \(secrets.contains(header.name.lowercased()) ? "<redacted>" : header.value)")
+            lines.append("\(header.name): \(secretNames.contains(header.name.lowercased()) ? SecretValues.marker : header.value)")
         }
-        guard !body.isEmpty else { return lines }
-        lines.append("")
-        if let boundary = multipartBoundary, let parts = RequestLogBody.multipartLines(body, boundary: boundary) {
-            lines += parts
-        } else if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
-                  let text = String(validating: body, as: UTF8.self) {
-            lines.append(RequestLogBody.redactingSecrets(inForm: text))
-        } else {
-            lines += RequestLogBody.contentLines(body[...])
+        if !body.isEmpty {
+            lines.append("")
+            if let boundary = multipartBoundary, let parts = RequestLogBody.multipartLines(body, boundary: boundary) {
+                lines += parts
+            } else if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
+                      let text = String(validating: body, as: UTF8.self) {
+                lines.append(RequestLogBody.redactingSecrets(inForm: text))
+            } else {
+                lines += RequestLogBody.contentLines(body[...])
+            }
         }
-        return lines
+        let secrets = SecretValues(credentials: credentials)
+        return secrets.isEmpty ? lines : lines.map { secrets.redacting($0) }
     }
 
     private var contentType: String? {

@@ -10,9 +10,17 @@ public struct ServiceRequest: Sendable, Equatable {
     /// The URL the action addressed, when a host redirect (``HostRedirects``) sent the request
     /// to ``url`` instead.
     public var originalURL: String?
+    /// The names, in lower case, of the headers that carry credentials, as the request was
+    /// built: a bearer token's or OAuth 1.0a signature's `Authorization`, and each header the
+    /// credentials supply (`--auth-header`, a host profile provider's `headers`). A redirect to
+    /// another origin drops them (with ``secretHeaderNames``), and the request log never shows
+    /// their values.
+    public var credentialHeaders: Set<String>
 
-    public init(action: String, method: HTTPMethod, url: String, headers: [HeaderField] = [], body: [UInt8] = [], originalURL: String? = nil) {
+    public init(action: String, method: HTTPMethod, url: String, headers: [HeaderField] = [], body: [UInt8] = [], originalURL: String? = nil,
+                credentialHeaders: Set<String> = []) {
         self.originalURL = originalURL
+        self.credentialHeaders = Set(credentialHeaders.map { $0.lowercased() })
         self.action = action
         self.method = method
         self.url = url

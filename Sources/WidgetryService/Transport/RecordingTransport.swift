@@ -4,19 +4,22 @@ public import WidgetryJSON
 
 /// Sends through another transport and keeps the JSON each action's last successful response
 /// held, to write a stub file from them (`--record-stubs FILE`): a bundle can then run offline
-/// against what the real service said.
+/// against what the real service said. A response is recorded with `secrets` redacted, so a
+/// service that repeats the run's credentials does not put them in a file meant to be committed.
 public final class RecordingTransport: ServiceTransport {
     public let base: any ServiceTransport
+    public let secrets: SecretValues
     private let recorded = Mutex<[(action: String, response: JSONValue)]>([])
 
-    public init(base: any ServiceTransport) {
+    public init(base: any ServiceTransport, secrets: SecretValues = SecretValues()) {
         self.base = base
+        self.secrets = secrets
     }
 
     public func send(_ request: ServiceRequest) async -> Result<ServiceResponse, ActionError> {
         let outcome = await base.send(request)
         if case .success(let response) = outcome, response.status == 200,
-           let json = try? JSONParser.parse(response.body, fileName: request.action).root {
+           let json = try? JSONParser.parse(secrets.redacting(response.body), fileName: request.action).root {
             recorded.withLock { recorded in
                 recorded.removeAll { $0.action == request.action }
                 recorded.append((request.action, json))

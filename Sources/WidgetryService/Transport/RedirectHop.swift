@@ -43,8 +43,17 @@ struct RedirectHop {
     }
 
     /// Moves to `location`; the error that ends the action instead, if the hop may not be taken.
-    /// 303 (and 301/302 after a POST) continue as a GET without a body, as browsers do; the
-    /// `Authorization` and `Cookie` headers stay with the host they were meant for.
+    /// 303 (and 301/302 after a POST) continue as a GET without a body, as browsers do.
+    ///
+    /// Credentials stay with the origin they were meant for (``Origin``: scheme, host and port,
+    /// default ports filled in), as browsers and curl keep them: a hop to another origin drops
+    /// every credential header the request carried (``ServiceRequest/credentialHeaders``: the
+    /// bearer token's or OAuth signature's `Authorization`, `--auth-header`s, a profile
+    /// provider's `headers`) and every header of ``ServiceRequest/secretHeaderNames``
+    /// (`Authorization`, `Cookie`, `Proxy-Authorization`, `X-Api-Key`), for that hop and every
+    /// hop after it, back on the first origin included. Credentials are never put in the URL or
+    /// the body (``RequestBuilder``), so the next hop's URL, which the server chose, carries
+    /// none of them; a body a 307 or 308 sends on is the action's own.
     mutating func follow(status: Int, location: String) -> ActionError? {
         let target = "\(original.method) \(original.url)"
         guard visited.count <= maxRedirects else {
@@ -73,14 +82,12 @@ struct RedirectHop {
             request.body = []
             request.headers.removeAll { ["content-type", "content-length"].contains($0.name.lowercased()) }
         }
-        if host(of: next) != host(of: request.url) {
-            request.headers.removeAll { ["authorization", "cookie"].contains($0.name.lowercased()) }
+        if !Origin.same(next, request.url) {
+            let dropped = request.credentialHeaders.union(ServiceRequest.secretHeaderNames.map { $0.lowercased() })
+            request.headers.removeAll { dropped.contains($0.name.lowercased()) }
+            request.credentialHeaders = []
         }
         request.url = next
         return nil
-    }
-
-    private func host(of url: String) -> String? {
-        URLComponents(string: url)?.host?.lowercased()
     }
 }
