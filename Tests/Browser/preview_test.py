@@ -33,10 +33,9 @@ ATTACK = """<!DOCTYPE html><html><body>
     fetch('PREVIEW/state').then(answer => answer.text()),
   ];
   const outcomes = await Promise.allSettled(tries);
+  const statuses = outcomes.map(outcome => outcome.status).join(' ');
   document.getElementById('form').submit();
-  document.getElementById('sink').addEventListener('load', () => {
-    document.title = 'done ' + outcomes.map(outcome => outcome.status).join(' ');
-  });
+  document.title = 'done ' + statuses;
 })();
 </script></body></html>"""
 
@@ -60,9 +59,13 @@ def main():
             raise SystemExit(f"preview did not start: {line!r}")
         url = f"http://127.0.0.1:{match.group(1)}/"
         with sync_playwright() as playwright:
-            # evil.example resolves to 127.0.0.1, as a rebound name would.
+            # evil.example resolves to 127.0.0.1, as a rebound name would; and the browser's own
+            # guard for private addresses is off, as in browsers without it, so that the
+            # preview's checks are what a page from another site meets.
             browser = playwright.chromium.launch(executable_path=chromium, args=[
-                "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP evil.example 127.0.0.1"])
+                "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP evil.example 127.0.0.1",
+                "--disable-features=BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessSendPreflights,"
+                "PrivateNetworkAccessRespectPreflightResults,LocalNetworkAccessChecks"])
             page = browser.new_page()
             page.set_default_timeout(TIMEOUT)
             page.goto(url)
@@ -99,8 +102,18 @@ def main():
             attacker.set_default_timeout(TIMEOUT)
             attacker.route("http://attacker.example/", lambda route: route.fulfill(
                 status=200, content_type="text/html", body=ATTACK.replace("PREVIEW/", url)))
+            posted = []
+            for event in ("requestfinished", "requestfailed"):
+                attacker.on(event, lambda request: posted.append(request)
+                            if request.method == "POST" and request.resource_type == "document" else None)
             attacker.goto("http://attacker.example/")
             expect(attacker).to_have_title(re.compile(r"^done "))
+            for _ in range(200):
+                if posted:
+                    break
+                attacker.wait_for_timeout(100)
+            if not posted:
+                raise SystemExit("the attacking page's form was never sent")
             if "fulfilled" in attacker.title().split()[-1]:
                 raise SystemExit("a page on another site read the preview's state")
             state = preview_state(url)
