@@ -1,3 +1,4 @@
+import Foundation
 public import WidgetryExpressions
 import WidgetryJSON
 
@@ -71,7 +72,7 @@ extension WidgetRun {
         try await performUnbounded(interaction, for: seconds)
         if let eventLimit, timeline.stoppedAtEventCeiling {
             throw InteractionError("\(interaction.description) stopped after \(eventLimit) events, the most one interaction may cause here; "
-                                   + "the run is at t=\(timeline.now) with more work due (advance in smaller steps)",
+                                   + "the run is at t=\(String(format: "%.3f", timeline.now)) with more work due (advance in smaller steps)",
                                    code: InteractionError.eventLimit)
         }
     }
