@@ -79,7 +79,7 @@ struct RenditionDecoder {
         let name = rendition.fileName
         let size = "\(rendition.width)×\(rendition.height)"
         let (pixels, overflow) = rendition.width.multipliedReportingOverflow(by: rendition.height)
-        guard !overflow, pixels <= limits.maxPixels else {
+        guard !overflow, pixels <= limits.maxPixels, pixels <= Int.max / 4 else {
             throw AssetError(.decodeBudget, "\(name) is \(size) pixels, more than the limit of \(limits.maxPixels) pixels per image",
                              file: file, image: name,
                              hint: "no app image is that large; if this one is genuine, raise the limit (AssetLimits.maxPixels, inspect --max-image-pixels)")
