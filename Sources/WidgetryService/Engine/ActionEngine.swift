@@ -29,12 +29,13 @@ public final class ActionEngine {
         public var uploadFiles: RequestBuilder.UploadFiles?
         /// Hosts whose requests go elsewhere (a host profile's `hosts`).
         public var hostRedirects: HostRedirects
-        /// Where OAuth 1.0a nonces and timestamps come from: ``NonceSource/system`` for a real
-        /// service, a seed for stubs, so a run on a virtual clock signs its requests the same way each time.
+        /// Where OAuth 1.0a nonces and timestamps come from: ``NonceSource/system`` (the default)
+        /// for a real service, which rejects replays; a seed for stubs, so a run on a virtual
+        /// clock signs its requests the same way each time.
         public var nonces: NonceSource
 
         public init(widgetIdentifier: String, chainLimit: Int = 16, credentials: Credentials? = nil, substitution: JSONSubstitutionMode = .fixed,
-                    uploadFiles: RequestBuilder.UploadFiles? = nil, hostRedirects: HostRedirects = HostRedirects(), nonces: NonceSource = .seeded(0)) {
+                    uploadFiles: RequestBuilder.UploadFiles? = nil, hostRedirects: HostRedirects = HostRedirects(), nonces: NonceSource = .system) {
             self.hostRedirects = hostRedirects
             self.nonces = nonces
             self.widgetIdentifier = widgetIdentifier
