@@ -94,6 +94,10 @@ extension ScreenRun {
             search.setDerived("text", .string(text))
             scheduleSearch(search, text: text)
         }
+        // Text inputs tell their observers of every change, as UIKit's editing-changed events
+        // do: bindings that read the input (a button disabled while a field is empty) follow
+        // each keystroke, not only return.
+        render()
         collectChanges()
     }
 
