@@ -13,10 +13,10 @@ extension AssetCatalog {
         let fileName = scale > 1 ? "\(name)@\(scale)x.png" : "\(name).png"
         let problem: String? = if name.isEmpty {
             "is empty"
-        } else if name.hasPrefix(".") {
-            "starts with '.', which would hide the file or name a folder"
         } else if name.contains("/") || name.contains("\\") {
             "holds a path separator"
+        } else if name.hasPrefix(".") {
+            "starts with '.', which would hide the file or name a folder"
         } else if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             "holds NUL or another control character"
         } else if fileName.utf8.count > Self.maxFileNameBytes {
