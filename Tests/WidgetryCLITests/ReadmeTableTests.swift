@@ -75,4 +75,26 @@ import WidgetryTestSupport
             #expect(outcome.stderr.contains("[usage.invalid-arguments]"), "\(command): \(outcome.stderr)")
         }
     }
+
+    /// The README's first screen: WidgetKit is named as m8labs' framework, with a link, at its
+    /// first mention (not Apple's widgets), and the commands table is one short line per
+    /// command `widgetry --help` lists, each with a section of the reference below it.
+    @Test func theFirstScreenNamesTheFormatAndListsEveryCommandOnALine() throws {
+        let intro = try #require(Self.readme.components(separatedBy: "\n## ").first)
+        let firstMention = try #require(intro.range(of: "WidgetKit"))
+        #expect(intro[firstMention.lowerBound...].hasPrefix("WidgetKit by m8labs](https://github.com/m8labs/WidgetKit)"))
+        let help = try CommandRunner.run(["--help"], environment: ["COLUMNS": "400"])
+        let listing = help.stdout.components(separatedBy: "SUBCOMMANDS:\n").last?.components(separatedBy: "\n\n").first ?? ""
+        let subcommands = listing.split(separator: "\n")
+            .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+        #expect(subcommands.count >= 15)
+        let rows = Self.table(under: "## Commands")
+        let named = rows.map { $0[0].replacingOccurrences(of: "`", with: "").components(separatedBy: "](").first?.dropFirst() ?? "" }
+        for command in subcommands {
+            let title = command == "schemas" ? "schemas export" : command
+            #expect(named.contains(Substring(title)), "\(command) has a row")
+            #expect(Self.readme.contains("\n#### `widgetry \(title)`\n"), "\(command) has a section in the reference")
+        }
+        for row in rows { #expect(row.joined(separator: " | ").count <= 160, "one short line: \(row[0])") }
+    }
 }
