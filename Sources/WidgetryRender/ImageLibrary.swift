@@ -28,6 +28,9 @@ public final class ImageLibrary: @unchecked Sendable {
     private var cache: [String: Image?] = [:]
     private var catalogues: [String: AssetCatalog?] = [:]
     private var refused: [Diagnostic] = []
+    /// What all the library's compiled catalogues may decode together (each also has its own
+    /// ``AssetLimits/maxDecodedBytes``): a bundle of several catalogues is bounded as a whole.
+    private let decodeBudget = DecodeBudget()
 
     /// The images of the bundle at `root`, whose files (paths relative to it, as its listing
     /// gives them) are `files`.
@@ -99,7 +102,7 @@ public final class ImageLibrary: @unchecked Sendable {
     private func compiled(_ name: String) -> Image? {
         for path in files where path.hasSuffix(".car") && !path.contains("/") {
             if catalogues[path] == nil {
-                catalogues[path] = .some(confined(path).flatMap { try? AssetCatalog(contentsOf: $0, file: path) })
+                catalogues[path] = .some(confined(path).flatMap { try? AssetCatalog(contentsOf: $0, file: path, limits: AssetLimits(runBudget: decodeBudget)) })
             }
             guard let catalogue = catalogues[path] ?? nil, let image = try? catalogue.image(named: name),
                   let png = try? image.png() else { continue }
