@@ -65,7 +65,7 @@ import WidgetryTestSupport
         let bundle = try directory.copy(of: Self.hello, as: "Hello", editing: [("Info.json", "\"NotesViewController\"", "\"Notes\"")])
         let outcome = try CommandRunner.run(["test", bundle])
         #expect(outcome.status == 2)
-        #expect(outcome.stdout.contains(bundle + "/Info.json:1:87: error: the bundle has no screen Notes [run.unknown-screen]"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains(bundle + "/Info.json:1:87: error: entryScreen names Notes, which is not a screen of the bundle [unknown-screen]"), "\(outcome.stdout)")
     }
 
     @Test func severalBundlesRunTestAndInspectInOrder() throws {

@@ -20,7 +20,7 @@ import WidgetryTestSupport
         #expect(lint.stdout.contains("hint: did you mean \"NotesViewController\"?"))
         let run = try CommandRunner.run(["run", bundle])
         #expect(run.status == 2)
-        #expect(run.stderr.contains(bundle + "/Info.json:1:87: error: the bundle has no screen NoteViewController [run.unknown-screen]"), "\(run.stderr)")
+        #expect(run.stderr.contains(bundle + "/Info.json:1:87: error: entryScreen names NoteViewController, which is not a screen of the bundle [unknown-screen]"), "\(run.stderr)")
         #expect(run.stderr.contains("did you mean \"NotesViewController\"?"))
     }
 

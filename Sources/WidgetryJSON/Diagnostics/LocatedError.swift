@@ -12,6 +12,8 @@ public protocol LocatedError: DiagnosticConvertible, Sendable, CustomStringConve
     var hint: String? { get }
     /// Why the problem applies, outermost first; empty for most.
     var notes: [String] { get }
+    /// The error as a finding of `severity`.
+    func diagnostic(severity: Diagnostic.Severity) -> Diagnostic
 }
 
 extension LocatedError {
@@ -34,7 +36,8 @@ extension LocatedError {
                    message: message, hint: hint, notes: notes)
     }
 
-    public var diagnostics: [Diagnostic] { [diagnostic()] }
+    // The severity written out, so a conforming type's own `diagnostic(severity:)` is the one called.
+    public var diagnostics: [Diagnostic] { [diagnostic(severity: .error)] }
 }
 
 /// All the problems found in a file, in the order of the file, reported at once.
@@ -49,7 +52,7 @@ public struct LocatedErrors<Element: LocatedError>: Error, Sendable, CustomStrin
 }
 
 extension LocatedErrors: DiagnosticConvertible {
-    public var diagnostics: [Diagnostic] { errors.map { $0.diagnostic() } }
+    public var diagnostics: [Diagnostic] { errors.map { $0.diagnostic(severity: .error) } }
 }
 
 /// A problem in a file of one domain, whose codes `C` lists: the one located error that the
@@ -85,5 +88,18 @@ public struct Problem<C: DiagnosticCode>: LocatedError, Hashable {
     /// The problem placed at `value`.
     public init(_ code: C, _ message: String, file: String, at value: JSONValue, hint: String? = nil) {
         self.init(code, message, file: file, location: value.location, pointer: value.pointer, hint: hint)
+    }
+
+    /// The problem as a finding of `severity`, under the finer code of the error underneath when
+    /// it wraps one (whose message names it in brackets, which the finding leaves out): one
+    /// finding has one code, whichever command reports it.
+    public func diagnostic(severity: Diagnostic.Severity = .error) -> Diagnostic {
+        var finding = Diagnostic(code: code.rawValue, severity: severity, file: file, location: location, pointer: pointer,
+                                 message: message, hint: hint, notes: notes)
+        if let cause, message.hasSuffix(" [\(cause)]") {
+            finding.code = cause
+            finding.message = String(message.dropLast(" [\(cause)]".count))
+        }
+        return finding
     }
 }

@@ -176,8 +176,14 @@ public struct LintContext: Sendable {
                    pointer: nil, message: message, hint: hint)
     }
 
-    /// A finding for a located error of a reader, its code as the rule.
+    /// A finding for a located error of a reader, its code as the rule; its caret run covers
+    /// the value it is placed at (a whole string), as `run` underlines it.
     public func diagnostic<E: LocatedError>(_ error: E, severity: Diagnostic.Severity = .error) -> Diagnostic {
-        error.diagnostic(severity: severity).inFile(displayPrefix + error.file)
+        var finding = error.diagnostic(severity: severity).inFile(displayPrefix + error.file)
+        if let location = error.location,
+           let file = (bundle.jsonFiles + [bundle.manifestFile].compactMap { $0 }).first(where: { $0.path == error.file }) {
+            finding.length = file.document.source.tokenLength(at: location.offset)
+        }
+        return finding
     }
 }

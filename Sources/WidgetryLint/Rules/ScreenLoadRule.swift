@@ -15,7 +15,7 @@ struct ScreenLoadRule: LintRule {
         rationale: "The original runtime crashed or silently skipped each of these; Widgetry refuses to run such a screen, so lint finds them first. Findings carry the runtime's code (screen.unknown-type, screen.unresolved-outlet, binding.unknown-transformer, …).",
         examples: [
             LintExample("a key a screen does not have", screen: #"{1️⃣"object": {}}"#),
-            LintExample("an object type that does not exist", screen: #"{"objects": {"p": 1️⃣{"type": "ManagedObjectProvider"}}}"#),
+            LintExample("an object type that does not exist", screen: #"{"objects": {"p": {"type": 1️⃣"ManagedObjectProvider"}}}"#),
             LintExample("an outlet to nothing", screen: #"""
                 {"objects": {"show": {"type": "ContentDisplayController", "outlets": {"mainContentProvider": 1️⃣"nowhere"}}}}
                 """#),
@@ -36,12 +36,7 @@ struct ScreenLoadRule: LintRule {
         for screen in context.screens {
             let (errors, warnings) = ScreenCompiler.check(screen.document, in: compilation)
             for error in errors where !(error.cause?.hasPrefix("predicate.") ?? false) && error.cause != BindingError.Code.predicate.rawValue {
-                var finding = context.diagnostic(error)
-                if let cause = error.cause {
-                    finding.code = cause
-                    finding.message = finding.message.replacingOccurrences(of: " [\(cause)]", with: "")
-                }
-                findings.append(finding)
+                findings.append(context.diagnostic(error))
             }
             findings += warnings.map { context.diagnostic($0, severity: .warning) }
         }

@@ -13,7 +13,7 @@ struct UnknownScreenRule: LintRule {
                 "Feed.json": #"{"Feed": {}}"#]),
             LintExample("a segue to a screen that is not there", files: [
                 "Info.json": #"{"identifier": "test.lint", "entryScreen": "Feed"}"#,
-                "Feed.json": #"{"Feed": {"views": {"type": "UIButton", "id": "more", "segue": "more"}, "segues": {"more": 1️⃣{"destination": "Detail"}}}}"#]),
+                "Feed.json": #"{"Feed": {"views": {"type": "UIButton", "id": "more", "segue": "more"}, "segues": {"more": {"destination": 1️⃣"Detail"}}}}"#]),
             LintExample("screens that are there", files: [
                 "Info.json": #"{"identifier": "test.lint", "entryScreen": "Feed"}"#,
                 "Feed.json": #"{"Feed": {"views": {"type": "UIButton", "id": "more", "segue": "more"}, "segues": {"more": {"destination": "Details"}}}}"#,
@@ -37,9 +37,10 @@ struct UnknownScreenRule: LintRule {
         }
         for screen in context.screens {
             for segue in screen.document.segues where !known.contains(segue.destination) {
+                let place = segue.place.member("destination")
                 findings.append(Diagnostic(
-                    code: Self.description.id, severity: Self.description.severity, file: segue.place.file.map { context.displayPrefix + $0 } ?? screen.file,
-                    location: segue.place.location, pointer: segue.place.pointer,
+                    code: Self.description.id, severity: Self.description.severity, file: place.file.map { context.displayPrefix + $0 } ?? screen.file,
+                    location: place.location, length: place.location.flatMap { screen.source?.tokenLength(at: $0.offset) } ?? 1, pointer: place.pointer,
                     message: "segue \(segue.id) leads to \(segue.destination), which is not a screen of the bundle",
                     hint: hints.hint(for: segue.destination)
                         ?? "add \(segue.destination).json holding {\"\(segue.destination)\": {…}}"))

@@ -350,9 +350,12 @@ extension WidgetRunError: DiagnosticConvertible {
         case .noScreen:
             [Self.diagnostic("run.no-screen", "the bundle has no screen",
                              hint: "add a screen file (Feed.json holding {\"Feed\": {…}}) or Base.lproj/Main.storyboard")]
-        case .unknownScreen(let name, let known, let place):
-            [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted(), noun: "screens"),
-                             at: place)]
+        case .unknownScreen(let name, let known, let place?):
+            // Named in the manifest: the finding lint reports there, in the same words.
+            [Self.diagnostic("unknown-screen", "entryScreen names \(name), which is not a screen of the bundle",
+                             hint: Suggestion.hint(for: name, among: known.sorted(), noun: "screens"), at: place)]
+        case .unknownScreen(let name, let known, nil):
+            [Self.diagnostic("run.unknown-screen", "the bundle has no screen \(name)", hint: Suggestion.hint(for: name, among: known.sorted(), noun: "screens"))]
         case .profile(let message, let file):
             [Diagnostic(code: "profile.invalid-value", severity: .error, file: file ?? "", location: nil, pointer: nil, message: message,
                         hint: "computed keys are new keys of an entity of the model, each an expression over its attributes and relationships")]

@@ -27,4 +27,10 @@ extension PlacedProblem where C == BindingErrorCode {
     public init(_ code: C, _ message: String, at spec: BindingSpec, hint: String? = nil) {
         self.init(code, message, location: spec.location, pointer: spec.pointer, hint: hint)
     }
+
+    /// An error placed at the value of `key` in `spec` (at `spec` when it has no such key).
+    public init(_ code: C, _ message: String, at key: String, of spec: BindingSpec, hint: String? = nil) {
+        let place = spec.place(of: key)
+        self.init(code, message, location: place.location, pointer: place.pointer, hint: hint)
+    }
 }

@@ -19,6 +19,14 @@ public struct BindingSpec: Sendable, Equatable {
     /// Where the binding is written, for errors.
     public var location: SourceLocation?
     public var pointer: JSONPointer
+    /// Where each key of the binding is written, so a problem with one value (an unknown
+    /// `transformer`) is placed at that value; empty for bindings not read from JSON.
+    public var members: [String: SourcePlace] = [:]
+
+    /// Where the value of `key` is written; the binding's own place when it has no such key.
+    public func place(of key: String) -> SourcePlace {
+        members[key] ?? SourcePlace(location: location, pointer: pointer)
+    }
 
     public init(to: String = "wx_value", from: String? = nil, predicateFormat: String? = nil, ifTrue: JSONValue? = nil,
                 ifFalse: JSONValue? = nil, placeholder: String? = nil, transformer: String? = nil, format: String? = nil,

@@ -1,4 +1,5 @@
 public import WidgetryExpressions
+public import WidgetryJSON
 
 /// A binding or evaluation ready to run: its predicate parsed, its transformer looked up and its
 /// key paths split once, so that evaluating it (on every refresh of a screen, for every cell) does
@@ -59,7 +60,7 @@ public struct CompiledBinding: Sendable {
             do {
                 predicate = try Predicate(format: format, arguments: [])
             } catch {
-                throw BindingError(.predicate, "predicateFormat '\(format)' does not parse: \(error)", at: spec, hint: error.hint)
+                throw BindingError(.predicate, "predicateFormat '\(format)' does not parse: \(error)", at: "predicateFormat", of: spec, hint: error.hint)
             }
         } else {
             predicate = nil
@@ -71,8 +72,8 @@ public struct CompiledBinding: Sendable {
         var transformer: BindingTransformer?
         if let name = spec.transformer {
             guard let found = transformers.transformer(named: name) else {
-                throw BindingError(.unknownTransformer, "no transformer named '\(name)'", at: spec,
-                                   hint: "registered transformers: \(transformers.names.joined(separator: ", "))")
+                throw BindingError(.unknownTransformer, "no transformer named '\(name)'", at: "transformer", of: spec,
+                                   hint: Suggestion.hint(for: name, among: transformers.names, noun: "transformers"))
             }
             transformer = found
         }

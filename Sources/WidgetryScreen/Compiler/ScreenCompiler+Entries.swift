@@ -64,12 +64,14 @@ extension ScreenCompiler {
             case nil where cellElementIDs.contains(entry.id): (inCell, isObject) = (true, false)
             case nil:
                 fail(.unknownElement, "elements entry \(entry.id) names no element of the screen, of its cells or of its objects", at: entry.place,
-                     hint: "give the view \"id\": \"\(entry.id)\" in the views section")
+                     hint: Suggestion.didYouMean(entry.id, among: Set(names.keys).union(cellElementIDs).sorted())
+                        ?? "give the view \"id\": \"\(entry.id)\" in the views section")
                 continue
             }
             if let action = entry.action {
                 if action.target != "@self", !isName(action.target) {
-                    fail(.unresolvedOutlet, "the action of \(entry.id) targets \(action.target), which is not a name of the screen", at: action.place)
+                    fail(.unresolvedOutlet, "the action of \(entry.id) targets \(action.target), which is not a name of the screen", at: action.place.member("target"),
+                         hint: Suggestion.didYouMean(action.target, among: names.keys.sorted()))
                 } else {
                     tapActions[entry.id] = action
                 }
@@ -82,7 +84,7 @@ extension ScreenCompiler {
             var bound: Set<String> = []
             for spec in entry.bindings {
                 guard bound.insert(spec.to).inserted else {
-                    fail(.binding, "\(entry.id) binds \(spec.to) twice; upstream ignored the second binding", at: SourcePlace(location: spec.location, pointer: spec.pointer))
+                    fail(.binding, "\(entry.id) binds \(spec.to) twice; upstream ignored the second binding", at: spec.place(of: "to"))
                     continue
                 }
                 if let binding = compile(spec, of: entry.id) { compiled.append(binding) }

@@ -13,7 +13,7 @@ extension ScreenCompiler {
             }
             if model.entity(named: declaration.entity) == nil {
                 fail(.invalidValue, "the screen declares entity \(declaration.entity), which the data model does not have", at: declaration.place,
-                     hint: "entities: " + model.entities.map(\.name).joined(separator: ", "))
+                     hint: Suggestion.hint(for: declaration.entity, among: model.entities.map(\.name), noun: "entities"))
             }
         }
         for entry in document.objects {
@@ -24,8 +24,7 @@ extension ScreenCompiler {
                 do {
                     _ = try Predicate(format: format, arguments: [])
                 } catch {
-                    let place = entry.attrs.first { $0.key == key }.map { SourcePlace($0.value) } ?? entry.place
-                    fail(.invalidValue, "\(entry.id).\(key) does not parse: \(error)", at: place, cause: error.code.rawValue)
+                    fail(.invalidValue, "\(entry.id).\(key) does not parse: \(error)", at: entry.attributePlace(key), cause: error.code.rawValue)
                 }
             }
         }
@@ -48,10 +47,10 @@ extension ScreenCompiler {
                 return
             }
             if let model = context.model, model.entity(named: entity) == nil {
-                fail(.invalidValue, "\(entry.id) fetches \(entity), which the data model does not have", at: entry.place,
-                     hint: "entities: " + model.entities.map(\.name).joined(separator: ", "))
+                fail(.invalidValue, "\(entry.id) fetches \(entity), which the data model does not have", at: entry.attributePlace("entityName"),
+                     hint: Suggestion.hint(for: entity, among: model.entities.map(\.name), noun: "entities"))
             } else if context.model == nil {
-                fail(.invalidValue, "\(entry.id) fetches \(entity), but the bundle has no data model", at: entry.place)
+                fail(.invalidValue, "\(entry.id) fetches \(entity), but the bundle has no data model", at: entry.attributePlace("entityName"))
             }
         case .jsonFileDataProvider:
             guard let name = object.attribute("fileName").stringValue else {
@@ -59,8 +58,9 @@ extension ScreenCompiler {
                 return
             }
             if !context.jsonFiles.contains("\(name).json") {
-                fail(.invalidValue, "\(entry.id) reads \(name).json, which the bundle does not have", at: entry.place,
-                     hint: "JSON files of the bundle: " + context.jsonFiles.sorted().joined(separator: ", "))
+                let names = context.jsonFiles.sorted().map { String($0.dropLast(".json".count)) }
+                fail(.invalidValue, "\(entry.id) reads \(name).json, which the bundle does not have", at: entry.attributePlace("fileName"),
+                     hint: Suggestion.hint(for: name, among: names, noun: "JSON files (without .json)"))
             }
         case _ where object.type.showsRows && object.outlet(object.type.rowsOutlet!).isNull:
             let outlet = object.type.rowsOutlet!

@@ -125,9 +125,9 @@ public struct ScreenCompiler {
 
     private mutating func view(from node: ViewNode, inCell: Bool) -> ViewBlueprint? {
         guard let kind = context.elementKind(named: node.type) else {
-            fail(.unknownType, "\(node.type) is not an element type Widgetry knows", at: node.place,
-                 hint: "use one of: " + context.acceptedElementTypeNames.joined(separator: ", ")
-                    + "; a host registers its own view classes with WidgetRun.Options.elementTypes")
+            fail(.unknownType, "\(node.type) is not an element type Widgetry knows", at: node.place.member("type"),
+                 hint: Suggestion.didYouMean(node.type, among: context.acceptedElementTypeNames)
+                    ?? "a UIKit class such as UILabel, or one the host registers with WidgetRun.Options.elementTypes")
             return nil
         }
         let children = node.subviews.compactMap { view(from: $0, inCell: inCell) }
@@ -155,8 +155,9 @@ public struct ScreenCompiler {
                 if document.segues.contains(where: { $0.id == segue }) {
                     segues[id] = segue
                 } else {
-                    fail(.unknownSegue, "\(id) performs segue \(segue), which the screen's segues do not define", at: node.place,
-                         hint: "add \"segues\": {\"\(segue)\": {\"destination\": \"…\"}}")
+                    fail(.unknownSegue, "\(id) performs segue \(segue), which the screen's segues do not define", at: node.place.member("segue"),
+                         hint: Suggestion.didYouMean(segue, among: document.segues.map(\.id))
+                            ?? "add \"segues\": {\"\(segue)\": {\"destination\": \"…\"}}")
                 }
             }
         }
@@ -168,8 +169,9 @@ public struct ScreenCompiler {
     private mutating func compileObjects() {
         for entry in document.objects {
             guard let type = ObjectType(rawValue: entry.type) else {
-                fail(.unknownType, "object \(entry.id) has type \(entry.type), which is not a mediating controller Widgetry knows", at: entry.place,
-                     hint: "known types: " + ObjectType.allCases.map(\.rawValue).joined(separator: ", "))
+                fail(.unknownType, "object \(entry.id) has type \(entry.type), which is not a mediating controller Widgetry knows", at: entry.place.member("type"),
+                     hint: Suggestion.hint(for: entry.type, among: ObjectType.allCases.map(\.rawValue), listing: false)
+                        ?? "a controller type of docs/FORMAT.md#screen.object, such as ManagedObjectsProvider or OnLoadActionController")
                 continue
             }
             guard names[entry.id] == nil else {
@@ -187,7 +189,7 @@ public struct ScreenCompiler {
                 names[alias] = .object(type)
                 aliases[entry.id] = alias
             } else {
-                fail(.duplicateID, "alias \(alias) of \(entry.id) is already a name of the screen", at: entry.place)
+                fail(.duplicateID, "alias \(alias) of \(entry.id) is already a name of the screen", at: entry.place.member("alias"))
             }
         }
         for entry in document.objects {
@@ -220,7 +222,7 @@ public struct ScreenCompiler {
         do throws(BindingError) {
             return try CompiledBinding(spec, transformers: context.transformers)
         } catch {
-            fail(.binding, "\(owner): \(error.message) [\(error.code.rawValue)]", at: SourcePlace(location: spec.location, pointer: spec.pointer),
+            fail(.binding, "\(owner): \(error.message) [\(error.code.rawValue)]", at: SourcePlace(location: error.location, pointer: error.pointer),
                  hint: error.hint, cause: error.code.rawValue)
             return nil
         }

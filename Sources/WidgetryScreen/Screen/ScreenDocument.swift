@@ -54,10 +54,27 @@ public struct SourcePlace: Sendable, Equatable {
     public var pointer: JSONPointer
     /// The file, when it is not the screen's own file (a view read from the storyboard).
     public var file: String?
+    /// Where each member of an entry is written, by key (``init(entry:)``), so a problem with
+    /// one value of the entry is placed at that value, not at the entry's `{`.
+    public var members: [String: SourcePlace] = [:]
 
     public init(_ value: JSONValue) {
         location = value.location
         pointer = value.pointer
+    }
+
+    /// The place of the entry `value`, an object, with the places of its members.
+    public init(entry value: JSONValue) {
+        self.init(value)
+        if case .object(let object) = value.kind {
+            for member in object { members[member.key] = SourcePlace(member.value) }
+        }
+    }
+
+    /// Where the member `key` of the entry is written; the entry's place when it has no such
+    /// member (or the place is not an entry's: a view of a storyboard).
+    public func member(_ key: String) -> SourcePlace {
+        members[key] ?? self
     }
 
     /// A place in `file`, which has no JSON Pointers (an element of a storyboard); a compiled
@@ -79,6 +96,11 @@ public struct ObjectEntry: Sendable {
     public var evals: [(name: String, spec: BindingSpec)]
     public var outlets: [OutletEntry]
     public var place: SourcePlace
+
+    /// Where the value of attribute `key` is written; the entry's place when it has none.
+    public func attributePlace(_ key: String) -> SourcePlace {
+        attrs.first { $0.key == key }.map { SourcePlace($0.value) } ?? place
+    }
 }
 
 /// An `elements` entry (FORMAT.md#screen.element): a UI element (or `@self`, the controller) by identifier.

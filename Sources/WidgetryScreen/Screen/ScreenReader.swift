@@ -65,14 +65,14 @@ public enum ScreenReader {
             guard let type = read.string(read.required("type", of: entry, in: json, what: "object \(id)",
                                                   hint: "name the mediating controller's class, e.g. \"type\": \"ManagedObjectsProvider\"")) else { return nil }
             return ObjectEntry(id: id, type: type, alias: entry["alias"].flatMap { read.string($0) }, attrs: attrs(entry["attrs"]),
-                               evals: evals(entry["evals"]), outlets: outlets(entry["outlets"]), place: SourcePlace(json))
+                               evals: evals(entry["evals"]), outlets: outlets(entry["outlets"]), place: SourcePlace(entry: json))
         }
 
         private mutating func element(_ id: String, _ json: JSONValue) -> ElementEntry? {
             guard let entry = read.object(json, allowed: ScreenReader.elementKeys, what: "element \(id)") else { return nil }
             let bindings = read.array(entry["bindings"], expected: "an array of binding objects")?.compactMap { binding($0, target: true) } ?? []
             return ElementEntry(id: id, action: entry["action"].flatMap { action($0) }, attrs: attrs(entry["attrs"]), bindings: bindings,
-                                outlets: outlets(entry["outlets"]), place: SourcePlace(json))
+                                outlets: outlets(entry["outlets"]), place: SourcePlace(entry: json))
         }
 
         private mutating func attrs(_ json: JSONValue?) -> [(key: String, value: JSONValue)] {
@@ -89,6 +89,7 @@ public enum ScreenReader {
             let allowed = target ? ScreenReader.bindingKeys : ScreenReader.bindingKeys.subtracting(["to", "from"])
             guard let entry = read.object(json, allowed: allowed, what: target ? "a binding" : "an evaluation") else { return nil }
             var spec = BindingSpec(location: json.location, pointer: json.pointer)
+            spec.members = SourcePlace(entry: json).members
             if let to = entry["to"] { spec.to = read.string(to) ?? spec.to }
             spec.from = entry["from"].flatMap { read.string($0) }
             spec.predicateFormat = entry["predicateFormat"].flatMap { read.string($0) }
@@ -119,7 +120,7 @@ public enum ScreenReader {
             guard let entry = read.object(json, allowed: ["target", "selector"], what: "an action") else { return nil }
             guard let target = read.string(read.required("target", of: entry, in: json, what: "an action")),
                   let selector = read.string(read.required("selector", of: entry, in: json, what: "an action")) else { return nil }
-            return ActionEntry(target: target, selector: selector, place: SourcePlace(json))
+            return ActionEntry(target: target, selector: selector, place: SourcePlace(entry: json))
         }
 
         // MARK: Views
@@ -148,7 +149,7 @@ public enum ScreenReader {
             let prototypes = read.array(entry["prototypes"], expected: "an array of cell prototypes")?.compactMap { prototype($0) } ?? []
             return ViewNode(id: id, type: type, properties: attrs(entry["properties"]), children: views(entry["children"]),
                             header: entry["header"].flatMap { view($0) }, footer: entry["footer"].flatMap { view($0) },
-                            prototypes: prototypes, segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json),
+                            prototypes: prototypes, segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(entry: json),
                             design: entry["design"].map { ViewDesignReader.design($0, read: &read) } ?? .unspecified)
         }
 
@@ -163,7 +164,7 @@ public enum ScreenReader {
             prototypeViewIDs = [:]
             defer { prototypeViewIDs = outer }
             return CellPrototype(reuseIdentifier: reuseIdentifier, children: views(entry["children"]),
-                                 segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(json),
+                                 segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(entry: json),
                                  design: entry["design"].map { ViewDesignReader.design($0, read: &read) } ?? .unspecified)
         }
 
@@ -177,7 +178,7 @@ public enum ScreenReader {
             guard let entry = read.object(json, allowed: ScreenReader.segueKeys, what: "segue \(id)") else { return nil }
             guard let destination = read.string(read.required("destination", of: entry, in: json, what: "segue \(id)", hint: "the name of the screen it shows")) else { return nil }
             let kind = read.choice(entry["kind"], SegueEntry.Kind.self, what: "segue kind", invalid: .invalidValue) ?? .show
-            return SegueEntry(id: id, destination: destination, kind: kind, place: SourcePlace(json))
+            return SegueEntry(id: id, destination: destination, kind: kind, place: SourcePlace(entry: json))
         }
     }
 }
