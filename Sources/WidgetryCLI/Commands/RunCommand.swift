@@ -81,7 +81,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var defaultsOption: DefaultsOption
 
-    @Flag(help: "Refuse to run a bundle with warnings (what upstream skipped silently): report them as errors and exit 2.")
+    @Flag(help: "Refuse to run a bundle with warnings: what upstream skipped silently, and every finding lint makes of any of its screens at warning level or above; report them as errors and exit 2.")
     var strict = false
 
     @OptionGroup var watchOption: WatchOption
@@ -104,7 +104,7 @@ struct RunCommand: AsyncParsableCommand {
             defer { loaded.removeExtractedFiles() }
             let log = try events.map { try EventLog(path: $0) }
             let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, storyboard: Self.storyboardWarnings(of: loaded.bundle))
-            try report(warnings, at: place, console: console)
+            try report(warnings, of: loaded, at: place, profile: profile, console: console)
             let passed = try await play(scenario, bundle: loaded.bundle, profile: profile, console: console, log: log)
             try log?.close()
             if !passed { throw ExitCode(1) }
@@ -146,7 +146,8 @@ struct RunCommand: AsyncParsableCommand {
         options.profile = profile
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         do {
-            try report(LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, run: widget.loadWarnings), at: place, console: console)
+            try report(LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, run: widget.loadWarnings),
+                       of: loaded, at: place, profile: profile, console: console)
         } catch {
             await widget.shutdown()
             throw error
@@ -158,10 +159,16 @@ struct RunCommand: AsyncParsableCommand {
         return widget
     }
 
-    /// Prints `warnings` before the run goes on, or refuses them with `--strict`.
-    private func report(_ warnings: LocatedWarnings, at place: BundlePlace, console: Console) throws {
+    /// Prints `warnings` before the run goes on; with `--strict`, refuses them and every
+    /// finding at warning level or above lint makes of the whole bundle (``StrictFindings``).
+    private func report(_ warnings: LocatedWarnings, of loaded: LoadedBundle, at place: BundlePlace, profile: HostProfile, console: Console) throws {
+        if strict {
+            let refused = StrictFindings.merged(ReportedDiagnostics(warnings.asErrors, in: place).report,
+                                                with: StrictFindings.of(loaded, place: place, profile: profile))
+            if !refused.diagnostics.isEmpty { throw ReportedDiagnostics(refused) }
+            return
+        }
         guard !warnings.diagnostics.isEmpty else { return }
-        if strict { throw ReportedDiagnostics(warnings.asErrors, in: place) }
         console.report(ReportedDiagnostics(warnings, in: place))
     }
 
