@@ -1,7 +1,7 @@
 /// Why a document could not be parsed, and where.
 ///
 /// `description` is the one-line form tools print:
-/// `Feed.json:12:7: expected ',' or '}' after object member [json.unexpected-character]`.
+/// `Feed.json:12:20: missing ',' after object member, before '"' [json.missing-comma]`.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable identifier for each kind of failure; the raw value is what diagnostics print.
     public enum Code: String, Sendable, Hashable, CaseIterable {
@@ -9,6 +9,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case unexpectedEndOfInput = "json.unexpected-end"
         case unexpectedCharacter = "json.unexpected-character"
         case trailingComma = "json.trailing-comma"
+        case missingComma = "json.missing-comma"
         case trailingContent = "json.trailing-content"
         case invalidLiteral = "json.invalid-literal"
         case invalidNumber = "json.invalid-number"
@@ -38,10 +39,13 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var hint: String?
     /// The source line with a caret under the location, filled in by ``JSONParser``.
     public var snippet: String?
+    /// The edit that fixes the document, when one is certain (a missing comma inserted, a
+    /// trailing one removed).
+    public var fixIt: Diagnostic.FixIt?
 
     public init(
         code: Code, message: String, fileName: String? = nil, location: SourceLocation,
-        pointer: JSONPointer = .root, relatedLocation: SourceLocation? = nil, hint: String? = nil
+        pointer: JSONPointer = .root, relatedLocation: SourceLocation? = nil, hint: String? = nil, fixIt: Diagnostic.FixIt? = nil
     ) {
         self.code = code
         self.message = message
@@ -50,6 +54,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.pointer = pointer
         self.relatedLocation = relatedLocation
         self.hint = hint
+        self.fixIt = fixIt
     }
 
     public var description: String {
@@ -60,6 +65,6 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 extension JSONParseError: DiagnosticConvertible {
     public var diagnostics: [Diagnostic] {
         [Diagnostic(code: code.rawValue, severity: .error, file: fileName ?? "<input>", location: location, pointer: pointer,
-                    message: message, hint: hint)]
+                    message: message, hint: hint, fixIt: fixIt)]
     }
 }

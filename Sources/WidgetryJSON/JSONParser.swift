@@ -187,8 +187,7 @@ struct JSONParserCore {
                         position += 1
                         value = close()
                     default:
-                        throw error(.unexpectedCharacter, "expected ',' or '}' after object member, found \(describeByte(at: position))",
-                                    at: position, pointer: stack[top].pointer)
+                        throw separatorError(top: top)
                     }
                 } else {
                     elementBuffers[top].append(value.take()!)
@@ -202,8 +201,7 @@ struct JSONParserCore {
                         position += 1
                         skipWhitespace()
                         if position < end, input[position] == UInt8(ascii: "]") {
-                            throw error(.trailingComma, "trailing comma before ']'", at: position, pointer: stack[top].pointer,
-                                        hint: "remove the ',' after the last element")
+                            throw trailingCommaError(top: top)
                         }
                         pointer = pointers.pointer(appending: .index(elementBuffers[top].count), toEntry: stack[top].pointerEntry)
                         continue parsing
@@ -211,8 +209,7 @@ struct JSONParserCore {
                         position += 1
                         value = close()
                     default:
-                        throw error(.unexpectedCharacter, "expected ',' or ']' after array element, found \(describeByte(at: position))",
-                                    at: position, pointer: stack[top].pointer)
+                        throw separatorError(top: top)
                     }
                 }
             }
@@ -279,8 +276,7 @@ struct JSONParserCore {
         }
         guard input[position] == UInt8(ascii: "\"") else {
             if afterComma, input[position] == UInt8(ascii: "}") {
-                throw error(.trailingComma, "trailing comma before '}'", at: position, pointer: stack[top].pointer,
-                            hint: "remove the ',' after the last member")
+                throw trailingCommaError(top: top)
             }
             let hint = input[position] == UInt8(ascii: "'") ? "keys must use double quotes" : "object keys are strings in double quotes"
             throw error(.unexpectedCharacter, "expected a string key, found \(describeByte(at: position))",
@@ -535,6 +531,83 @@ struct JSONParserCore {
         }
         return error(.unexpectedCharacter, "expected a value, found \(describeByte(at: position))",
                      at: position, pointer: pointer, hint: hint)
+    }
+
+    /// After a member or element, a byte that is neither ',' nor the container's end. When it
+    /// starts what could come next (a key in an object, a value in an array), the comma is
+    /// missing: the error is placed just after the value before it, where the comma goes, with
+    /// the fix-it that inserts it. Otherwise the byte itself is unexpected.
+    private func separatorError(top: Int) -> JSONParseError {
+        let container = stack[top]
+        let (closing, what) = container.isObject ? ("}", "object member") : ("]", "array element")
+        let byte = input[position]
+        let startsNext = container.isObject ? byte == UInt8(ascii: "\"") : JSONParserCore.startsValue(byte)
+        guard startsNext else {
+            return error(.unexpectedCharacter, "expected ',' or '\(closing)' after \(what), found \(describeByte(at: position))",
+                         at: position, pointer: container.pointer)
+        }
+        let valueEnd = offsetBeforeWhitespace(position)
+        let next = preciseLocation(at: position)
+        let pointer: JSONPointer
+        let hint: String
+        if container.isObject {
+            pointer = container.pointer.appending(key: container.pendingKey)
+            hint = "add a ',' after the value of \"\(container.pendingKey)\"; the next member starts at \(next)"
+        } else {
+            pointer = container.pointer.appending(index: elementBuffers[top].count - 1)
+            hint = "add a ',' after this element; the next one starts at \(next)"
+        }
+        return JSONParseError(code: .missingComma, message: "missing ',' after \(what), before \(describeByte(at: position))",
+                              fileName: fileName, location: earlierLocation(at: valueEnd), pointer: pointer, hint: hint,
+                              fixIt: .insert(",", at: valueEnd))
+    }
+
+    /// A ',' after the last member or element, found at the container's end at `position`: the
+    /// error is placed at the comma, with the fix-it that removes it.
+    private func trailingCommaError(top: Int) -> JSONParseError {
+        let comma = offsetBeforeWhitespace(position) - 1
+        let (closing, what) = stack[top].isObject ? ("}", "member") : ("]", "element")
+        return JSONParseError(code: .trailingComma, message: "trailing comma after the last \(what), before '\(closing)'",
+                              fileName: fileName, location: earlierLocation(at: comma), pointer: stack[top].pointer,
+                              hint: "remove this ','; JSON allows no comma after the last \(what)", fixIt: .remove(comma..<comma + 1))
+    }
+
+    /// Whether `byte` can start a JSON value.
+    private static func startsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// The offset just after the last byte before `offset` that is not whitespace.
+    private func offsetBeforeWhitespace(_ offset: Int) -> Int {
+        var index = offset
+        while index > 0 {
+            switch input[index - 1] {
+            case 0x20, 0x09, 0x0A, 0x0D: index -= 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// The location of `offset`, which may lie on a line before the current one (errors only:
+    /// it counts the lines back from the current one and the scalars from that line's start).
+    private func earlierLocation(at offset: Int) -> SourceLocation {
+        guard offset < lineStart else { return preciseLocation(at: offset) }
+        var newlines = 0
+        for index in offset..<lineStart where input[index] == 0x0A { newlines += 1 }
+        var start = offset
+        while start > 0, input[start - 1] != 0x0A { start -= 1 }
+        // The first line's columns start after a byte order mark, as the parser counts them.
+        if start == 0, end >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { start = 3 }
+        var column = 1
+        for index in start..<offset where input[index] & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(offset: offset, line: line - newlines, column: column)
     }
 
     private func numberError(_ failure: JSONSyntax.NumberFailure, pointer: JSONPointer) -> JSONParseError {

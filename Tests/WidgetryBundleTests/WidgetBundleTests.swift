@@ -168,10 +168,10 @@ struct WidgetBundleTests {
                 return
             }
             #expect(failures.map(\.description) == [
-                "A.json:3:3: expected ',' or '}' after object member, found '\"' [json.unexpected-character]",
-                "B.json:1:10: trailing comma before ']' [json.trailing-comma]",
+                "A.json:2:21: missing ',' after object member, before '\"' [json.missing-comma]",
+                "B.json:1:9: trailing comma after the last element, before ']' [json.trailing-comma]",
             ])
-            #expect(failures[0].snippet == "3 |   \"y\": 1}}}\n  |   ^")
+            #expect(failures[0].snippet == "2 |   \"x\": {\"type\": \"T\"}\n  | " + String(repeating: " ", count: 20) + "^")
         }
     }
 

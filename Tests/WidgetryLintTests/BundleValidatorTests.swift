@@ -104,7 +104,7 @@ struct BundleValidatorTests {
         let model = MarkedText("""
             {
               "entities": {
-                "Post": {"attributes": {"text": {"type": "String"}},1️⃣}
+                "Post": {"attributes": {"text": {"type": "String"}}1️⃣,}
               }
             }
             """)

@@ -82,7 +82,7 @@ struct ValidationPathsTests {
         for file in bundle.files {
             switch file.parse() {
             case .failure(let error):
-                findings.append(Diagnostic(error, file: file.displayPath))
+                findings.append(Diagnostic(error, file: file.displayPath, source: file.source))
             case .success(let document):
                 if let kind = BundleFileKind.classify(path: file.path, root: document.root) {
                     findings += validator.diagnostics(for: document, kind: kind, file: file.displayPath)

@@ -52,7 +52,7 @@ struct LintCommand: AsyncParsableCommand {
     @Flag(help: "Apply the fixes that are certain (a misspelt name one edit from the only name a finding suggests), write each file in one piece, say what changed, then report what is left.")
     var fix = false
 
-    @Flag(name: .customLong("dry-run"), help: "With --fix: print the changes as a unified diff instead of writing them.")
+    @Flag(name: .customLong("dry-run"), help: "With --fix: print the changes as a unified diff instead of writing them (on standard error with a --format other than text), then report and exit on what they would leave.")
     var dryRun = false
 
     @Flag(name: .customLong("list-rules"), help: "List every rule with its default severity and what it checks, then exit.")
@@ -104,15 +104,19 @@ struct LintCommand: AsyncParsableCommand {
         if fix {
             let fixes = LintFix.certain(in: report.diagnostics, sources: report.sources)
             if dryRun {
-                console.write(try LintFixes.diff(fixes))
-                return
-            }
-            for applied in try LintFixes.apply(fixes) {
-                let place = applied.finding.location.map { ":\($0.line):\($0.column)" } ?? ""
-                console.writeError("fixed \(applied.file)\(place): '\(applied.original)' → '\(applied.replacement)' [\(applied.finding.code)]\n")
-            }
-            if !fixes.isEmpty {
-                (report, unreadable) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
+                // The changes, then what they would leave, reported and exited on as lint does;
+                // the diff leaves standard output to a report for programs.
+                let (diff, applied) = try LintFixes.diff(fixes)
+                if format == .text { console.write(diff) } else { console.writeError(diff) }
+                report.diagnostics = LintFixes.remaining(report.diagnostics, after: applied)
+            } else {
+                for applied in try LintFixes.apply(fixes) {
+                    let place = applied.finding.location.map { ":\($0.line):\($0.column)" } ?? ""
+                    console.writeError("fixed \(applied.file)\(place): \(applied.change) [\(applied.finding.code)]\n")
+                }
+                if !fixes.isEmpty {
+                    (report, unreadable) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
+                }
             }
         }
         if let accepted { report.diagnostics = accepted.filter(report.diagnostics) }
@@ -189,7 +193,11 @@ struct LintCommand: AsyncParsableCommand {
             report.diagnostics = (problems + loading + report.diagnostics).sorted()
             return .linted(report)
         } catch {
-            return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
+            let problems = (place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report
+            // A file that is not JSON is a finding about that file, as validate reports it (and
+            // one --fix may answer), not a bundle that cannot be read.
+            if case .invalidJSON = error { return .linted(problems) }
+            return .unreadable(problems)
         }
     }
 }

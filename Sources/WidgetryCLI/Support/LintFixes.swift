@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryJSON
 import WidgetryLint
 import WidgetryScenario
 
@@ -16,16 +17,25 @@ enum LintFixes {
         return applied
     }
 
-    /// The changes `fixes` would make, as `git diff` prints them; empty when there are none.
-    static func diff(_ fixes: [LintFix]) throws(CommandFailure) -> String {
+    /// The changes `fixes` would make, as `git diff` prints them (empty when there are none),
+    /// and the fixes that make them, file by file in path order.
+    static func diff(_ fixes: [LintFix]) throws(CommandFailure) -> (text: String, applied: [LintFix]) {
         var text = ""
+        var applied: [LintFix] = []
         for (file, fixes) in grouped(fixes) {
             let before = try InputFile.bytes(of: file, option: "--fix")
-            let after = LintFix.apply(fixes, to: before).bytes
+            let (after, done) = LintFix.apply(fixes, to: before)
+            applied += done
             guard let diff = LineDiff(expected: String(decoding: before, as: UTF8.self), actual: String(decoding: after, as: UTF8.self)) else { continue }
             text += "--- a/\(file)\n+++ b/\(file)\n" + diff.render()
         }
-        return text
+        return (text, applied)
+    }
+
+    /// `findings` without those `applied` answers: what a dry run leaves.
+    static func remaining(_ findings: [Diagnostic], after applied: [LintFix]) -> [Diagnostic] {
+        let answered = Set(applied.map(\.finding))
+        return findings.filter { !answered.contains($0) }
     }
 
     /// The fixes by file, files in path order; only files that are on disk (not an archive's).

@@ -51,7 +51,7 @@ struct ReportedDiagnostics: Error {
         var placed = diagnostic.inFile(shown)
         if let location = diagnostic.location, let path {
             if report.sources[shown] == nil { report.sources[shown] = SourceFiles.read(path) }
-            if placed.length == 1, let source = report.sources[shown] { placed.length = source.tokenLength(at: location.offset) }
+            if let source = report.sources[shown] { placed = placed.underliningToken(in: source) }
         }
         report.diagnostics.append(placed)
     }

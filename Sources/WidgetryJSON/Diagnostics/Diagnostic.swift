@@ -33,9 +33,11 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
     public var hint: String?
     /// Why the finding applies, outermost first (which alternative of a `oneOf` came closest).
     public var notes: [String]
+    /// The edit that answers the finding, when one is certain (``FixIt``).
+    public var fixIt: FixIt?
 
     public init(code: String, severity: Severity, file: String, location: SourceLocation?, length: Int = 1,
-                pointer: JSONPointer?, message: String, hint: String? = nil, notes: [String] = []) {
+                pointer: JSONPointer?, message: String, hint: String? = nil, notes: [String] = [], fixIt: FixIt? = nil) {
         self.code = code
         self.severity = severity
         self.file = file
@@ -45,6 +47,7 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
         self.message = message
         self.hint = hint
         self.notes = notes
+        self.fixIt = fixIt
     }
 
     /// Reports list findings by file, then position, then code, so output is the same on every run.

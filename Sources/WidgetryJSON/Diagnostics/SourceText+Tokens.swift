@@ -39,3 +39,16 @@ extension SourceText {
         }
     }
 }
+
+extension Diagnostic {
+    /// The finding with its caret run over the whole token at its place in `source` (a string
+    /// with its quotes, a number, a literal) when it covers one character: how every command
+    /// underlines what a library placed at a token's start, so `lint` and `validate` show the
+    /// same caret. A finding with a fix-it keeps its run: its place is where the edit goes.
+    public func underliningToken(in source: SourceText) -> Diagnostic {
+        guard length == 1, fixIt == nil, let location else { return self }
+        var underlined = self
+        underlined.length = source.tokenLength(at: location.offset)
+        return underlined
+    }
+}

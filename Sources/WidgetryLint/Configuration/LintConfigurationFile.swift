@@ -38,7 +38,7 @@ public enum LintConfigurationFile {
         do {
             document = try JSONParser.parse([UInt8](data), fileName: name)
         } catch {
-            return (LintConfiguration(), [Diagnostic(error, file: name)])
+            return (LintConfiguration(), [Diagnostic(error, file: name, source: SourceText(fileName: name, bytes: [UInt8](data)))])
         }
         let (configuration, problems) = LintConfigurationReader.read(document, file: name, knownRules: Set(LintRules.all.map { type(of: $0).description.id }))
         return (configuration, foundAbove ? problems + SecurityRuleChanges.warnings(in: document, file: name) : problems)

@@ -19,10 +19,11 @@ extension Diagnostic {
                   pointer: violation.instanceLocation, message: violation.message, hint: violation.hint)
     }
 
-    /// A finding for a file that is not valid JSON; the rule is the parser's code (`json.trailing-comma`).
-    public init(_ error: JSONParseError, file: String) {
-        self.init(code: error.code.rawValue, severity: .error, file: file, location: error.location,
-                  pointer: error.pointer, message: error.message, hint: error.hint)
+    /// A finding for a file that is not valid JSON; the rule is the parser's code (`json.trailing-comma`),
+    /// with the parser's fix-it, underlined in `source` as every command underlines it.
+    public init(_ error: JSONParseError, file: String, source: SourceText) {
+        self = Diagnostic(code: error.code.rawValue, severity: .error, file: file, location: error.location,
+                          pointer: error.pointer, message: error.message, hint: error.hint, fixIt: error.fixIt).underliningToken(in: source)
     }
 
     /// A finding for a file validation could not finish (data nested too deep for the schema, a

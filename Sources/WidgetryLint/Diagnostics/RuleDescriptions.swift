@@ -51,6 +51,7 @@ public enum RuleDescriptions {
         "json.unexpected-end": "A file ends in the middle of a value.",
         "json.unexpected-character": "A character is not valid JSON here.",
         "json.trailing-comma": "A comma follows the last member or item.",
+        "json.missing-comma": "Two members or items have no comma between them.",
         "json.trailing-content": "Text follows the document's value.",
         "json.invalid-literal": "A word is not true, false or null.",
         "json.invalid-number": "A number is not written as JSON numbers are.",

@@ -1,8 +1,9 @@
 public import WidgetryJSON
 
-/// A change `widgetry lint --fix` makes with certainty: a misspelt name replaced by the one
-/// name a finding's hint suggests (`did you mean "stars"?`, exactly one candidate) when the two
-/// are one edit apart, as ``Suggestion`` counts edits. Anything less certain (several candidates, a bigger difference, a name
+/// A change `widgetry lint --fix` makes with certainty: a finding's own fix-it (a missing comma
+/// inserted), or a misspelt name replaced by the one name a finding's hint suggests
+/// (`did you mean "stars"?`, exactly one candidate) when the two are one edit apart, as
+/// ``Suggestion`` counts edits. Anything less certain (several candidates, a bigger difference, a name
 /// written with escapes) is left for a person.
 public struct LintFix: Sendable, Equatable {
     /// The file, as the finding names it.
@@ -13,6 +14,14 @@ public struct LintFix: Sendable, Equatable {
     public var replacement: String
     /// The finding the fix answers.
     public var finding: Diagnostic
+
+    /// The change in words, as `lint --fix` reports it: `'titl' → 'title'`, `inserted ','`,
+    /// `removed ','`.
+    public var change: String {
+        if original.isEmpty { return "inserted '\(replacement)'" }
+        if replacement.isEmpty { return "removed '\(original)'" }
+        return "'\(original)' → '\(replacement)'"
+    }
 
     /// The certain fixes among `findings`, whose files' texts are `sources`, one per place.
     public static func certain(in findings: [Diagnostic], sources: [String: SourceText]) -> [LintFix] {
@@ -26,8 +35,14 @@ public struct LintFix: Sendable, Equatable {
         return fixes
     }
 
-    /// The fix for one finding, when it is certain.
+    /// The fix for one finding, when it is certain: the finding's own ``Diagnostic/FixIt``, or
+    /// the one name its hint suggests.
     static func certain(for finding: Diagnostic, source: SourceText?) -> LintFix? {
+        if let fixIt = finding.fixIt {
+            guard let bytes = source?.bytes, fixIt.range.lowerBound >= 0, fixIt.range.upperBound <= bytes.count else { return nil }
+            return LintFix(file: finding.file, range: fixIt.range, original: String(decoding: bytes[fixIt.range], as: UTF8.self),
+                           replacement: fixIt.replacement, finding: finding)
+        }
         guard let source, let location = finding.location, let candidate = onlyCandidate(in: finding.hint) else { return nil }
         let bytes = source.bytes
         guard location.offset >= 0, location.offset < bytes.count else { return nil }

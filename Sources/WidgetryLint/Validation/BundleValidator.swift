@@ -111,7 +111,7 @@ public struct BundleValidator: Sendable {
         }
         switch file.parse() {
         case .failure(let error):
-            return [Diagnostic(error, file: file.displayPath)]
+            return [Diagnostic(error, file: file.displayPath, source: file.source)]
         case .success(let document):
             guard let kind = file.kind, let schema = schemas.schema(for: kind) else { return nil }
             var findings = diagnostics(for: document, schema: schema, file: file.displayPath)
@@ -156,8 +156,9 @@ public struct BundleValidator: Sendable {
             }
             report.diagnostics = diagnostics(for: document, kind: kind, file: file).sorted()
         } catch {
-            report.sources[file] = SourceText(fileName: file, bytes: bytes)
-            report.diagnostics = [Diagnostic(error, file: file)]
+            let source = SourceText(fileName: file, bytes: bytes)
+            report.sources[file] = source
+            report.diagnostics = [Diagnostic(error, file: file, source: source)]
         }
         return Outcome(report: report, skippedFiles: [])
     }
