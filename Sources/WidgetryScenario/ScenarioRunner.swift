@@ -46,6 +46,9 @@ public struct ScenarioResult: Sendable {
     /// Why the widget did not load, when it did not (its files named from the bundle's root):
     /// the bundle is invalid rather than the scenario failed.
     public var loadErrors: [Diagnostic] = []
+    /// What the widget's loading warned of (``WidgetRun/loadWarnings``: an action nothing
+    /// defines), its files named from the bundle's root, for the command to print.
+    public var warnings: [Diagnostic] = []
 
     public var passed: Bool { failures.isEmpty }
 }
@@ -102,6 +105,7 @@ public struct ScenarioRunner {
             return result
         }
         if let onEvent { run.observe(onEvent) }
+        let actionFailures = ActionFailures(observing: run)
         await run.run()
         for (index, step) in scenario.steps.enumerated() {
             switch step.kind {
@@ -119,6 +123,7 @@ public struct ScenarioRunner {
                         fail(index, step, error.message)
                         afterStep?(index, step, run)
                         result.runTime = run.timeline.now
+                        result.warnings = run.loadWarnings
                         await finish(run)
                         return result
                     }
@@ -126,10 +131,10 @@ public struct ScenarioRunner {
             case .expect(let predicates):
                 let scope = ScenarioScope.make(run)
                 for predicate in predicates {
-                    if let message = check(predicate, in: scope) { fail(index, step, message) }
+                    if let message = check(predicate, in: scope) { fail(index, step, message + actionFailures.text) }
                 }
             case .expectStore(let entity, let filter, let count):
-                if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, message) }
+                if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, message + actionFailures.text) }
             case .golden(let path):
                 if let mismatch = compareGolden(path, run: run, written: &result.goldensWritten) {
                     fail(index, step, mismatch.message, diff: mismatch.diff)
@@ -138,6 +143,7 @@ public struct ScenarioRunner {
             afterStep?(index, step, run)
         }
         result.runTime = run.timeline.now
+        result.warnings = run.loadWarnings
         await finish(run)
         return result
     }

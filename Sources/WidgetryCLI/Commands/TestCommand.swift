@@ -226,9 +226,13 @@ struct TestCommand: AsyncParsableCommand {
         }
         var results: [ScenarioResult] = []
         var widgetProblems = DiagnosticReport()
+        var warned: Set<Diagnostic> = []
         for scenario in bundle.scenarios {
             if let recordingPictures { runner.afterStep = recordingPictures(scenario) }
             let result = await runner.run(scenario, bundle: bundle.loaded.bundle)
+            // What loading the widget warned of, on standard error, once however many scenarios meet it.
+            let fresh = result.warnings.filter { warned.insert($0).inserted }
+            if !fresh.isEmpty { Console.standard.report(ReportedDiagnostics(LoadErrors(diagnostics: fresh), in: bundle.place)) }
             guard result.loadErrors.isEmpty else {
                 // The widget that did not load is reported once, for every scenario it stopped.
                 Self.add(result.loadErrors, of: bundle, to: &widgetProblems)

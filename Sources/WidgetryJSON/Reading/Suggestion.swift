@@ -58,6 +58,18 @@ public enum Suggestion {
         text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
+    /// For a name that must be one of `candidates` (a closed set, such as the actions a bundle
+    /// defines): ``closestCandidates(to:among:)`` when it finds any, else the nearest candidate
+    /// when it is at most half the name's length away (`citys` for `cities`, two edits in five
+    /// letters), since the name can mean nothing else.
+    public static func closestInClosedSet(to name: String, among candidates: [String]) -> [String] {
+        let closest = closestCandidates(to: name, among: candidates)
+        guard closest.isEmpty, let nearest = nearest(to: name, among: candidates) else { return closest }
+        let limit = max(1, name.unicodeScalars.count / 2)
+        let distance = editDistance(Array(name.lowercased().unicodeScalars), Array(nearest.lowercased().unicodeScalars), limit: limit)
+        return distance <= limit ? [nearest] : []
+    }
+
     /// The candidate nearest to `name` however far it is (for naming the allowed alternative to
     /// a refused name): fewest edits, letters compared without case, then best matching case,
     /// then the first. Nil when there are no candidates or `name` is too long to compare.

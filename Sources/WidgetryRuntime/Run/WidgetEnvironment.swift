@@ -19,6 +19,9 @@ public final class HostHandlers {
     func handler(for action: String) -> ((HostCall) -> Void)? {
         handlers[action]
     }
+
+    /// The actions registered.
+    var actionNames: Set<String> { Set(handlers.keys) }
 }
 
 /// What a screen needs from the widget running it: the store, the action engine and its clock,

@@ -161,12 +161,14 @@ public final class WidgetRun {
 
     /// What the bundle says that has no effect and upstream skipped silently, found so far: the
     /// storyboard's warnings, the service file's ignored keys, and the warnings of every screen
-    /// compiled (an outlet that names nothing). A run goes on after them; `--strict` refuses them.
+    /// compiled (an outlet that names nothing, an action nothing defines). A run goes on after
+    /// them; `--strict` refuses them.
     public var loadWarnings: [Diagnostic] {
         let storyboardWarnings = ((try? storyboard.get()) ?? nil)?.warnings ?? []
         let screenWarnings = compiledScreens.keys.sorted().flatMap { compiledScreens[$0]!.warnings.flatMap(\.diagnostics) }
         return storyboardWarnings.map(\.runDiagnostic)
             + (services.configuration.warnings.flatMap(\.diagnostics) + screenWarnings).map { $0.with(severity: .warning) }
+            + unknownActions(in: compiledScreens.keys.sorted().map { compiledScreens[$0]!.document })
     }
 
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
