@@ -78,6 +78,15 @@ public enum ScenarioReader {
         private mutating func step(_ json: JSONValue) -> Scenario.Step? {
             guard let written = read.object(json, what: "a step") else { return nil }
             let kinds = written.keys.filter { ScenarioReader.stepKinds[$0] != nil }
+            // A key near a kind of step is that kind misspelt ({"goBack": true} for "back"):
+            // said at the key, with the one did-you-mean.
+            if kinds.isEmpty, let misspelt = written.members.first(where: { Suggestion.closest(to: $0.key, among: Array(ScenarioReader.stepKinds.keys)) != nil }) {
+                let kind = Suggestion.closestCandidates(to: misspelt.key, among: ScenarioReader.stepKinds.keys.sorted())
+                read.report(ScenarioError(.missingKey, "\"\(misspelt.key)\" is not a kind of step", file: read.file,
+                                          location: misspelt.keyLocation ?? json.location, pointer: misspelt.value.pointer,
+                                          hint: Suggestion.didYouMean(misspelt.key, among: kind)))
+                return nil
+            }
             guard kinds.count == 1, let kindKey = kinds.first, let kindValue = written[kindKey] else {
                 fail(kinds.isEmpty ? .missingKey : .invalidValue,
                      kinds.isEmpty ? "the step says nothing to do" : "the step does \(kinds.joined(separator: " and ")); a step does one thing", at: json,
