@@ -36,8 +36,7 @@ struct NavigationBarLayout {
             trailing = placed.frame.x - 8
         }
         let titleView = snapshot.navigation.first { $0.kind != .barButtonItem }
-        let title = titleView.flatMap(Self.text) ?? item?.title
-        if let title, !title.isEmpty, titleView.map({ !Self.isHidden($0) }) ?? true {
+        if let title = snapshot.navigationTitle {
             let room = max(min(x, device.width - trailing) , 0)
             let width = device.width - 2 * room - 16
             children.append(DrawnView(id: titleView?.id, type: titleView?.type ?? "UILabel",
@@ -47,18 +46,6 @@ struct NavigationBarLayout {
         }
         return DrawnView(id: nil, type: "UINavigationBar", frame: DesignRect(x: 0, y: 0, width: device.width, height: top + height),
                          look: .navigationBar, backgroundColor: Self.barGray, children: children)
-    }
-
-    /// The text a title view shows: its own, or its first visible label's (a storyboard's
-    /// title view is often a view holding a label).
-    private static func text(_ state: Snapshot.ElementState) -> String? {
-        if isHidden(state) { return nil }
-        if let text = state.state.first(where: { $0.name == "text" })?.value.stringValue { return text }
-        return state.children.lazy.compactMap(text).first
-    }
-
-    private static func isHidden(_ state: Snapshot.ElementState) -> Bool {
-        state.state.first { $0.name == "hidden" }?.value == .bool(true)
     }
 
     /// A bar button item's title, or the back button for nil.

@@ -52,9 +52,9 @@ struct TestCommandTests {
         #expect(outcome.status == 1)
         let expected = [
             "the snapshot differs from goldens/feed.txt (- golden, + run):",
-            "@@ -2,7 +2,7 @@",
-            " content: <Account #1>",
+            "@@ -3,7 +3,7 @@",
             " navigation:",
+            "   title: \"Favio Mobile\"",
             "   titleLabel (UILabel): text=\"Favio Mobile\" hidden=false",
             "-  addButton (UIBarButtonItem): title=\"add\" enabled=true",
             "+  addButton (UIBarButtonItem): title=\"+\" enabled=true",
@@ -73,7 +73,7 @@ struct TestCommandTests {
         let arguments = ["test", bundle, "--scenario", "feed loads"]
         let coloured = try TerminalRunner.run(arguments, term: "xterm-256color")
         #expect(coloured.status == 1)
-        #expect(coloured.output.contains("    \u{1B}[36m@@ -2,7 +2,7 @@\u{1B}[m\r\n"), "\(coloured.output)")
+        #expect(coloured.output.contains("    \u{1B}[36m@@ -3,7 +3,7 @@\u{1B}[m\r\n"), "\(coloured.output)")
         #expect(coloured.output.contains("    \u{1B}[31m-  addButton (UIBarButtonItem): title=\"add\" enabled=true\u{1B}[m\r\n"))
         #expect(coloured.output.contains("    \u{1B}[32m+  addButton (UIBarButtonItem): title=\"+\" enabled=true\u{1B}[m\r\n"))
         for (term, noColor) in [("xterm-256color", "1"), ("dumb", nil)] as [(String, String?)] {

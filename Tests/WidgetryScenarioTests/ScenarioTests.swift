@@ -99,9 +99,10 @@ struct ScenarioTests {
         try Data(golden.replacingOccurrences(of: "Favio Mobile", with: "Someone Else").utf8).write(to: URL(fileURLWithPath: directory + "/goldens/g.txt"))
         let changed = await ScenarioRunner().run(script, bundle: bundle)
         let message = try #require(changed.failures.first?.message)
-        #expect(message.hasPrefix("the snapshot differs from goldens/g.txt (- golden, + run):\n@@ -1,7 +1,7 @@\n screen FeedViewController"))
+        #expect(message.hasPrefix("the snapshot differs from goldens/g.txt (- golden, + run):\n@@ -1,8 +1,8 @@\n screen FeedViewController"))
         #expect(message.contains("\n content: <Account #1>\n"), "unchanged lines are context")
-        #expect(message.contains("\n-  titleLabel (UILabel): text=\"Someone Else\" hidden=false\n+  titleLabel (UILabel): text=\"Favio Mobile\" hidden=false\n"))
+        #expect(message.contains("\n-  title: \"Someone Else\"\n-  titleLabel (UILabel): text=\"Someone Else\" hidden=false\n"
+            + "+  title: \"Favio Mobile\"\n+  titleLabel (UILabel): text=\"Favio Mobile\" hidden=false\n"), "\(message)")
         let failure = try #require(changed.failures.first)
         #expect(failure.description(colour: true).contains("\u{1B}[31m-  titleLabel"))
         #expect(failure.description(colour: false) == failure.description)

@@ -85,6 +85,8 @@ public struct Snapshot {
     public var dismissed: Bool
     /// The title view, then the bar button items.
     public var navigation: [ElementState]
+    /// The title the navigation bar shows (``navigationTitle(titleView:item:)``), if any.
+    public var navigationTitle: String?
     public var views: ElementState?
     /// Every identified element of the screen (not of cells), in document order, the
     /// navigation bar's last.
@@ -111,6 +113,7 @@ public struct Snapshot {
         dismissed = screenRun.controller.isDismissed
         let state = { (element: Element) in ElementState(element, in: screenRun) }
         navigation = ([screenRun.titleView].compactMap { $0 } + screenRun.barButtonItems).map(state)
+        navigationTitle = Self.navigationTitle(titleView: screenRun.titleView.map(state), item: screenRun.document.navigationItem)
         views = screenRun.root.map(state)
         namedElements = (screenRun.elements + [screenRun.titleView].compactMap { $0 }.compactMap { element in element.id.map { ($0, element) } }
             + screenRun.barButtonItems.compactMap { element in element.id.map { ($0, element) } }).map { ($0.id, ElementState($0.element, in: screenRun, deep: false)) }

@@ -20,8 +20,9 @@ public enum SnapshotText {
         if snapshot.stack.count > 1 { lines.append("stack: " + snapshot.stack.joined(separator: " > ")) }
         lines.append("content: \(describe(snapshot.content))")
         if snapshot.dismissed { lines.append("dismissed") }
-        if !snapshot.navigation.isEmpty {
+        if !snapshot.navigation.isEmpty || snapshot.navigationTitle != nil {
             lines.append("navigation:")
+            if let title = snapshot.navigationTitle { lines.append("  title: " + describe(.string(title))) }
             for item in snapshot.navigation { lines += tree(item, indent: 1) }
         }
         if let root = snapshot.views {
