@@ -278,13 +278,13 @@ public struct ScenarioRunner {
         return String(text.prefix(describedLength)) + "… (\(text.count) characters)"
     }
 
+    /// The value as the snapshot prints it (booleans `true`/`false`), but for long arrays and
+    /// dictionaries, which are summed up.
     private static func fullDescription(_ value: Value) -> String {
         switch value {
-        case .string(let text): JSONValue(.string(text)).serialized()
-        case .object(let object): object.keyValueDescription
         case .array(let items) where items.count > 8: "[\(items.count) items]"
         case .dictionary(let entries): "{" + entries.keys.sorted().joined(separator: ", ") + "}"
-        default: value.description
+        default: SnapshotText.describe(value)
         }
     }
 }

@@ -45,7 +45,7 @@ import WidgetryTestSupport
     @Test func argumentParserErrorsHaveACodeAndTheUsageAsHint() throws {
         let outcome = try CommandRunner.run(["run", Self.hello, "--for"])
         #expect(outcome.status == 2)
-        #expect(outcome.stderr == "error: Missing value for '--for <seconds>' [usage.invalid-arguments]\n  hint: usage: widgetry run [<options>] <bundle> ...; see 'widgetry run --help'\n",
+        #expect(outcome.stderr == "error: Missing value for '--for <seconds>' [usage.invalid-arguments]\n  hint: usage: widgetry run [<options>] [<bundle> ...]; see 'widgetry run --help'\n",
                 "\(outcome.stderr)")
     }
 

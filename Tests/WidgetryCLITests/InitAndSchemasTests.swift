@@ -14,7 +14,7 @@ import WidgetryTestSupport
         #expect(run.status == 0)
         #expect(run.stdout.contains("countLabel (UILabel): text=\"2 items\""))
         #expect(try CommandRunner.run(["test", "Notes"], in: directory.path).stdout == "✓ Items load from the stub (2 steps)\n1 passed, 0 failed\n")
-        #expect(try CommandRunner.run(["lint", "Notes"], in: directory.path).stdout == "0 errors, 0 warnings in 4 files\n")
+        #expect(try CommandRunner.run(["lint", "Notes"], in: directory.path).stdout == "0 errors, 0 warnings in 5 files\n")
         #expect(try CommandRunner.run(["validate", "Notes"], in: directory.path).stdout == "0 errors, 0 warnings in 5 files\n")
         let again = try CommandRunner.run(["init", "Notes"], in: directory.path)
         #expect(again.status == 2)

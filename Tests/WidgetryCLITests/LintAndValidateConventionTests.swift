@@ -169,7 +169,7 @@ import WidgetryTestSupport
         #expect(fixed.status == 0, "\(fixed.stdout)")
         #expect(fixed.stderr.contains("fixed Notes/NotesViewController.json:5:108: 'titl' → 'title' [unknown-key-path]"), "\(fixed.stderr)")
         #expect(fixed.stderr.contains("'itemz' → 'items' [unknown-action]"))
-        #expect(fixed.stdout == "0 errors, 0 warnings in 4 files\n")
+        #expect(fixed.stdout == "0 errors, 0 warnings in 5 files\n")
         #expect(try String(contentsOfFile: screen, encoding: .utf8) == original)
     }
 

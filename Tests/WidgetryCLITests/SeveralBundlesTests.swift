@@ -55,7 +55,8 @@ struct SeveralBundlesTests {
         let text = try CommandRunner.run(["test", "A", "W"], in: directory.path)
         #expect(text.status == 2, "\(text.stderr)")
         #expect(text.stdout.contains("A:\n  ✓ Notes load, favourites first (3 steps)\nW:\n"), "\(text.stdout)")
-        #expect(text.stdout.contains("  ✗ W/Tests/bad.scenario.json: cannot be read\n      W/Tests/bad.scenario.json:1:12: error: the step says nothing to do [scenario.missing-key]\n"))
+        #expect(text.stdout.contains("  ✗ W/Tests/bad.scenario.json: cannot be read\n      W/Tests/bad.scenario.json:1:"))
+        #expect(text.stdout.contains("[scenario.missing-key]\n"))
         #expect(text.stdout.contains("  ✗ W: the widget did not load\n      W/NotesViewController.json:10:"))
         #expect(text.stdout.components(separatedBy: "no transformer named 'nope'").count == 2, "once, not once per scenario: \(text.stdout)")
         #expect(text.stdout.hasSuffix("1 passed, 2 failed\n"))
@@ -64,6 +65,7 @@ struct SeveralBundlesTests {
         #expect(junit.status == 2)
         #expect(junit.stdout.contains("<testsuites tests=\"3\" failures=\"2\">\n"), "\(junit.stdout)")
         #expect(junit.stdout.components(separatedBy: "no transformer named &apos;nope&apos;").count == 3, "the message and the text of one failure: \(junit.stdout)")
+        #expect(!junit.stdout.contains(directory.path), "paths as the text report shows them: \(junit.stdout)")
     }
 
     /// `run` and `inspect` print what the bundles that load give and report the one that does

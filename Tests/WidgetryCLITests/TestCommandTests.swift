@@ -94,7 +94,8 @@ struct TestCommandTests {
         #expect(outcome.status == 2)
         // A failed case of the report, the other scenarios run.
         #expect(outcome.stdout.contains("bad.scenario.json: cannot be read\n"), "\(outcome.stdout)")
-        #expect(outcome.stdout.contains("bad.scenario.json:1:12: error: the step says nothing to do [scenario.missing-key]"))
+        #expect(outcome.stdout.contains("bad.scenario.json:1:1"))
+        #expect(outcome.stdout.contains("[scenario.missing-key]"))
         #expect(outcome.stdout.hasSuffix("5 passed, 1 failed\n"))
     }
 

@@ -45,7 +45,7 @@ import WidgetryTestSupport
         let second = try await wait(for: "watching Notes for changes", count: 2, in: errors)
         #expect(second.contains("changed: Notes/NotesViewController.json"))
         let reports = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(reports.hasPrefix("0 errors, 0 warnings in 4 files\n"))
+        #expect(reports.hasPrefix("0 errors, 0 warnings in 5 files\n"))
         #expect(reports.contains("error: unknown key 'titel' on entity Item [unknown-key-path]"))
         #expect(process.isRunning, "a finding does not end the watch")
         process.interrupt()

@@ -25,8 +25,8 @@ struct InspectCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns.", valueName: "bundle"))
-    var bundles: [String]
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns (default: the working directory).", valueName: "bundle"))
+    var bundles: [String] = []
 
     @Option(help: "Output format (json: one object, or an array of them for several bundles).")
     var format: Format = .text
@@ -35,11 +35,11 @@ struct InspectCommand: AsyncParsableCommand {
     var extractImages: String?
 
     @Option(name: .customLong("max-image-pixels"), parsing: .unconditional,
-            help: "With --extract-images: the most pixels (width × height) one image may have (default 16 Mi, 4096 × 4096).")
+            help: "With --extract-images: the most pixels (width × height) one image may have; 16777216 is 4096 × 4096.")
     var maxImagePixels: Int = AssetLimits.defaultMaxPixels
 
     @Option(name: .customLong("max-decoded-bytes"), parsing: .unconditional,
-            help: "With --extract-images: the most bytes of RGBA all images may decode to, per catalogue and in all (default 256 MiB).")
+            help: "With --extract-images: the most bytes of RGBA all images may decode to, per catalogue and in all; 268435456 is 256 MiB.")
     var maxDecodedBytes: Int = AssetLimits.defaultMaxDecodedBytes
 
     @OptionGroup var sourceOptions: SourceOptions

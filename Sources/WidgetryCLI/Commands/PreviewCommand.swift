@@ -34,7 +34,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"), completion: .custom(Completions.screens))
     var screen: String?
 
-    @Option(help: ArgumentHelp("A device by name or a size WxH in points (default iphone-8).", valueName: "name|WxH"))
+    @Option(help: ArgumentHelp("A device by name or a size WxH in points.", valueName: "name|WxH"))
     var device: String = Device.standard.name
 
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))

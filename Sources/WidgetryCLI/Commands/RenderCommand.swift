@@ -23,7 +23,7 @@ struct RenderCommand: AsyncParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("The bundle folder, archive or URL.", valueName: "bundle"))
-    var bundle: String
+    var bundle: String = BundleArguments.workingDirectory
 
     @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"), completion: .custom(Completions.screens))
     var screen: String?
@@ -34,7 +34,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The scenario step to draw after, from 1 (default: the last).", valueName: "n"))
     var step: Int?
 
-    @Option(help: ArgumentHelp("A device by name (\(Device.known.map(\.name).joined(separator: ", "))) or a size WxH in points (default iphone-8).",
+    @Option(help: ArgumentHelp("A device by name (\(Device.known.map(\.name).joined(separator: ", "))) or a size WxH in points.",
                                valueName: "name|WxH"))
     var device: String = Device.standard.name
 
@@ -51,7 +51,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
     var now: String?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone of dates and transformers (default UTC).", valueName: "id"))
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone of dates and transformers.", valueName: "id"))
     var timeZone: String = "UTC"
 
     @OptionGroup var serviceOptions: ServiceCommandOptions

@@ -25,8 +25,9 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns; each runs on its own, and their snapshots are printed in order.", valueName: "bundle"))
-    var bundles: [String]
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns; each runs on its own, and their snapshots are printed in order (default: the working directory).",
+                                 valueName: "bundle"))
+    var bundles: [String] = []
 
     @Option(help: ArgumentHelp("The screen to show instead of the entry screen.", valueName: "name"), completion: .custom(Completions.screens))
     var screen: String?
@@ -49,10 +50,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
     var now: String?
 
-    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone of dates and transformers (default UTC).", valueName: "id"))
+    @Option(name: .customLong("time-zone"), help: ArgumentHelp("Time zone of dates and transformers.", valueName: "id"))
     var timeZone: String = "UTC"
 
-    @Option(help: ArgumentHelp("The device locale the widget sees (default en_US_POSIX; English locales only).", valueName: "id"))
+    @Option(help: ArgumentHelp("The device locale the widget sees; English locales only.", valueName: "id"))
     var locale: String = "en_US_POSIX"
 
     @Flag(name: .customLong("real-time"), help: "Use the wall clock instead of the virtual one.")
@@ -99,6 +100,7 @@ struct RunCommand: AsyncParsableCommand {
         guard let zone = TimeZone(identifier: timeZone) else { throw ValidationError("--time-zone \(timeZone) is not a known time zone") }
         let profile = try sourceOptions.profile()
         let loader = BundleLoader(options: try sourceOptions.loaderOptions(with: profile))
+        let bundles = try BundleArguments.expand(self.bundles)
         if let scenario, let bundle = bundles.first {
             let (loaded, place) = try await loader.load(argument: bundle)
             defer { loaded.removeExtractedFiles() }
@@ -110,7 +112,6 @@ struct RunCommand: AsyncParsableCommand {
             if !passed { throw ExitCode(1) }
             return
         }
-        let bundles = try BundleArguments.expand(self.bundles)
         try await watchOption.run(watching: bundles, console: console, reportingAs: self) {
             try await runOnce(bundles, loader: loader, profile: profile, start: start, zone: zone, console: console)
         }

@@ -25,8 +25,8 @@ struct TestCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns.", valueName: "bundle"))
-    var bundles: [String]
+    @Argument(help: ArgumentHelp("Bundle folders, archives, URLs or glob patterns (default: the working directory).", valueName: "bundle"))
+    var bundles: [String] = []
 
     @Option(name: .customLong("scenario"), help: ArgumentHelp("Run only the scenarios whose name or file name contains this text, ignoring case.", valueName: "text"),
             completion: .custom(Completions.scenarios))

@@ -7,11 +7,14 @@ import WidgetryLint
 /// they match, in path order, hidden folders left out; nothing named means the working
 /// directory.
 enum BundleArguments {
+    /// The bundle a command works on when none is named: the working directory.
+    static let workingDirectory = "."
+
     /// The archive names a pattern matches as bundles.
     static let archiveSuffixes = [".zip", ".tar", ".tar.gz", ".tgz"]
 
     static func expand(_ arguments: [String]) throws(CommandFailure) -> [String] {
-        guard !arguments.isEmpty else { return ["."] }
+        guard !arguments.isEmpty else { return [workingDirectory] }
         var expanded: [String] = []
         for argument in arguments {
             guard Glob.isPattern(argument), !argument.contains("://") else {

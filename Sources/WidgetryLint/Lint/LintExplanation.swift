@@ -3,6 +3,9 @@ public import WidgetryJSON
 public enum LintExplanation {
     public static func text(of rule: LintRuleDescription) -> String {
         var text = "\(rule.id) (\(rule.severity.rawValue) by default)\n\n\(rule.summary)\n\n\(rule.rationale)\n"
+        if rule.examples.contains(where: { example in example.files.values.contains { file in LintExample.markers.contains { file.contains($0) } } }) {
+            text += "\n\(legend)\n"
+        }
         for example in rule.examples {
             let flagged = example.files.values.contains { file in LintExample.markers.contains { file.contains($0) } }
             text += "\n\(flagged ? "Reported" : "Fine"): \(example.title)\n"
@@ -14,6 +17,9 @@ public enum LintExplanation {
         }
         return text
     }
+
+    /// What the markers in the examples mean.
+    static let legend = "In the examples, ⟶ marks where lint reports a finding (⟶2, ⟶3: a second, a third); it is not part of the file."
 
     /// `widgetry lint --list-rules`: one line per rule, its id, default severity and summary.
     public static var ruleTable: String {

@@ -1,3 +1,4 @@
+import Foundation
 public import WidgetryHostProfile
 public import WidgetryJSON
 
@@ -29,8 +30,19 @@ public struct Linter: Sendable {
             report.files.append(name)
             report.sources[name] = file.document.source
         }
+        // The scenarios are read too (the files they name), so they count, as validate counts them.
+        report.files += Self.scenarioPaths(in: bundle).map { displayPrefix + $0 }.filter { !report.files.contains($0) }
         report.files.sort()
         return report
+    }
+}
+
+extension Linter {
+    /// The bundle's scenario files (`Tests/*.scenario.json`), relative to its root, sorted.
+    static func scenarioPaths(in bundle: WidgetBundle) -> [String] {
+        let folder = bundle.rootPath + "/" + BundleFileName.testsFolder
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }
+        return names.sorted().map { BundleFileName.testsFolder + "/" + $0 }
     }
 }
 

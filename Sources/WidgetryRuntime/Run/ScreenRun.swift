@@ -174,13 +174,14 @@ public final class ScreenRun {
         placeholders[ObjectIdentifier(object)] ?? []
     }
 
-    func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil, hint: String? = nil) {
-        let problem = ScreenError(code, message, file: document.file, location: place?.location, pointer: place?.pointer, hint: hint)
+    func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil, hint: String? = nil, cause: String? = nil) {
+        let problem = ScreenError(code, message, file: document.file, location: place?.location, pointer: place?.pointer, hint: hint, cause: cause)
         if !problems.contains(problem) { problems.append(problem) }
     }
 
     func record(_ error: BindingError) {
-        record("\(error.message) [\(error.code.rawValue)]", code: .binding, at: SourcePlace(location: error.location, pointer: error.pointer))
+        record("\(error.message) [\(error.code.rawValue)]", code: .binding, at: SourcePlace(location: error.location, pointer: error.pointer),
+               cause: error.code.rawValue)
     }
 
     func showAlert(title: String, message: String) {

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetryExpressions
+public import WidgetryExpressions
 import WidgetryJSON
 import WidgetryService
 import WidgetryStore
@@ -94,8 +94,9 @@ public enum SnapshotText {
             + (element.placeholders.isEmpty ? "" : " [placeholder: \(element.placeholders.joined(separator: ", "))]")
     }
 
-    /// A value as snapshots print it: JSON for text and numbers, objects by their description.
-    static func describe(_ value: Value) -> String {
+    /// A value as snapshots print it: JSON for text, numbers and booleans (`true`), dates in
+    /// ISO 8601, objects by their description; what a failed expectation shows too.
+    public static func describe(_ value: Value) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
