@@ -45,7 +45,7 @@ struct LintCommand: AsyncParsableCommand {
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var watchOption: WatchOption
 
-    @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit; takes a rule id or a code lint prints (service.invalid-value).", valueName: "rule"),
+    @Option(help: ArgumentHelp("Print what a rule checks, why, and its examples, then exit; takes a rule id or any code a command prints (service.invalid-value, json.missing-comma).", valueName: "rule"),
             completion: .custom(Completions.rules))
     var explain: String?
 
@@ -72,12 +72,11 @@ struct LintCommand: AsyncParsableCommand {
             return
         }
         if let explain {
-            guard let rule = LintRules.rule(explain) else {
-                let ids = LintRules.all.map { type(of: $0).description.id }
-                throw CommandFailure(.unknownName, "there is no rule \(explain)",
-                                     hint: Suggestion.didYouMean(explain, among: ids) ?? "widgetry lint --list-rules lists them")
+            guard let explanation = CodeExplanation(explain) else {
+                throw CommandFailure(.unknownName, "there is no rule or code \(explain)",
+                                     hint: Suggestion.didYouMean(explain, among: RuleDescriptions.codes) ?? "widgetry lint --list-rules lists the rules")
             }
-            console.write(LintExplanation.text(of: type(of: rule).description))
+            console.write(explanation.text)
             return
         }
         let bundles = try BundleArguments.expand(self.bundles)

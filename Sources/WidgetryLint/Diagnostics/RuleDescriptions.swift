@@ -1,13 +1,19 @@
-/// One sentence per rule id, for reports that list the rules they found (SARIF's
-/// `tool.driver.rules`).
+/// One sentence per code any command prints, for `lint --explain` and for reports that list
+/// the rules they found (SARIF's `tool.driver.rules`).
 ///
-/// Schema (`schema.*`, `schema-error.*`) and JSON syntax (`json.*`) rules are described here.
-/// Rules described elsewhere (lint rules) are passed to the reporter as extra descriptions; a
-/// rule found in neither is described by its id.
+/// Schema (`schema.*`, `schema-error.*`) and JSON syntax (`json.*`) codes are described here,
+/// the codes of the file readers in ``fileCodes``, those of screens, runs and the commands in
+/// ``runCodes``, and lint rules by their own summaries. A test finds every code the sources
+/// declare and fails for one that is described nowhere.
 public enum RuleDescriptions {
-    /// The description of `rule`, or nil when the table has none.
+    /// The description of `rule`, or nil when none has one.
     public static func shortDescription(of rule: String) -> String? {
-        table[rule]
+        table[rule] ?? fileCodes[rule] ?? runCodes[rule] ?? LintRules.all.first { type(of: $0).description.id == rule }.map { type(of: $0).description.summary }
+    }
+
+    /// Every code described, lint rules included, sorted.
+    public static var codes: [String] {
+        (Array(table.keys) + fileCodes.keys + runCodes.keys + LintRules.all.map { type(of: $0).description.id }).sorted()
     }
 
     static let table: [String: String] = [
@@ -46,6 +52,13 @@ public enum RuleDescriptions {
         "schema-error.depth-limit": "A file is nested too deeply to validate.",
         "schema-error.pattern-too-complex": "A string took too long to match against its pattern.",
         "schema-error.ref-cycle": "A schema refers to itself without end.",
+        "schema-error.duplicate-anchor": "Two subschemas of one schema declare the same anchor.",
+        "schema-error.invalid-keyword": "A schema keyword's value has the wrong type or range.",
+        "schema-error.invalid-pattern": "A schema's pattern is not a valid regular expression.",
+        "schema-error.invalid-uri": "A schema URI is not absolute, or an $id carries a fragment.",
+        "schema-error.not-a-schema": "A value where a schema belongs is neither an object nor a boolean.",
+        "schema-error.unknown-vocabulary": "A meta-schema requires a vocabulary the validator does not know.",
+        "schema-error.unresolved-ref": "A $ref, $dynamicRef or $schema names no schema the validator holds.",
         // JSON syntax
         "json.empty-document": "A file is empty.",
         "json.unexpected-end": "A file ends in the middle of a value.",

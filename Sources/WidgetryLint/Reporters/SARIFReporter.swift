@@ -1,7 +1,9 @@
 public import WidgetryJSON
 
 /// Findings as a SARIF 2.1.0 log, the format code-scanning services read: one run whose tool
-/// lists the rules that were found (sorted by id, each with a one-sentence description) and
+/// lists the rules that were found (sorted by id, each described as `lint --explain` describes
+/// it: a sentence, a fuller description, help in text and Markdown, and a link to the section
+/// of `docs/FORMAT.md` that documents it) and
 /// one result per finding, in report order, and, when a configuration file applied, an
 /// invocation whose `properties.configurations` names it. Columns count Unicode code points, as
 /// findings do.
@@ -13,16 +15,11 @@ public enum SARIFReporter {
 
     /// The report as a pretty-printed SARIF log ending in a line break.
     ///
-    /// - Parameters:
-    ///   - toolVersion: the version the driver reports, when given.
-    ///   - ruleDescriptions: descriptions of rules ``RuleDescriptions`` does not know (lint rules).
-    public static func render(_ report: DiagnosticReport, toolVersion: String? = nil, ruleDescriptions: [String: String] = [:]) -> String {
+    /// - Parameter toolVersion: the version the driver reports, when given.
+    public static func render(_ report: DiagnosticReport, toolVersion: String? = nil) -> String {
         let ruleIDs = Set(report.diagnostics.map(\.code)).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
-        let rules = ruleIDs.map { id -> JSONValue in
-            let description = ruleDescriptions[id] ?? RuleDescriptions.shortDescription(of: id) ?? id
-            return ["id": .text(id), "shortDescription": ["text": .text(description)]]
-        }
+        let rules = ruleIDs.map(rule)
         var driver: JSONValue = ["name": "widgetry"]
         if let toolVersion { driver["version"] = .text(toolVersion) }
         driver["informationUri"] = .text(informationURI)
@@ -69,6 +66,21 @@ public enum SARIFReporter {
             "runs": JSONValue(.array([run])),
         ]
         return log.serialized(JSONWritingOptions(pretty: true)) + "\n"
+    }
+
+    /// The reporting descriptor of the rule `id`: described when it is a code some command
+    /// prints, else by its id alone.
+    static func rule(_ id: String) -> JSONValue {
+        guard let explanation = CodeExplanation(id) else { return ["id": .text(id), "shortDescription": ["text": .text(id)]] }
+        var rule: JSONValue = [
+            "id": .text(id),
+            "shortDescription": ["text": .text(explanation.summary)],
+            "fullDescription": ["text": .text(explanation.fullDescription)],
+            "help": ["text": .text(explanation.fullDescription + (explanation.helpURI.map { " See \($0)." } ?? "")),
+                     "markdown": .text(explanation.markdown)],
+        ]
+        if let helpURI = explanation.helpURI { rule["helpUri"] = .text(helpURI) }
+        return rule
     }
 
     /// SARIF's level for a severity.
