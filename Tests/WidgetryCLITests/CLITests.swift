@@ -173,7 +173,7 @@ struct CLITests {
         #expect(missing.stdout.isEmpty)
         let usage = try CommandRunner.run(["inspect", "--bogus", "x"])
         #expect(usage.status == 2)
-        #expect(usage.stderr == "error: Unknown option '--bogus' [usage.invalid-arguments]\n  hint: usage: widgetry inspect [<options>] <bundle> ...; see 'widgetry inspect --help'\n", "\(usage.stderr)")
+        #expect(usage.stderr == "error: Unknown option '--bogus' [usage.invalid-arguments]\n  hint: usage: widgetry inspect [<options>] [<bundle> ...]; see 'widgetry inspect --help'\n", "\(usage.stderr)")
         let noCommand = try CommandRunner.run(["frobnicate"])
         #expect(noCommand.status == 2)
     }
