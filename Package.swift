@@ -274,7 +274,7 @@ let package = Package(
         .testTarget(
             name: "WidgetryLintTests",
             dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime", "WidgetryHostProfile"],
-            exclude: ["Goldens"],
+            exclude: ["Goldens", "Examples"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -6,7 +6,9 @@ import WidgetryBundleFetch
 import WidgetryLint
 
 /// Whole bundles against their expected text: `Tests/Fixtures/Lint/<name>/input` and
-/// `expected.txt` (the text report, paths relative to `input`). The samples lint clean.
+/// `expected.txt` (the text report, paths relative to `input`). The samples lint clean. Each
+/// rule alone is shown by its cases (`LintExampleCaseTests`); these show rules together, as in
+/// BrokenFeed, where a misspelt outlet leaves the provider it meant unused.
 struct WholeBundleLintTests {
     static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
