@@ -35,6 +35,8 @@ public struct LintRuleDescription: Sendable {
 /// any of `Model.json`, `StubService.json`, `Service.json`, `Info.json`; missing ones are
 /// filled with a minimal model, stub and manifest), and where the rule must report, marked in
 /// the files with `1️⃣`, `2️⃣`… in order. An example without markers must give no finding.
+/// Each example is also a case folder of `Tests/WidgetryLintTests/Examples` with lint's whole
+/// output, which `WIDGETRY_UPDATE_GOLDENS=1 swift test --filter LintExampleCaseTests` writes.
 public struct LintExample: Sendable {
     public var title: String
     public var files: [String: String]
