@@ -123,7 +123,6 @@ let package = Package(
             dependencies: [
                 "WidgetryJSON",
                 "WidgetryExpressions",
-                "WidgetryModel",
                 "WidgetryStore",
                 "WidgetryServiceConfiguration",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -254,6 +253,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryArchitectureTests",
+            dependencies: ["WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -273,7 +273,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryLintTests",
-            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime", "WidgetryHostProfile"],
+            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime", "WidgetryHostProfile", "WidgetryTestSupport"],
             exclude: ["Goldens", "Examples"],
             swiftSettings: strictSwift6
         ),
@@ -290,7 +290,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRenderTests",
-            dependencies: ["WidgetryRender", "WidgetryRuntime", "WidgetryScreen", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryJSON"],
+            dependencies: ["WidgetryRender", "WidgetryRuntime", "WidgetryScreen", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryScenario", "WidgetryJSON", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
@@ -300,7 +300,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryScenarioTests",
-            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryScreen", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch"],
+            dependencies: ["WidgetryScenario", "WidgetryRuntime", "WidgetryScreen", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

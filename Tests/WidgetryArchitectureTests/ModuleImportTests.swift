@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import WidgetryTestSupport
 
 /// The module graph of `docs/ARCHITECTURE.md` is the one the code has: every `import` in every
 /// source file of a module is one its row in the module table allows.
 @Suite struct ModuleImportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
 
     /// Modules every module may import: the platform's own.
     static let system: Set<String> = ["Foundation", "FoundationXML", "FoundationEssentials", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization"]
@@ -23,6 +24,18 @@ import Testing
         return table
     }
 
+    /// The module a line of Swift imports, or nil when it is no import: `import X`, with an
+    /// access level and attributes before it (`public`, `@testable`, `@preconcurrency`,
+    /// `@_spi(Name)`, …).
+    static func importedModule(in line: Substring) -> String? {
+        let words = line.split(separator: " ")
+        let modifiers: Set<Substring> = ["public", "package", "internal", "@testable", "@_implementationOnly", "@preconcurrency"]
+        guard let position = words.firstIndex(of: "import"), position + 1 < words.count,
+              words[..<position].allSatisfy({ modifiers.contains($0) || ($0.hasPrefix("@_spi(") && $0.hasSuffix(")")) })
+        else { return nil }
+        return String(words[position + 1])
+    }
+
     /// The modules imported by the Swift files under `directory`, with a file that imports each.
     static func imports(under directory: URL) throws -> [String: String] {
         var found: [String: String] = [:]
@@ -31,11 +44,7 @@ import Testing
             guard file.pathExtension == "swift" else { continue }
             let text = try String(contentsOf: file, encoding: .utf8)
             for line in text.split(separator: "\n") {
-                let words = line.split(separator: " ")
-                guard let position = words.firstIndex(of: "import"), position + 1 < words.count,
-                      words[..<position].allSatisfy({ ["public", "package", "internal", "@testable", "@_implementationOnly"].contains($0) })
-                else { continue }
-                let module = String(words[position + 1])
+                guard let module = importedModule(in: line) else { continue }
                 if found[module] == nil { found[module] = file.lastPathComponent }
             }
         }
@@ -57,6 +66,30 @@ import Testing
                 Issue.record("\(module) imports \(imported) (in \(file)), which its row does not allow")
             }
         }
+    }
+
+    /// A row names only modules its module imports, so the table is no wider than the code:
+    /// a dependency dropped from the code is dropped from its row (and from `Package.swift`).
+    @Test func everyRowNamesOnlyWhatItsModuleImports() throws {
+        let table = try Self.allowedImports()
+        let sources = Self.root.appendingPathComponent("Sources")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }.sorted()
+        for module in modules {
+            let imported = Set(try Self.imports(under: sources.appendingPathComponent(module)).keys)
+            for listed in (table[module] ?? []).sorted() where !imported.contains(listed) {
+                Issue.record("the row of \(module) names \(listed), which no file of Sources/\(module) imports")
+            }
+        }
+    }
+
+    @Test func importsAreReadWithTheirAttributes() {
+        #expect(Self.importedModule(in: "import WidgetryJSON") == "WidgetryJSON")
+        #expect(Self.importedModule(in: "public import WidgetryJSON") == "WidgetryJSON")
+        #expect(Self.importedModule(in: "@_spi(WidgetryInternals) import WidgetryJSON") == "WidgetryJSON")
+        #expect(Self.importedModule(in: "@_spi(WidgetryInternals) public import WidgetryStore") == "WidgetryStore")
+        #expect(Self.importedModule(in: "@preconcurrency import Dispatch") == "Dispatch")
+        #expect(Self.importedModule(in: "/// import X, in a comment") == nil)
+        #expect(Self.importedModule(in: "let imports = 1") == nil)
     }
 
     @Test func theTableIsReadAsWritten() throws {

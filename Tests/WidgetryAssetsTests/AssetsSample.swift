@@ -5,9 +5,7 @@ import WidgetryTestSupport
 /// The real compiled bundle's `Assets.car` and the source catalogue it was built from, from
 /// `../shared/upstream`; tests that need them are skipped when the folder is not there.
 enum AssetsSample {
-    static let upstream: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/upstream")
+    static let upstream = URL(fileURLWithPath: Samples.upstream())
 
     static let zipPath = upstream.appendingPathComponent("WidgetDemo.zip").path
     static let sourceCatalogue = upstream.appendingPathComponent("WidgetDemo-source/Assets.xcassets").path

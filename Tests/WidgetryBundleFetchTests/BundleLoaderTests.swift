@@ -4,12 +4,6 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryTestSupport
 
-/// The repository's sample bundles, found from this file's location.
-enum Samples {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let feed = root + "/SampleWidgets/Feed"
-}
-
 @Suite("Bundle loading")
 struct BundleLoaderTests {
     @Test func loadsAZipWithATopLevelFolder() async throws {
@@ -46,7 +40,7 @@ struct BundleLoaderTests {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let zip = scratch.file("Feed.zip")
-        try BundlePacker().pack(directory: Samples.feed, to: zip)
+        try BundlePacker().pack(directory: Samples.widget("Feed"), to: zip)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: zip)))
         let server = try await TestHTTPServer.start { request in
             request.uri == "/Feed.zip" ? TestResponse(headers: [("Content-Type", "application/zip")], body: bytes) : TestResponse(status: 404)
@@ -66,27 +60,27 @@ struct BundleLoaderTests {
 
     @Test func sourcesAreRecognised() throws {
         #expect(try BundleSource(argument: "https://example.com/a.zip") == .remote("https://example.com/a.zip"))
-        #expect(try BundleSource(argument: Samples.feed) == .directory(Samples.feed))
-        #expect(try BundleSource(argument: Samples.feed + "/Info.json") == .archive(Samples.feed + "/Info.json"))
+        #expect(try BundleSource(argument: Samples.widget("Feed")) == .directory(Samples.widget("Feed")))
+        #expect(try BundleSource(argument: Samples.widget("Feed") + "/Info.json") == .archive(Samples.widget("Feed") + "/Info.json"))
         #expect(throws: BundleError.notFound(path: "/no/such/bundle")) { try BundleSource(argument: "/no/such/bundle") }
     }
 
     @Test func packingIsDeterministic() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let first = try BundlePacker().pack(directory: Samples.feed, to: scratch.file("a.zip"))
-        try BundlePacker().pack(directory: Samples.feed, to: scratch.file("b.zip"))
+        let first = try BundlePacker().pack(directory: Samples.widget("Feed"), to: scratch.file("a.zip"))
+        try BundlePacker().pack(directory: Samples.widget("Feed"), to: scratch.file("b.zip"))
         let a = try Data(contentsOf: URL(fileURLWithPath: scratch.file("a.zip")))
         let b = try Data(contentsOf: URL(fileURLWithPath: scratch.file("b.zip")))
         #expect(a == b)
-        let sampleFiles = FileManager.default.enumerator(atPath: Samples.feed)?.compactMap { $0 as? String }.filter { name in
-            (try? FileManager.default.attributesOfItem(atPath: Samples.feed + "/" + name)[.type] as? FileAttributeType) == .typeRegular
+        let sampleFiles = FileManager.default.enumerator(atPath: Samples.widget("Feed"))?.compactMap { $0 as? String }.filter { name in
+            (try? FileManager.default.attributesOfItem(atPath: Samples.widget("Feed") + "/" + name)[.type] as? FileAttributeType) == .typeRegular
         }
         #expect(first.fileCount == sampleFiles?.count)
         #expect(first.fileCount > 10, "screens, model, stub, README, scenarios and goldens")
         // The archive round-trips through extraction.
         try ArchiveExtractor().extract(archiveAt: scratch.file("a.zip"), to: scratch.file("out"))
-        let original = try Data(contentsOf: URL(fileURLWithPath: Samples.feed + "/StubService.json"))
+        let original = try Data(contentsOf: URL(fileURLWithPath: Samples.widget("Feed") + "/StubService.json"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.file("out/StubService.json"))) == original)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryBundle
 import WidgetryJSON
+import WidgetryTestSupport
 
 /// Two files whose names differ only by Unicode normalisation (`Café` written NFC and NFD) are
 /// one name to Swift and to macOS; a bundle holding both is refused with an error naming both,
@@ -12,8 +13,7 @@ struct NormalizationTwinsTests {
 
     /// A bundle folder with `files` (pairs, since a dictionary would take the twins for one key).
     private func bundle(_ files: [(String, String)]) throws -> String {
-        let root = NSTemporaryDirectory() + "widgetry-twins-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try TemporaryDirectory().path
         for (name, text) in files {
             let path = root + "/" + name
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

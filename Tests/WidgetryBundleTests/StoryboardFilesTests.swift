@@ -40,8 +40,7 @@ struct StoryboardFilesTests {
     }
 
     @Test func aBundleWithoutAStoryboardHasNone() throws {
-        let bundle = try WidgetBundle(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Feed").path)
+        let bundle = try WidgetBundle(directory: Samples.widget("Feed"))
         #expect(bundle.mainStoryboardPath == nil)
     }
 

@@ -4,12 +4,6 @@ import WidgetryBundle
 import WidgetryJSON
 import WidgetryTestSupport
 
-/// The repository's sample bundles, found from this file's location.
-enum Samples {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let feed = root + "/SampleWidgets/Feed"
-}
-
 @Suite("Bundle contents")
 struct WidgetBundleTests {
     private func write(_ files: [String: String], in scratch: TemporaryDirectory, folder: String = "bundle") throws -> String {
@@ -23,7 +17,7 @@ struct WidgetBundleTests {
     }
 
     @Test func readsTheFeedSample() throws {
-        let bundle = try WidgetBundle(directory: Samples.feed)
+        let bundle = try WidgetBundle(directory: Samples.widget("Feed"))
         #expect(bundle.manifest.identifier == "mobi.favio.WidgetDemo")
         #expect(bundle.manifest.entryScreen == "FeedViewController")
         #expect(bundle.screens.map(\.name) == ["FeedViewController", "NewPostViewController", "PostDetailsViewController"])

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Yams
 @testable import WidgetryCLI
+import WidgetryTestSupport
 
 /// The CI examples (`docs/ci/*.yml`, shown in `docs/CI.md`) and the pre-commit hooks use only
 /// real subcommands, options and option values: every `widgetry …` command in them is parsed as
@@ -16,7 +17,7 @@ struct CIConfigurationTests {
     static let values = ["matrix.shard": "2", "bundle": "Widgets/Feed/", "CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "3"]
 
     private func text(_ path: String) throws -> String {
-        try String(contentsOfFile: CommandRunner.packageRoot + "/" + path, encoding: .utf8)
+        try String(contentsOfFile: Samples.file(path), encoding: .utf8)
     }
 
     /// Every string below a member named one of `keys`, anywhere in a loaded YAML document.

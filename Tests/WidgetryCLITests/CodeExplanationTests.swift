@@ -58,7 +58,7 @@ import WidgetryTestSupport
 
     /// The text of every Swift file under `Sources/`.
     static func sourceTexts() throws -> [String] {
-        let root = CommandRunner.packageRoot + "/Sources"
+        let root = Samples.file("Sources")
         let walker = try #require(FileManager.default.enumerator(atPath: root))
         var texts: [String] = []
         while let relative = walker.nextObject() as? String {
@@ -79,7 +79,7 @@ import WidgetryTestSupport
     }
 
     @Test func everyExplanationLinksToAnAnchorTheReferenceDeclares() throws {
-        let reference = try String(contentsOfFile: CommandRunner.packageRoot + "/docs/FORMAT.md", encoding: .utf8)
+        let reference = try String(contentsOfFile: Samples.file("docs/FORMAT.md"), encoding: .utf8)
         let declaration = try NSRegularExpression(pattern: #"<a id="([^"]+)"></a>"#)
         let anchors = Set(declaration.matches(in: reference, range: NSRange(reference.startIndex..., in: reference)).compactMap { match in
             Range(match.range(at: 1), in: reference).map { String(reference[$0]) }

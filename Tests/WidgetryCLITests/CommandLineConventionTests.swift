@@ -6,7 +6,7 @@ import WidgetryTestSupport
 /// place, a code and a hint; usage mistakes as exit 2; several bundles at once; standard
 /// output as a destination.
 @Suite struct CommandLineConventionTests {
-    static let hello = CommandRunner.packageRoot + "/SampleWidgets/Hello"
+    static let hello = Samples.widget("Hello")
 
     @Test func anUnreadableInputFileIsNamedWithTheSystemsReason() throws {
         let missing = try CommandRunner.run(["eval", "--data", "missing.json", "--predicate", "a == 1"])
@@ -69,7 +69,7 @@ import WidgetryTestSupport
     }
 
     @Test func severalBundlesRunTestAndInspectInOrder() throws {
-        let bundles = [Self.hello, CommandRunner.packageRoot + "/SampleWidgets/Shop"]
+        let bundles = [Self.hello, Samples.widget("Shop")]
         let run = try CommandRunner.run(["run"] + bundles + ["--now", "2018-06-20T19:00:00Z"])
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("== \(bundles[0])\nscreen NotesViewController"))
@@ -81,7 +81,7 @@ import WidgetryTestSupport
         #expect(test.status == 0)
         #expect(test.stdout.contains("<testsuite name=\"dev.example.Hello\""))
         #expect(test.stdout.contains("<testsuite name=\"dev.widgetry.Shop\""))
-        let inspect = try CommandRunner.run(["inspect"] + bundles + [CommandRunner.packageRoot + "/no/such/bundle"])
+        let inspect = try CommandRunner.run(["inspect"] + bundles + [Samples.file("no/such/bundle")])
         #expect(inspect.status == 2)
         #expect(inspect.stdout.contains("Hello 1.0 (dev.example.Hello)") && inspect.stdout.contains("Shop 1.0 (dev.widgetry.Shop)"))
         #expect(inspect.stderr.contains("[bundle.not-found]"))

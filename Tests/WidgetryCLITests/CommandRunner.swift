@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryTestSupport
 
 /// Runs the built `widgetry` executable as a user would, capturing its output and exit code.
 enum CommandRunner {
@@ -8,8 +9,7 @@ enum CommandRunner {
         var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let feed = packageRoot + "/SampleWidgets/Feed"
+    static let feed = Samples.widget("Feed")
 
     /// The executable next to the test bundle (both are products of the same build).
     static let executable: String = {
@@ -19,7 +19,7 @@ enum CommandRunner {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return packageRoot + "/.build/debug/widgetry"
+        return Samples.file(".build/debug/widgetry")
     }()
 
     /// Runs `widgetry arguments…` with `NO_COLOR` set. Output goes to files rather than pipes,
@@ -29,9 +29,9 @@ enum CommandRunner {
     /// file the command reads as its standard input (nothing when nil).
     static func run(_ arguments: [String], environment extra: [String: String] = [:], standardOutput: String? = nil,
                     in directory: String? = nil, standardInput: String? = nil) throws -> Outcome {
-        let scratch = NSTemporaryDirectory() + "widgetry-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let scratch = folder.path
         let outPath = scratch + "/stdout"
         let errPath = scratch + "/stderr"
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryTestSupport
 
 /// Shell completion: the scripts the argument parser generates, and the candidates they ask the
 /// tool for (screens, scenarios, rule ids), as the scripts ask for them.
@@ -12,7 +13,7 @@ struct CompletionTests {
     }
 
     @Test func screensScenariosAndRulesAreCompleted() throws {
-        let root = CommandRunner.packageRoot + "/SampleWidgets"
+        let root = Samples.widgetsFolder
         let screens = try CommandRunner.run(["---completion", "run", "--", "--screen", "4", "0", "widgetry", "run", "Feed", "--screen", ""], in: root)
         #expect(screens.stdout == "FeedViewController\nNewPostViewController\nPostDetailsViewController\n")
         let scenarios = try CommandRunner.run(["---completion", "test", "--", "--scenario", "4", "1", "widgetry", "test", "Feed", "--scenario", "2"], in: root)

@@ -5,7 +5,7 @@ import WidgetryTestSupport
 /// Smaller things a new user meets in the first hour: how values, counts, defaults, codes and
 /// markers read, and what a command works on when no bundle is named.
 struct FirstHourDetailsTests {
-    static let hello = CommandRunner.packageRoot + "/SampleWidgets/Hello"
+    static let hello = Samples.widget("Hello")
 
     /// A failed expectation shows a boolean as the snapshot does: `false`, not `0`.
     @Test func aFailedExpectationPrintsBooleansAsTheSnapshotDoes() throws {
@@ -100,7 +100,7 @@ struct FirstHourDetailsTests {
     @Test func theSnapshotShowsTheNavigationBarsTitle() throws {
         let feed = try CommandRunner.run(["run", CommandRunner.feed, "--now", "2018-06-20T19:00:00Z"])
         #expect(feed.stdout.contains("\nnavigation:\n  title: \"Favio Mobile\"\n  titleLabel (UILabel)"), "\(feed.stdout.prefix(300))")
-        let shop = try CommandRunner.run(["run", CommandRunner.packageRoot + "/SampleWidgets/Shop", "--now", "2018-06-20T19:00:00Z"])
+        let shop = try CommandRunner.run(["run", Samples.widget("Shop"), "--now", "2018-06-20T19:00:00Z"])
         #expect(shop.stdout.contains("\nnavigation:\n  title: \"Shop\"\n"), "\(shop.stdout.prefix(300))")
     }
 }

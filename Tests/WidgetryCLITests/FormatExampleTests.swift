@@ -8,7 +8,7 @@ import WidgetryTestSupport
 /// says, keystroke by keystroke (`run` and the preview perform interactions through the same
 /// `WidgetRun.perform`).
 struct FormatExampleTests {
-    static let reference = CommandRunner.packageRoot + "/docs/FORMAT.md"
+    static let reference = Samples.file("docs/FORMAT.md")
 
     /// The fenced JSON examples of the reference, in order.
     static func examples() throws -> [String] {

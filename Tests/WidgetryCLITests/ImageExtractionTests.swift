@@ -7,7 +7,7 @@ import WidgetryTestSupport
 @Suite struct ImageExtractionTests {
     /// A copy of the Hello sample carrying an `Assets.car` of `images`, in `folder`.
     static func bundle(in folder: TemporaryDirectory, _ images: [TestAssetCatalog.Image]) throws -> String {
-        let bundle = try folder.copy(of: CommandRunner.packageRoot + "/SampleWidgets/Hello", as: "Hello")
+        let bundle = try folder.copy(of: Samples.widget("Hello"), as: "Hello")
         try Data(TestAssetCatalog(images).bytes()).write(to: URL(fileURLWithPath: bundle + "/Assets.car"))
         return bundle
     }

@@ -29,7 +29,7 @@ import WidgetryTestSupport
         defer { directory.remove() }
         let outcome = try CommandRunner.run(["schemas", "export", directory.file("schemas")])
         #expect(outcome.status == 0)
-        let repository = CommandRunner.packageRoot + "/Schemas"
+        let repository = Samples.file("Schemas")
         for name in try FileManager.default.contentsOfDirectory(atPath: repository) where name.hasSuffix(".schema.json") {
             #expect(FileManager.default.contents(atPath: directory.file("schemas/" + name)) == FileManager.default.contents(atPath: repository + "/" + name), "\(name)")
         }

@@ -9,7 +9,7 @@ struct InstallScriptTests {
     private func install(_ arguments: [String], environment extra: [String: String], in scratch: TemporaryDirectory) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [CommandRunner.packageRoot + "/scripts/install"] + arguments
+        process.arguments = [Samples.file("scripts/install")] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, given in given }
         process.standardOutput = FileHandle.nullDevice
         _ = FileManager.default.createFile(atPath: scratch.file("stderr.txt"), contents: nil)

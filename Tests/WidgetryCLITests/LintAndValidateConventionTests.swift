@@ -12,7 +12,7 @@ import WidgetryTestSupport
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("widgets"), withIntermediateDirectories: true)
         for name in ["Hello", "Shop"] {
-            try FileManager.default.copyItem(atPath: CommandRunner.packageRoot + "/SampleWidgets/" + name, toPath: directory.file("widgets/" + name))
+            try FileManager.default.copyItem(atPath: Samples.widget(name), toPath: directory.file("widgets/" + name))
         }
         return directory
     }

@@ -5,10 +5,10 @@ import WidgetryTestSupport
 
 /// `widgetry lint`, as CI runs it.
 struct LintCommandTests {
-    static let broken = CommandRunner.packageRoot + "/Tests/Fixtures/Lint/BrokenFeed/input"
+    static let broken = Samples.file("Tests/Fixtures/Lint/BrokenFeed/input")
 
     @Test func cleanSamplesExitZeroAndABrokenBundleOneInEveryFormat() throws {
-        let clean = try CommandRunner.run(["lint", CommandRunner.feed, CommandRunner.packageRoot + "/SampleWidgets/Tweets"])
+        let clean = try CommandRunner.run(["lint", CommandRunner.feed, Samples.widget("Tweets")])
         #expect(clean.status == 0)
         #expect(clean.stdout.hasSuffix("0 errors, 0 warnings in 15 files\n") || clean.stdout.contains("0 errors, 0 warnings"))
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryTestSupport
 
 /// Extreme numbers through every numeric option and every numeric key of every schema: the
 /// process never traps; it succeeds, fails a scenario, or stops with a typed error
@@ -17,7 +18,7 @@ struct NumericSweepTests {
         var description: String { ([option] + arguments.prefix(1)).joined(separator: " on ") }
     }
 
-    static let hello = CommandRunner.packageRoot + "/SampleWidgets/Hello"
+    static let hello = Samples.widget("Hello")
 
     /// Every numeric option of the commands that read bundles and run them.
     static let optionCases: [OptionCase] = {
@@ -51,7 +52,7 @@ struct NumericSweepTests {
 
     /// The keys whose schema allows a number or an integer, in every schema file.
     static let keyCases: [KeyCase] = {
-        let folder = CommandRunner.packageRoot + "/Schemas"
+        let folder = Samples.file("Schemas")
         var found: [KeyCase] = []
         for file in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where file.hasSuffix(".json") {
             guard let data = FileManager.default.contents(atPath: folder + "/" + file),
@@ -97,10 +98,10 @@ struct NumericSweepTests {
     /// A sample file holding `key` with a number (or an array of numbers: then its first), and
     /// the range of that number in its text.
     private static func occurrence(of sweep: KeyCase) -> (bundle: String, file: String, text: String, range: Range<String.Index>)? {
-        let samples = CommandRunner.packageRoot + "/SampleWidgets"
+        let samples = Samples.widgetsFolder
         // The samples first, then a fixture that uses the keys no sample needs.
         let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: samples)) ?? []).sorted().map { samples + "/" + $0 }
-            + [CommandRunner.packageRoot + "/Tests/Fixtures/NumericSweep"]
+            + [Samples.file("Tests/Fixtures/NumericSweep")]
         let pattern = try! NSRegularExpression(pattern: "\"\(NSRegularExpression.escapedPattern(for: sweep.key))\"\\s*:\\s*\\[?\\s*(-?[0-9][0-9.eE+-]*)")
         for bundle in bundles {
             for file in files(of: sweep.schema, in: bundle) {
@@ -120,7 +121,7 @@ struct NumericSweepTests {
             return
         }
         for value in Self.jsonValues {
-            let copy = TemporaryFolder()
+            let copy = try TemporaryDirectory()
             defer { copy.remove() }
             let bundle = copy.path + "/" + URL(fileURLWithPath: place.bundle).lastPathComponent
             try FileManager.default.copyItem(atPath: place.bundle, toPath: bundle)
@@ -137,29 +138,34 @@ struct NumericSweepTests {
             for command in commands {
                 let outcome = try CommandRunner.run(command)
                 #expect([0, 1, 2].contains(outcome.status), "\(sweep) = \(value): \(command[0]) ended with \(outcome.status): \(outcome.stderr.suffix(400))")
-                if outcome.status == 2 {
-                    #expect(outcome.stderr.contains("[") || outcome.stdout.contains("["),
-                            "\(sweep) = \(value): \(command[0]) gave no typed error: \(outcome.stderr.suffix(300))")
+                if outcome.status != 0 {
+                    #expect(!Self.errorCodes(in: outcome.stdout + outcome.stderr).isEmpty,
+                            "\(sweep) = \(value): \(command[0]) failed with no typed error: \(outcome.stdout.suffix(300)) \(outcome.stderr.suffix(300))")
                 }
             }
         }
     }
 
+    /// The codes of the error lines of a command's output, as the text reporter writes them
+    /// (`FILE:LINE:COLUMN: error: MESSAGE [domain.kebab-id]`, or a lint rule's bare id): a
+    /// bracket elsewhere, as in a snapshot's `[0, 1]`, is no code.
+    static func errorCodes(in output: String) -> [String] {
+        let line = try! NSRegularExpression(pattern: #"(?m)^\S.*?: error: .*\[([a-z][a-z0-9]*(?:[.-][a-z0-9]+)*)\]$"#)
+        return line.matches(in: output, range: NSRange(output.startIndex..., in: output)).compactMap {
+            Range($0.range(at: 1), in: output).map { String(output[$0]) }
+        }
+    }
+
+    @Test func errorCodesAreReadOnlyFromErrorLines() {
+        #expect(Self.errorCodes(in: "Feed/Model.json:3:9: error: a number out of range [json.number-out-of-range]\n  hint: x\n") == ["json.number-out-of-range"])
+        #expect(Self.errorCodes(in: "widgetry: error: the bundle has no Info.json [bundle.missing-manifest]\n") == ["bundle.missing-manifest"])
+        #expect(Self.errorCodes(in: "tableView (UITableView): rows=[0, 1]\nerror: failed\n").isEmpty)
+        #expect(Self.errorCodes(in: "Info.json:1:8: error: no such screen [unknown-screen]\n") == ["unknown-screen"])
+        #expect(Self.errorCodes(in: "x.json:1:1: warning: odd [lint.odd]\n").isEmpty)
+    }
+
     @Test func theSchemasHaveNumericKeysToSweep() {
         #expect(Self.keyCases.count >= 10)
         #expect(Self.keyCases.contains { $0.key == "advance" })
-    }
-}
-
-/// A scratch folder removed at the end of a test.
-struct TemporaryFolder {
-    let path = NSTemporaryDirectory() + "widgetry-sweep-" + UUID().uuidString
-
-    init() {
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -6,7 +6,7 @@ import WidgetryTestSupport
 /// (not the `{` of its entry), with one did-you-mean (not a list of every name), and fixed by
 /// `lint --fix`.
 @Suite struct OneFindingOnePlaceTests {
-    static let hello = CommandRunner.packageRoot + "/SampleWidgets/Hello"
+    static let hello = Samples.widget("Hello")
     static let screen = "NotesViewController.json"
 
     /// `file:line:column` of the first occurrence of `text` in the file at `path`, as reports

@@ -5,8 +5,8 @@ import WidgetryTestSupport
 /// The README's exit-code and output-format tables hold: each documented code is what the
 /// commands exit with, and each documented format is what the command takes and writes.
 @Suite struct ReadmeTableTests {
-    static let readme = (try? String(contentsOfFile: CommandRunner.packageRoot + "/README.md", encoding: .utf8)) ?? ""
-    static let hello = CommandRunner.packageRoot + "/SampleWidgets/Hello"
+    static let readme = (try? String(contentsOfFile: Samples.file("README.md"), encoding: .utf8)) ?? ""
+    static let hello = Samples.widget("Hello")
 
     /// The rows of the first table under `heading`, each split into its cells.
     static func table(under heading: String) -> [[String]] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryTestSupport
 
 /// `widgetry render` and `widgetry test --pictures`, run as a user runs them.
 @Suite("CLI: render and pictures")
@@ -33,8 +34,9 @@ struct RenderCommandTests {
     }
 
     @Test func aPNGWithoutChromiumNamesThePackageToInstall() throws {
-        let folder = NSTemporaryDirectory() + "widgetry-render-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.file("render")
         let outcome = try CommandRunner.run(["render", CommandRunner.feed, "--format", "png", "-o", folder + "/feed.png"],
                                             environment: ["WIDGETRY_CHROMIUM": "/nonexistent/chromium"])
         #expect(outcome.status == 2)
@@ -46,8 +48,9 @@ struct RenderCommandTests {
     }
 
     @Test func testPicturesWritesAPicturePerStepAndAnIndex() throws {
-        let folder = NSTemporaryDirectory() + "widgetry-pictures-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.file("pictures")
         let outcome = try CommandRunner.run(["test", CommandRunner.feed, "--scenario", "search", "--pictures", folder])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()

@@ -128,7 +128,7 @@ struct RunCommandTests {
     /// `--default key=JSON` registers a user default before the run: the timeline picks its
     /// text-only cell when avatars are off.
     @Test func aDefaultFromTheCommandLineReachesTheBindings() throws {
-        let tweets = CommandRunner.packageRoot + "/SampleWidgets/Tweets"
+        let tweets = Samples.widget("Tweets")
         let plain = try CommandRunner.run(["run", tweets, "--now", "2018-06-20T19:00:00Z"])
         let off = try CommandRunner.run(["run", tweets, "--now", "2018-06-20T19:00:00Z", "--default", "showAvatars=true", "--default", "showAvatars=false"])
         #expect(plain.status == 0 && off.status == 0, "\(plain.stderr)\(off.stderr)")
@@ -144,7 +144,7 @@ struct RunCommandTests {
     @Test func storyboardWarningsAreReportedAndStrictRefusesThem() throws {
         let folder = try TemporaryDirectory()
         let copy = folder.file("WidgetDemo")
-        try FileManager.default.copyItem(atPath: CommandRunner.packageRoot + "/Tests/Fixtures/WidgetDemo", toPath: copy)
+        try FileManager.default.copyItem(atPath: Samples.file("Tests/Fixtures/WidgetDemo"), toPath: copy)
         let storyboard = copy + "/Base.lproj/Main.storyboard"
         let text = try String(contentsOfFile: storyboard, encoding: .utf8)
         try text.replacingOccurrences(of: #"<segue destination="CR3-lf-MN1" kind="show""#, with: #"<segue destination="CR3-lf-MN1" kind="embed""#)
@@ -167,7 +167,7 @@ struct RunCommandTests {
     @Test func screenAndServiceWarningsAreReportedAndStrictRefusesThem() throws {
         let folder = try TemporaryDirectory()
         let copy = folder.file("WidgetDemo")
-        try FileManager.default.copyItem(atPath: CommandRunner.packageRoot + "/Tests/Fixtures/WidgetDemo", toPath: copy)
+        try FileManager.default.copyItem(atPath: Samples.file("Tests/Fixtures/WidgetDemo"), toPath: copy)
         for (file, old, new) in [("FeedViewController.json", #""emptyDataView": "emptyDataView","#, #""emptyDataView": "emptyView","#),
                                  ("StubService.json", #""options": {"#, #""options": {"cacheSeconds": 60,"#)] {
             let text = try String(contentsOfFile: copy + "/" + file, encoding: .utf8)

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+import WidgetryTestSupport
 
 /// `widgetry run --scenario FILE --store STORE` keeps the scenario's store in STORE, so a
 /// scenario can be the first of two runs (the Stories sample's README does this).
 struct RunScenarioStoreTests {
-    static let stories = CommandRunner.packageRoot + "/SampleWidgets/Stories"
+    static let stories = Samples.widget("Stories")
 
     @Test func aScenarioRunKeepsItsStoreInTheFileGiven() throws {
-        let store = NSTemporaryDirectory() + "widgetry-run-scenario-" + UUID().uuidString + ".sqlite"
-        defer { try? FileManager.default.removeItem(atPath: store) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let store = scratch.file("stories.sqlite")
         let first = try CommandRunner.run(["run", Self.stories, "--store", store, "--scenario", Self.stories + "/Tests/10-first-run.scenario.json"])
         #expect(first.status == 0, Comment(rawValue: first.stderr))
         #expect(FileManager.default.fileExists(atPath: store))

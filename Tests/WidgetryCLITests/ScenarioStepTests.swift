@@ -7,7 +7,7 @@ import WidgetryTestSupport
     @Test func aMisspeltStepGetsADidYouMean() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let bundle = try directory.copy(of: CommandRunner.packageRoot + "/SampleWidgets/Hello", as: "Hello",
+        let bundle = try directory.copy(of: Samples.widget("Hello"), as: "Hello",
                                         editing: [("Tests/notes.scenario.json", #""steps": ["#, #""steps": [{"goBack": true},"#)])
         let test = try CommandRunner.run(["test", bundle])
         #expect(test.status == 2)

@@ -5,7 +5,7 @@ import WidgetryTestSupport
 /// A command given several bundles reports each one: a bundle that does not load is one failed
 /// case with its located error, and the others still run.
 struct SeveralBundlesTests {
-    static let hello = CommandRunner.packageRoot + "/SampleWidgets/Hello"
+    static let hello = Samples.widget("Hello")
 
     /// `A`, `B` (two copies of Hello) and `broken` (Hello with a colon missing in Info.json),
     /// in a folder that is the working directory of the commands.

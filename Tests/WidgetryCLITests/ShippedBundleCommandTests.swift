@@ -138,11 +138,9 @@ extension ShippedBundleCommandTests {
 
 /// Where upstream's shipped bundle sits: `../shared/upstream` beside the checkout.
 enum ShippedBundle {
-    static let zip = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/upstream/WidgetDemo.zip").path
+    static let zip = Samples.upstream("WidgetDemo.zip")
 
-    static let sources = URL(fileURLWithPath: zip).deletingLastPathComponent().appendingPathComponent("WidgetDemo-source").path
+    static let sources = Samples.upstream("WidgetDemo-source")
 
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: zip) && FileManager.default.fileExists(atPath: sources) }
 }

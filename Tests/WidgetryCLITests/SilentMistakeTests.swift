@@ -7,7 +7,7 @@ import WidgetryTestSupport
 @Suite struct SilentMistakeTests {
     /// A copy of the Hello sample with `replacement` applied to `file`.
     private static func hello(in directory: TemporaryDirectory, editing file: String, _ original: String, _ replacement: String) throws -> String {
-        try directory.copy(of: CommandRunner.packageRoot + "/SampleWidgets/Hello", as: "Hello", editing: [(file, original, replacement)])
+        try directory.copy(of: Samples.widget("Hello"), as: "Hello", editing: [(file, original, replacement)])
     }
 
     @Test func aMisspeltEntryScreenIsALintErrorAndARunErrorAtItsPlace() throws {
@@ -29,7 +29,7 @@ import WidgetryTestSupport
         defer { directory.remove() }
         let bundle = directory.path + "/Hello"
         try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CommandRunner.packageRoot + "/SampleWidgets/Hello/Info.json", toPath: bundle + "/Info.json")
+        try FileManager.default.copyItem(atPath: Samples.widget("Hello/Info.json"), toPath: bundle + "/Info.json")
         let lint = try CommandRunner.run(["lint", bundle])
         #expect(lint.status == 1)
         #expect(lint.stdout.contains("[unknown-screen]"))

@@ -55,7 +55,7 @@ struct StrictRunTests {
 
     /// A bundle lint finds nothing in runs under --strict as without it.
     @Test func strictRunsACleanBundle() throws {
-        let outcome = try CommandRunner.run(["run", CommandRunner.packageRoot + "/SampleWidgets/Hello", "--now", "2024-01-01T00:00:00Z", "--strict"])
+        let outcome = try CommandRunner.run(["run", Samples.widget("Hello"), "--now", "2024-01-01T00:00:00Z", "--strict"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty)
     }

@@ -6,11 +6,11 @@ import WidgetryJSON
 import WidgetryService
 import WidgetryServiceConfiguration
 @testable import WidgetryCLI
+import WidgetryTestSupport
 
 /// `widgetry serve-stub`'s server, answered by AsyncHTTPClient on 127.0.0.1.
 struct StubServerTests {
-    static let stubFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Feed/StubService.json")
+    static let stubFile = URL(fileURLWithPath: Samples.widget("Feed/StubService.json"))
 
     /// Runs the stub server of `text` on a free port while `body` runs, then stops it.
     private func withStubServer(_ text: String? = nil, _ body: (String, HTTPClient) async throws -> Void) async throws -> [String] {

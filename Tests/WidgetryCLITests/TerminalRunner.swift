@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryTestSupport
 
 /// Runs the built `widgetry` on a pseudo-terminal, as a person at a terminal would, through
 /// util-linux's `script` (Debian's essential bsdutils): what colour and progress look like where
@@ -7,9 +8,9 @@ enum TerminalRunner {
     /// Runs `widgetry arguments…` with `TERM` and `NO_COLOR` as given (unset when nil) and
     /// returns its exit code and everything it wrote to the terminal.
     static func run(_ arguments: [String], term: String?, noColor: String? = nil) throws -> (status: Int32, output: String) {
-        let scratch = NSTemporaryDirectory() + "widgetry-tty-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let scratch = folder.path
         let quoted = ([CommandRunner.executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

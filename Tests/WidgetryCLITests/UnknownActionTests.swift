@@ -10,7 +10,7 @@ import WidgetryTestSupport
 
     /// Hello with its action renamed `cities` and the on-load controller calling `name`.
     static func hello(in directory: TemporaryDirectory, calling name: String) throws -> String {
-        try directory.copy(of: CommandRunner.packageRoot + "/SampleWidgets/Hello", as: "Hello", editing: [
+        try directory.copy(of: Samples.widget("Hello"), as: "Hello", editing: [
             ("StubService.json", #""notes": {"#, #""cities": {"#),
             (screen, #""attrs": {"actionName": "notes"}}"#, #""attrs": {"actionName": "\#(name)"}}"#),
             (screen, #""attrs": {"actionName": "notes", "#, #""attrs": {"actionName": "cities", "#),

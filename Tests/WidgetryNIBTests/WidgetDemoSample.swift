@@ -7,9 +7,7 @@ import WidgetryTestSupport
 /// once per test run with the project's own extractor. Tests that need it are skipped when the
 /// shared folder is not beside the checkout.
 enum WidgetDemoSample {
-    static let upstream: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/upstream")
+    static let upstream = URL(fileURLWithPath: Samples.upstream())
 
     static let zipPath = upstream.appendingPathComponent("WidgetDemo.zip").path
     static let sourcePath = upstream.appendingPathComponent("WidgetDemo-source").path

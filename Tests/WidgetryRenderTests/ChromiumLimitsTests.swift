@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryRender
+import WidgetryTestSupport
 
 /// Chromium runs without network and within a time limit: the flags that stop its own traffic
 /// and send every request to a proxy that refuses it, and a Chromium that does not end is
@@ -31,9 +32,9 @@ struct ChromiumLimitsTests {
 
     @Test(arguments: ["exec sleep 60", "trap '' TERM\nsleep 60"])
     func aChromiumThatDoesNotEndIsStopped(_ body: String) throws {
-        let folder = NSTemporaryDirectory() + "widgetry-chromium-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.path
         let chromium = try script(body, in: folder)
         let result = Result { () throws(ChromiumScreenshot.Failure) in
             try ChromiumScreenshot.png(of: "<p>x</p>", width: 10, height: 10, timeout: 0.5, environment: ["WIDGETRY_CHROMIUM": chromium])
@@ -42,9 +43,9 @@ struct ChromiumLimitsTests {
     }
 
     @Test func whatAChromiumPrintsBeforeFailingIsKept() throws {
-        let folder = NSTemporaryDirectory() + "widgetry-chromium-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.path
         // More than a pipe holds (64 KiB), then a failure.
         let chromium = try script("head -c 200000 /dev/zero | tr '\\0' 'x'\necho ' no display'\nexit 7", in: folder)
         let result = Result { () throws(ChromiumScreenshot.Failure) in

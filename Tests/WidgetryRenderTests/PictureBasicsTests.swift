@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WidgetryRender
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// The pieces every picture is made of: devices, numbers, colours, escaping, autoresizing, and
 /// Chromium for PNGs.
@@ -51,8 +52,9 @@ struct PictureBasicsTests {
     }
 
     @Test func looseImageFilesAreFoundByNameTwiceTheScaleFirst() throws {
-        let folder = NSTemporaryDirectory() + "widgetry-images-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.path
         try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
         try Data([1]).write(to: URL(fileURLWithPath: folder + "/images/logo.png"))
         try Data([2]).write(to: URL(fileURLWithPath: folder + "/images/logo@2x.png"))

@@ -6,24 +6,23 @@ import WidgetryRender
 import WidgetryRuntime
 import WidgetryScenario
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// The samples drawn: the screen each scenario of each sample ends on, against its golden in
 /// `Tests/Fixtures/Pictures` (set `WIDGETRY_UPDATE_GOLDENS=1` to rewrite them after a
 /// deliberate change), and the Feed's first screen checked view by view.
 @Suite("Render: the samples' screens")
 struct SamplePictureTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
     static let goldens = root.appendingPathComponent("Tests/Fixtures/Pictures").path
 
     static let samples: [String] = {
-        let folder = root.appendingPathComponent("SampleWidgets").path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.sorted().filter { FileManager.default.fileExists(atPath: folder + "/" + $0 + "/Tests") }
+        Samples.widgetNames.filter { FileManager.default.fileExists(atPath: Samples.widget($0 + "/Tests")) }
     }()
 
     /// The pages of the screens `sample`'s scenarios end on, by golden name.
     private static func pictures(of sample: String) async throws -> [(name: String, html: String)] {
-        let bundle = try await BundleLoader().load(try BundleSource(argument: root.appendingPathComponent("SampleWidgets/" + sample).path)).bundle
+        let bundle = try await BundleLoader().load(try BundleSource(argument: Samples.widget(sample))).bundle
         var pages: [(String, String)] = []
         for path in ScenarioFiles.paths(in: bundle) {
             let scenario = try ScenarioFiles.read(path)
@@ -59,7 +58,7 @@ struct SamplePictureTests {
     }
 
     @Test func theFeedShowsItsTitleButtonSearchBarAndSixRowsWithAvatars() async throws {
-        let bundle = try await BundleLoader().load(try BundleSource(argument: Self.root.appendingPathComponent("SampleWidgets/Feed").path)).bundle
+        let bundle = try await BundleLoader().load(try BundleSource(argument: Samples.widget("Feed"))).bundle
         let run = try WidgetRun(bundle: bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200)))
         await run.run(until: .infinity)
         let screen = ScreenPicture.draw(run)
@@ -84,7 +83,7 @@ struct SamplePictureTests {
     }
 
     @Test func aPictureTallerThanTheDeviceMarksWhereTheScreenEnds() async throws {
-        let bundle = try await BundleLoader().load(try BundleSource(argument: Self.root.appendingPathComponent("SampleWidgets/Feed").path)).bundle
+        let bundle = try await BundleLoader().load(try BundleSource(argument: Samples.widget("Feed"))).bundle
         let run = try WidgetRun(bundle: bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200)))
         await run.run(until: .infinity)
         let small = try #require(Device(argument: "320x400"))
@@ -96,7 +95,7 @@ struct SamplePictureTests {
     }
 
     @Test func aRefreshingControlSpinsAboveTheRows() async throws {
-        let bundle = try await BundleLoader().load(try BundleSource(argument: Self.root.appendingPathComponent("SampleWidgets/Tweets").path)).bundle
+        let bundle = try await BundleLoader().load(try BundleSource(argument: Samples.widget("Tweets"))).bundle
         let run = try WidgetRun(bundle: bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200)))
         await run.run(until: .infinity)
         #expect(!ScreenPicture.draw(run).views.flatMap(Self.flattened).contains { $0.type == "UIRefreshControl" }, "no spinner while idle")

@@ -5,6 +5,7 @@ import WidgetryBundle
 import WidgetryRender
 import WidgetryRuntime
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// Upstream's storyboard screens drawn for the device they were designed on (the iPhone 8's
 /// 375 × 667 points) land where the storyboard's own `rect`s put them, within a point: the
@@ -108,9 +109,7 @@ struct StoryboardFrameTests {
 
 /// Upstream's sources beside the checkout, `../shared/upstream`.
 enum UpstreamSources {
-    static let upstream = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/upstream")
+    static let upstream = URL(fileURLWithPath: Samples.upstream())
     static let widgetDemo = upstream.appendingPathComponent("WidgetDemo-source").path
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: widgetDemo) }
 }

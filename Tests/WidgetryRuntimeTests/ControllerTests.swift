@@ -8,6 +8,7 @@ import WidgetryRuntime
 import WidgetryScreen
 import WidgetryService
 import WidgetryStore
+import WidgetryTestSupport
 
 /// Mediating controllers beyond the Feed sample, each in a small generated bundle.
 struct ControllerTests {
@@ -32,9 +33,9 @@ struct ControllerTests {
     private func run(_ screen: String, files: [String: String] = [:], for duration: Double = .infinity,
                      options: WidgetRun.Options = WidgetRun.Options(now: Date(timeIntervalSince1970: 0)),
                      configure: (WidgetRun) -> Void = { _ in }) async throws -> WidgetRun {
-        let directory = NSTemporaryDirectory() + "widgetry-controllers-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         var all = files
         all["Info.json"] = #"{"identifier": "test.controllers", "entryScreen": "S", "formatVersion": 1}"#
         all["Model.json"] = Self.model
@@ -308,9 +309,9 @@ struct ControllerTests {
                  {"id": "mediaForm2", "type": "MediaUploadFormView", "children": [{"id": "container2", "type": "UploadContainerView", "properties": {"wx_fieldName": "data"}}]}]},
                {"id": "pickButton", "type": "UIButton"}, {"id": "postButton", "type": "UIButton"}]}}
             """#
-        let directory = NSTemporaryDirectory() + "widgetry-media-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         try Data("JPEG".utf8).write(to: URL(fileURLWithPath: directory + "/photo.jpg"))
         try Data("MOOV".utf8).write(to: URL(fileURLWithPath: directory + "/clip.mov"))
         let strict = try await run(screen, files: ["StubService.json": stub], options: WidgetRun.Options(now: Date(timeIntervalSince1970: 0), maxPickedFileBytes: 3))

@@ -7,6 +7,7 @@ import WidgetryJSON
 import WidgetryRuntime
 import WidgetryScreen
 import WidgetryStore
+import WidgetryTestSupport
 
 /// The Feed sample against UPSTREAM-FORMAT §9 (virtual clock at 2018-06-20T19:00:00Z, UTC, empty
 /// store, stub service), in each form it comes in: Widgetry's layout, and when `../shared` is
@@ -99,8 +100,9 @@ struct FeedAcceptanceTests {
 
     /// §9.8: homeFeed without a response.
     @Test(arguments: Form.present) func theErrorPath(form: Form) async throws {
-        let directory = NSTemporaryDirectory() + "widgetry-feed-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.file("Feed")
         try FileManager.default.copyItem(atPath: try form.path, toPath: directory)
         let stubPath = directory + "/StubService.json"
         var stub = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: stubPath)))).root

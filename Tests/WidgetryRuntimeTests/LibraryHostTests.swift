@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryTestSupport
 
 /// The Library sample in a host: its `openPresentation` is a host action, answered by the host's
 /// command, whose outcome the widget's status controllers follow as they follow a response.
 struct LibraryHostTests {
-    static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Library").path
+    static let library = Samples.widget("Library")
 
     /// Signs Ada in, opens the first presentation of Fabrikam Energy, downloads it and taps Open;
     /// returns what the screen shows afterwards.

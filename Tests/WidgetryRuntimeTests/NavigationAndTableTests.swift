@@ -5,14 +5,16 @@ import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryRuntime
 import WidgetryStore
+import WidgetryTestSupport
 
 /// Row taps, typed navigation, pull-to-refresh, infinite scroll, deletion and defaults, on the
 /// Feed sample or a copy of it with one file changed.
 struct NavigationAndTableTests {
     /// The Feed sample, with `patch` applied to the text of the files it names, run to idle.
     private func feed(patching patches: [String: (String) -> String] = [:], screen: String? = nil) async throws -> WidgetRun {
-        let directory = NSTemporaryDirectory() + "widgetry-navigation-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.file("Feed")
         try FileManager.default.copyItem(atPath: ScreenReaderTests.feed.path, toPath: directory)
         for (file, patch) in patches {
             let path = directory + "/" + file

@@ -5,14 +5,14 @@ import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryRuntime
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// The WidgetDemo bundle in its original layout (`Tests/Fixtures/WidgetDemo`: Info.plist,
 /// Base.lproj/Main.storyboard, an .xcdatamodeld source, screen files without views) against
 /// UPSTREAM-FORMAT §9.2–9.7: the same outcomes the Feed sample gives in Widgetry's layout.
 @Suite("Original layout")
 struct OriginalLayoutTests {
-    static let bundle = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/WidgetDemo").path
+    static let bundle = Samples.file("Tests/Fixtures/WidgetDemo")
 
     /// Post Details' labels have bindings but no wx.identifier: they are named by their class and
     /// place among the scene's elements of that class.

@@ -5,6 +5,7 @@ import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryRuntime
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// Every bundle file may name its schema with a root `"$schema"` key, for editors: the Feed
 /// sample with one in each file loads and runs exactly as without.
@@ -24,8 +25,9 @@ struct SchemaKeyTests {
     }
 
     @Test func theFeedWithASchemaKeyInEveryFileRunsTheSame() async throws {
-        let copy = NSTemporaryDirectory() + "widgetry-schema-keys-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let copy = scratch.file("Feed")
         try FileManager.default.copyItem(atPath: ScreenReaderTests.feed.path, toPath: copy)
         for (name, schema) in Self.schemas {
             let url = URL(fileURLWithPath: copy + "/" + name)

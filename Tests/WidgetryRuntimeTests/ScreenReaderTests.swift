@@ -3,11 +3,11 @@ import Testing
 import WidgetryJSON
 import WidgetryRuntime
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// Screen files: objects, elements and views in document order, and every problem located.
 struct ScreenReaderTests {
-    static let feed = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Feed")
+    static let feed = URL(fileURLWithPath: Samples.widget("Feed"))
 
     private func read(_ name: String) throws -> ScreenDocument {
         let bytes = try [UInt8](Data(contentsOf: Self.feed.appendingPathComponent("\(name).json")))

@@ -3,14 +3,13 @@ import Testing
 import WidgetryJSON
 @testable import WidgetryRuntime
 @testable import WidgetryScreen
+import WidgetryTestSupport
 
 /// `Schemas/screen.schema.json` and `ScreenReader` must accept the same keys, types and values
 /// (and the schema's type names those the screen builder knows), so that editors and
 /// `widgetry validate` say what the runtime does.
 struct ScreenSchemaTests {
-    /// The package root; `#filePath` may be reached through a symbolic link.
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
 
     /// An object the reader checks: where the schema declares it, the keys the reader allows, and
     /// how an entry of it sits in a screen file named `S`.
@@ -254,7 +253,7 @@ struct ScreenSchemaTests {
 
     @Test(arguments: ["FeedViewController", "NewPostViewController"])
     func theSampleScreensUseOnlyWhatTheSchemaAllows(_ name: String) throws {
-        let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("SampleWidgets/Feed/\(name).json")))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Samples.widget("Feed/\(name).json"))))
         let screen = try JSONParser.parse(bytes, fileName: "\(name).json").root, schema = try schema()
         #expect(try structuralProblems(screen, schema, in: schema) == [])
         _ = try ScreenReader.read(JSONParser.parse(bytes, fileName: "\(name).json"), screen: name, file: "\(name).json")

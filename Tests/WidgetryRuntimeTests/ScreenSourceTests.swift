@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryExpressions
 import WidgetryRuntime
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// A storyboard scene joined with its screen file, and what runs from it: problems placed in the
 /// right file, actions sent to the controller, a storyboard that cannot be read.
@@ -13,7 +14,7 @@ struct ScreenSourceTests {
 
     /// A bundle folder with Info.json, an empty stub file and `files`.
     private func bundle(_ files: [String: String]) throws -> (bundle: WidgetBundle, remove: () -> Void) {
-        let root = NSTemporaryDirectory() + "widgetry-source-" + UUID().uuidString
+        let root = try TemporaryDirectory().path
         let all = files.merging(["Info.json": #"{"identifier": "com.example.demo"}"#, "StubService.json": #"{"actions": {}}"#]) { mine, _ in mine }
         for (name, text) in all {
             let url = URL(fileURLWithPath: root + "/" + name)

@@ -6,17 +6,14 @@ import WidgetryExpressions
 import WidgetryRuntime
 import WidgetryScenario
 import WidgetryStore
+import WidgetryTestSupport
 
 /// The Stories sample on a store kept in an SQLite file: what the viewer does in one run (a story
 /// played to its end is seen, a liked story is liked, a story left part-way resumes there) is what
 /// the next run starts from, although that run imports the stories list again.
 struct StoriesPersistenceTests {
-    static let stories = ScreenSchemaTests.root.appendingPathComponent("SampleWidgets/Stories").path
+    static let stories = Samples.widget("Stories")
     static let now = Date(timeIntervalSince1970: 1_529_521_200)
-
-    private func temporaryStore() -> String {
-        NSTemporaryDirectory() + "widgetry-stories-" + UUID().uuidString + ".sqlite"
-    }
 
     private func load(storeFile: String) async throws -> WidgetRun {
         let loaded = try await BundleLoader().load(try BundleSource(argument: Self.stories))
@@ -54,8 +51,9 @@ struct StoriesPersistenceTests {
     ]
 
     @Test func theFlagsSetInOneRunAreThereInTheNext() async throws {
-        let file = temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: file) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let file = scratch.file("stories.sqlite")
 
         let first = try await load(storeFile: file)
         await first.run()
@@ -94,8 +92,9 @@ struct StoriesPersistenceTests {
     /// `widgetry run --scenario FILE --store STORE`: the scenario runner keeps its run's store in
     /// the file it is given, so a scenario can be the first of two runs.
     @Test func aScenarioRunnerKeepsItsStoreInTheFileItIsGiven() async throws {
-        let file = temporaryStore()
-        defer { try? FileManager.default.removeItem(atPath: file) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let file = scratch.file("stories.sqlite")
         let bundle = try await BundleLoader().load(try BundleSource(argument: Self.stories)).bundle
         var runner = ScenarioRunner()
         runner.storeFile = file

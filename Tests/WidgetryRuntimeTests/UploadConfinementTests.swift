@@ -8,6 +8,7 @@ import WidgetryRuntime
 import WidgetryScreen
 import WidgetryService
 import WidgetryServiceConfiguration
+import WidgetryTestSupport
 
 /// In a run, an upload that names a file reads it only inside the bundle (``ConfinedPath``):
 /// `/etc/passwd`, `../` and a link out are refused before anything is read or sent.
@@ -19,8 +20,9 @@ struct UploadConfinementTests {
 
     @Test(arguments: ["/etc/passwd", "../outside.txt", "linked.txt", "file:///etc/passwd", "logo.txt"])
     func anUploadReadsOnlyFilesOfTheBundle(name: String) async throws {
-        let base = NSTemporaryDirectory() + "widgetry-upload-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: base) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let base = scratch.path
         let root = base + "/bundle"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let files = ["Info.json": #"{"identifier": "test.upload", "entryScreen": "S"}"#, "S.json": #"{"S": {}}"#,

@@ -7,9 +7,7 @@ import WidgetryTestSupport
 /// in the original layout as they are. Tests that need them are skipped when the shared folder
 /// is not beside the checkout.
 enum UpstreamWidgetDemo {
-    static let upstream: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/upstream")
+    static let upstream = URL(fileURLWithPath: Samples.upstream())
 
     static let zipPath = upstream.appendingPathComponent("WidgetDemo.zip").path
     static let sourcePath = upstream.appendingPathComponent("WidgetDemo-source").path

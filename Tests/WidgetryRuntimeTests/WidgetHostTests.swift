@@ -7,6 +7,7 @@ import WidgetryJSON
 import WidgetryRuntime
 import WidgetryService
 import WidgetryStore
+import WidgetryTestSupport
 
 /// The embedding API: several widgets in one host, their events, host commands, and the JSON
 /// lines of run and host events. The Feed sample on a virtual clock at 2018-06-20T19:00:00Z.
@@ -51,8 +52,9 @@ struct WidgetHostTests {
 
     /// The Feed sample packed as a zip, as bytes.
     private func zippedFeed() throws -> [UInt8] {
-        let archive = NSTemporaryDirectory() + "widgetry-host-feed-" + UUID().uuidString + ".zip"
-        defer { try? FileManager.default.removeItem(atPath: archive) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let archive = scratch.file("Feed.zip")
         try BundlePacker().pack(directory: Self.feed, to: archive)
         return Array(try Data(contentsOf: URL(fileURLWithPath: archive)))
     }
@@ -163,7 +165,9 @@ struct WidgetHostTests {
         let server = try LoopbackFileServer.start(files: [:])
         defer { server.stop() }
         let host = WidgetHost(options: Self.options)
-        let missing = NSTemporaryDirectory() + "widgetry-host-missing-" + UUID().uuidString
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let missing = scratch.file("missing")
         let errors = await host.load([(identifier: "missing", source: missing), (identifier: "gone", source: server.baseURL + "/Gone.zip")])
         #expect(errors.map(\.code) == ["host.load-failed", "host.load-failed"])
         #expect(errors.map(\.identifier) == ["missing", "gone"])

@@ -1,17 +1,14 @@
 import Foundation
 import WidgetryJSON
 import WidgetrySchema
+import WidgetryTestSupport
 
 /// The official JSON Schema Test Suite, when the checkout beside the project has it: its draft
 /// 2020-12 test files, and a registry holding its remote documents under the
 /// `http://localhost:1234/` URIs the tests refer to (nothing is fetched).
 enum ConformanceSuite {
-    /// `…/shared/conformance/json-schema-test-suite`, found from this file's path:
-    /// Tests/WidgetrySchemaTests/X.swift → ../../../shared/… (symbolic links resolved first, so
-    /// a package that links the test folder in finds the same place).
-    static let root: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/json-schema-test-suite")
+    /// `../shared/conformance/json-schema-test-suite`, beside the checkout.
+    static let root = URL(fileURLWithPath: Samples.shared("conformance/json-schema-test-suite"))
 
     static let testsDirectory = root.appendingPathComponent("tests/draft2020-12")
 
@@ -23,6 +20,15 @@ enum ConformanceSuite {
     static let requiredFiles: [String] = {
         guard isAvailable, let names = try? FileManager.default.contentsOfDirectory(atPath: testsDirectory.path) else { return [] }
         return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    /// The names of the optional test files, below `optional/` (`optional/bignum.json`, …),
+    /// sorted, but for those in ``optionalFoldersNotRun``.
+    static let optionalFiles: [String] = {
+        let folder = testsDirectory.appendingPathComponent("optional")
+        guard isAvailable, let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.map { "optional/" + $0 }
+            .filter { file in !optionalFoldersNotRun.contains { file.hasPrefix($0) } }.sorted()
     }()
 
     /// A registry with every document under `remotes/`.

@@ -2,14 +2,13 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetrySchema
+import WidgetryTestSupport
 
 /// Every schema the project ships in `Schemas/` is a valid 2020-12 schema (it validates against
 /// the meta-schema) and compiles.
 @Suite("Project schemas")
 struct ProjectSchemaTests {
-    /// The package root, from this file's path (symbolic links resolved).
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
 
     static let schemaFiles: [String] = {
         let directory = root.appendingPathComponent("Schemas").path

@@ -6,11 +6,11 @@ import WidgetryService
 import WidgetryServiceConfiguration
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// The action engine against the stub file on a virtual clock.
 struct ActionEngineStubTests {
-    static let feed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Feed")
+    static let feed = URL(fileURLWithPath: Samples.widget("Feed"))
 
     let model: EntityModel
     let stub: ServiceConfiguration

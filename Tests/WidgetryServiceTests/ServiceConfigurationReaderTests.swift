@@ -3,16 +3,15 @@ import Testing
 import WidgetryJSON
 import WidgetryService
 import WidgetryServiceConfiguration
+import WidgetryTestSupport
 
 /// `ServiceConfigurationReader` and `ServiceFiles`: what a service file reads as, and every
 /// problem placed by line, column and pointer (markers `1️⃣`, `2️⃣`… stand where one is reported).
 struct ServiceConfigurationReaderTests {
-    /// The package root; `#filePath` may be reached through a symbolic link.
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
 
     private func feedStub() throws -> JSONDocument {
-        let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("SampleWidgets/Feed/StubService.json")))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Samples.widget("Feed/StubService.json"))))
         return try JSONParser.parse(bytes, fileName: "StubService.json")
     }
 

@@ -3,14 +3,13 @@ import Testing
 import WidgetryJSON
 import WidgetryService
 import WidgetryServiceConfiguration
+import WidgetryTestSupport
 
 /// `Schemas/service.schema.json`, `Schemas/stub-service.schema.json` and
 /// `ServiceConfigurationReader` must accept the same keys, types and values, so that editors and
 /// `widgetry validate` say what the reader does.
 struct ServiceSchemaTests {
-    /// The package root; `#filePath` may be reached through a symbolic link.
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
 
     static let schemas: [(file: String, kind: ServiceFileKind)] = [("service.schema.json", .service), ("stub-service.schema.json", .stub)]
 

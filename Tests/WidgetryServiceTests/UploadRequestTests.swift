@@ -4,6 +4,7 @@ import WidgetryExpressions
 import WidgetryJSON
 @testable import WidgetryService
 @testable import WidgetryServiceConfiguration
+import WidgetryTestSupport
 
 private let ignoredParameters: JSONObject = {
     var object = JSONObject()
@@ -48,9 +49,9 @@ struct UploadRequestTests {
     }
 
     @Test func multipartFilePartReadsTheFile() throws {
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("widgetry-upload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = URL(fileURLWithPath: scratch.path)
         let file = folder.appendingPathComponent("photo \"1\".JPG")
         try Data([0xFF, 0xD8, 0xFF, 0xE0]).write(to: file)
 
@@ -89,9 +90,10 @@ struct UploadRequestTests {
         #expect(data.headers == [HeaderField("Content-Type", "application/octet-stream")])
         #expect(data.url == "https://test/upload", "no parameters in the query either")
 
-        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("widgetry-\(UUID().uuidString).txt")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let file = URL(fileURLWithPath: scratch.file("note.txt"))
         try Data("note\n".utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
         let text = try RequestBuilder().request(for: RequestFixture.action(action), argument: .string(file.path))
         #expect(text.body == Array("note\n".utf8))
         #expect(text.headers == [HeaderField("Content-Type", "text/plain")])
@@ -105,11 +107,13 @@ struct UploadRequestTests {
     }
 
     @Test func missingOrUnreadablePartsAreUploadErrors() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
         let cases: [Value] = [
             ["info": ["note": .data([1])]],
             ["data": 5, "info": ["note": .data([1])]],
             ["data": "/nonexistent/widgetry/file.jpg", "info": ["note": .data([1])]],
-            ["data": .string(NSTemporaryDirectory()), "info": ["note": .data([1])]],
+            ["data": .string(scratch.path), "info": ["note": .data([1])]],
         ]
         for argument in cases {
             let error = #expect(throws: ActionError.self) { try RequestBuilder().request(for: RequestFixture.action(attachImage), argument: argument) }

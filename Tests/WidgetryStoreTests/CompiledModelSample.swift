@@ -5,9 +5,7 @@ import WidgetryTestSupport
 /// The real compiled bundle upstream shipped and its sources, from `../shared/upstream`, found
 /// beside the checkout; tests that need them are skipped when the folder is not there.
 enum CompiledModelSample {
-    static let upstream: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/upstream")
+    static let upstream = URL(fileURLWithPath: Samples.upstream())
 
     static let zipPath = upstream.appendingPathComponent("WidgetDemo.zip").path
     static let sourceModelPath = upstream.appendingPathComponent("WidgetDemo-source/Model.xcdatamodeld/Model.xcdatamodel/contents").path
@@ -19,7 +17,7 @@ enum CompiledModelSample {
     /// The bytes of `WidgetDemo.bundle/Model.momd/Model.mom`, extracted from the zip with the
     /// project's extractor once per run.
     static let compiledModel: [UInt8]? = {
-        guard isAvailable, let folder = try? WidgetryTestSupport.TemporaryDirectory() else { return nil }
+        guard isAvailable, let folder = try? TemporaryDirectory() else { return nil }
         defer { folder.remove() }
         let destination = folder.file("WidgetDemo")
         guard (try? ArchiveExtractor().extract(archiveAt: zipPath, to: destination)) != nil,

@@ -10,9 +10,10 @@ import WidgetryTestSupport
 /// Sections by a group key, and results that report row changes after each transaction.
 struct FetchedResultsTests {
     let model: EntityModel
-    let files = TemporaryDirectory()
+    let files: TemporaryDirectory
 
     init() throws {
+        files = try TemporaryDirectory(removedOnRelease: true)
         model = try ModelJSONReader.read(JSONParser.parse("""
             {"entities": {"Item": {"attributes": {
               "name": {"type": "String"}, "group": {"type": "String", "optional": true}, "rank": {"type": "Integer 32", "default": 0}}}}}

@@ -4,18 +4,19 @@ import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// Groot's import rules on the Feed sample's model and stub responses.
 struct JSONImporterTests {
-    static let feed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Feed")
+    static let feed = URL(fileURLWithPath: Samples.widget("Feed"))
 
     let model: EntityModel
-    let files = TemporaryDirectory()
+    let files: TemporaryDirectory
     let importer: JSONImporter
     let stub: JSONValue
 
     init() throws {
+        files = try TemporaryDirectory(removedOnRelease: true)
         let modelBytes = try [UInt8](Data(contentsOf: Self.feed.appendingPathComponent("Model.json")))
         model = try ModelJSONReader.read(JSONParser.parse(modelBytes, fileName: "Model.json"), file: "Model.json")
         let stubBytes = try [UInt8](Data(contentsOf: Self.feed.appendingPathComponent("StubService.json")))

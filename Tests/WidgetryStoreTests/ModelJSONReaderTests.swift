@@ -4,11 +4,11 @@ import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// `Model.json`: reading, inheritance, and every model error with its place.
 struct ModelJSONReaderTests {
-    static let feedModel = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Feed/Model.json")
+    static let feedModel = URL(fileURLWithPath: Samples.widget("Feed/Model.json"))
 
     private func model(_ json: String) throws -> EntityModel {
         try ModelJSONReader.read(JSONParser.parse(json, fileName: "Model.json"), file: "Model.json")

@@ -3,11 +3,12 @@ import Testing
 import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// `Schemas/model.schema.json` and `ModelJSONReader` must accept the same keys and types, so
 /// that editors and `widgetry validate` say what the reader does.
 struct ModelSchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
 
     private func schema() throws -> JSONValue {
         let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent("Schemas/model.schema.json")))

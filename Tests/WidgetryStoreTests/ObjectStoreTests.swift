@@ -4,14 +4,16 @@ import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// The in-memory object store: defaults and type checks, inverses, identity across an entity
 /// hierarchy, all-or-nothing transactions with change sets, delete rules, and fetching.
 struct ObjectStoreTests {
     let model: EntityModel
-    let files = TemporaryDirectory()
+    let files: TemporaryDirectory
 
     init() throws {
+        files = try TemporaryDirectory(removedOnRelease: true)
         let bytes = try [UInt8](Data(contentsOf: ModelJSONReaderTests.feedModel))
         model = try ModelJSONReader.read(JSONParser.parse(bytes, fileName: "Model.json"), file: "Model.json")
     }

@@ -4,12 +4,17 @@ import WidgetryExpressions
 import WidgetryJSON
 @testable import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// Objects replaced again and again (a timer that re-imports with `clearPolicy: after`) leave
 /// empty rows behind; tables drop them between transactions, so what a transaction copies and a
 /// fetch scans stays proportional to the live objects, and every object keeps its values.
 struct StoreCompactionTests {
-    let files = TemporaryDirectory()
+    let files: TemporaryDirectory
+
+    init() throws {
+        files = try TemporaryDirectory(removedOnRelease: true)
+    }
 
     private func model() throws -> EntityModel {
         try ModelJSONReader.read(JSONParser.parse(#"""

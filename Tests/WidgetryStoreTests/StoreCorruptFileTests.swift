@@ -4,12 +4,17 @@ import Testing
 import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// A store file is input like any other: each impossible value written into a good file is
 /// `store.corrupt-file` naming its table, row and column when the store opens, never a trap
 /// or an allocation the file asks for.
 struct StoreCorruptFileTests {
-    let files = TemporaryDirectory()
+    let files: TemporaryDirectory
+
+    init() throws {
+        files = try TemporaryDirectory(removedOnRelease: true)
+    }
 
     static let modelText = """
         {"entities": {

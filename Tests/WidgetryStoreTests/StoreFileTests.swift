@@ -4,10 +4,15 @@ import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// A store kept in an SQLite file: what one run leaves, the next run starts with.
 struct StoreFileTests {
-    let files = TemporaryDirectory()
+    let files: TemporaryDirectory
+
+    init() throws {
+        files = try TemporaryDirectory(removedOnRelease: true)
+    }
 
     private func model(_ text: String = StoreFileTests.modelText) throws -> EntityModel {
         try ModelJSONReader.read(JSONParser.parse(text, fileName: "Model.json"), file: "Model.json")

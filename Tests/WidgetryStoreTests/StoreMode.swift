@@ -3,6 +3,7 @@ import Testing
 import WidgetryExpressions
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// The two ways a store keeps its objects; store tests run in both.
 enum StoreMode: String, CaseIterable, CustomTestStringConvertible {
@@ -17,25 +18,6 @@ enum StoreMode: String, CaseIterable, CustomTestStringConvertible {
         case .memory: ObjectStore(model: model)
         case .file: try ObjectStore(model: model, filePath: directory.newFile("store.sqlite"))
         }
-    }
-}
-
-/// A directory removed when the test that made it is over (with the suite value holding it).
-final class TemporaryDirectory: Sendable {
-    let path: String
-
-    init() {
-        path = NSTemporaryDirectory() + "widgetry-store-tests-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    /// A path in the directory that no other call returned.
-    func newFile(_ name: String) -> String {
-        path + "/" + UUID().uuidString + "-" + name
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }
 

@@ -4,12 +4,12 @@ import WidgetryExpressions
 import WidgetryJSON
 import WidgetryStore
 import WidgetryModel
+import WidgetryTestSupport
 
 /// Xcode's model source (`.xcdatamodel/contents`): the Feed sample read both ways, defaults,
 /// and every error with its line and column.
 struct XcdatamodelReaderTests {
-    static let feedModelJSON = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("SampleWidgets/Feed/Model.json")
+    static let feedModelJSON = URL(fileURLWithPath: Samples.widget("Feed/Model.json"))
 
     static let header = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>

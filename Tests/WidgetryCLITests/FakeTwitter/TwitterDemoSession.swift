@@ -1,14 +1,14 @@
 import Foundation
 import WidgetryService
+import WidgetryTestSupport
 
 /// Upstream's TwitterDemo as shipped, run by the `widgetry` executable against ``FakeTwitter``
 /// with the project's example host profile (`Examples/Profiles/TwitterDemo.profile.json`), its
 /// hosts pointed at the fake and its secrets given through the environment.
 struct TwitterDemoSession {
-    static let source = URL(fileURLWithPath: CommandRunner.packageRoot).deletingLastPathComponent()
-        .appendingPathComponent("shared/upstream/TwitterDemo-source").path
-    static let profileTemplate = CommandRunner.packageRoot + "/Examples/Profiles/TwitterDemo.profile.json"
-    static let fixtures = CommandRunner.packageRoot + "/Tests/Fixtures/TwitterDemo"
+    static let source = Samples.upstream("TwitterDemo-source")
+    static let profileTemplate = Samples.file("Examples/Profiles/TwitterDemo.profile.json")
+    static let fixtures = Samples.file("Tests/Fixtures/TwitterDemo")
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: source + "/Info.plist") }
 
     static let secrets = ["TWITTER_CONSUMER_KEY": "consumer-key", "TWITTER_CONSUMER_SECRET": "consumer-secret",
@@ -32,8 +32,7 @@ struct TwitterDemoSession {
     /// the bundle's copy holds `scenario` (every scenario when nil).
     static func start(scenario: String? = nil) async throws -> TwitterDemoSession {
         let fake = try await FakeTwitter.start(signer: signer)
-        let scratch = NSTemporaryDirectory() + "widgetry-twitter-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let scratch = try TemporaryDirectory().path
         let text = try String(contentsOfFile: profileTemplate, encoding: .utf8)
             .replacingOccurrences(of: "http://127.0.0.1:8080", with: fake.baseURL)
             .replacingOccurrences(of: "\"$schema\": \"../../Schemas/host-profile.schema.json\",", with: "")

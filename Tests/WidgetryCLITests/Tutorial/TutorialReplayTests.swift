@@ -6,7 +6,7 @@ import WidgetryTestSupport
 /// edit made, every command run, and each command must print exactly what the tutorial shows
 /// and exit as it says. `WIDGETRY_UPDATE_GOLDENS=1` rewrites the outputs in the document.
 @Suite struct TutorialReplayTests {
-    static let path = CommandRunner.packageRoot + "/docs/TUTORIAL.md"
+    static let path = Samples.file("docs/TUTORIAL.md")
 
     @Test func theTutorialSaysWhatWidgetrySays() throws {
         let markdown = try String(contentsOfFile: Self.path, encoding: .utf8)
