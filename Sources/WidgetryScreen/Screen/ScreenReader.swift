@@ -27,12 +27,8 @@ public enum ScreenReader {
     private struct Reader {
         var read: StrictReader<ScreenErrorCode>
         var file: String { read.file }
-        /// Ids of the controller's views, and of views in any cell prototype.
-        var viewIDs: [String: SourcePlace] = [:]
-        var cellViewIDs: [String: SourcePlace] = [:]
-        /// Ids of the prototype being read: prototypes may share ids (one entry configures the
-        /// same element of every cell), but not within one cell or with the controller (FORMAT.md#screen.namespace).
-        var prototypeViewIDs: [String: SourcePlace]?
+        /// The views' ids, unique across the screen and within each cell (FORMAT.md#screen.namespace).
+        var viewIDs = ElementNamespace()
 
         mutating func screen(_ root: JSONValue, name: String) -> ScreenDocument {
             var document = ScreenDocument(name: name, file: file)
@@ -129,22 +125,9 @@ public enum ScreenReader {
             guard let entry = read.object(json, allowed: ScreenReader.viewKeys, what: "a view") else { return nil }
             guard let type = read.string(read.required("type", of: entry, in: json, what: "a view", hint: "a UIKit class name such as \"UILabel\"")) else { return nil }
             let id = entry["id"].flatMap { read.string($0) }
-            if let id, let idValue = entry["id"] {
-                let place = SourcePlace(idValue)
-                if var inCell = prototypeViewIDs {
-                    if let first = inCell[id] ?? viewIDs[id] {
-                        read.report(.duplicateID, "view id \(id) is used twice (first at line \(first.location?.line ?? 0))", at: idValue,
-                             hint: "ids must be unique across the screen and within each cell; cells may share ids (docs/FORMAT.md#screen.namespace)")
-                    }
-                    inCell[id] = place
-                    prototypeViewIDs = inCell
-                    if cellViewIDs[id] == nil { cellViewIDs[id] = place }
-                } else if let first = viewIDs[id] ?? cellViewIDs[id] {
-                    read.report(.duplicateID, "view id \(id) is used twice (first at line \(first.location?.line ?? 0))", at: idValue,
-                         hint: "ids must be unique across the screen and within each cell; cells may share ids (docs/FORMAT.md#screen.namespace)")
-                } else {
-                    viewIDs[id] = place
-                }
+            if let id, let idValue = entry["id"], let repeated = viewIDs.register(id, at: idValue.location) {
+                read.report(.duplicateID, "view id \(id) is used twice (first at line \(repeated.first?.line ?? 0))", at: idValue,
+                            hint: "ids must be unique across the screen and within each cell; cells may share ids (docs/FORMAT.md#screen.namespace)")
             }
             let prototypes = read.array(entry["prototypes"], expected: "an array of cell prototypes")?.compactMap { prototype($0) } ?? []
             return ViewNode(id: id, type: type, properties: attrs(entry["properties"]), children: views(entry["children"]),
@@ -160,9 +143,8 @@ public enum ScreenReader {
         private mutating func prototype(_ json: JSONValue) -> CellPrototype? {
             guard let entry = read.object(json, allowed: ScreenReader.prototypeKeys, what: "a cell prototype") else { return nil }
             guard let reuseIdentifier = read.string(read.required("reuseIdentifier", of: entry, in: json, what: "a cell prototype")) else { return nil }
-            let outer = prototypeViewIDs
-            prototypeViewIDs = [:]
-            defer { prototypeViewIDs = outer }
+            let scope = viewIDs.enterCell()
+            defer { viewIDs.leaveCell(scope) }
             return CellPrototype(reuseIdentifier: reuseIdentifier, children: views(entry["children"]),
                                  segue: entry["segue"].flatMap { read.string($0) }, place: SourcePlace(entry: json),
                                  design: entry["design"].map { ViewDesignReader.design($0, read: &read) } ?? .unspecified)

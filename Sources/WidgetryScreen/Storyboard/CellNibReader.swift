@@ -27,8 +27,9 @@ enum CellNibReader {
         }
         let owner = StoryboardController(element: root, id: "", name: reuseIdentifier, restorationIdentifier: nil, kind: .other,
                                          className: "UIViewController", rootControllerID: nil, placeholderIDs: [])
-        var builder = SceneBuilder(controller: owner, index: ControllerIndex(document: document, file: file), elementTypes: elementTypes)
-        let (prototype, elements, problems) = builder.registeredPrototype(cell, reuseIdentifier: reuseIdentifier)
+        let source = XMLSceneSource(controller: owner, index: ControllerIndex(document: document, file: file))
+        var builder = SceneBuilder(source: source, elementTypes: elementTypes)
+        let (prototype, elements, problems) = builder.registeredCell(cell, reuseIdentifier: reuseIdentifier)
         guard problems.isEmpty, let prototype else { throw ScreenErrors(problems) }
         return (prototype, elements, builder.warnings)
     }

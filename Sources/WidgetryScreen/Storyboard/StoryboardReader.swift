@@ -51,8 +51,8 @@ public enum StoryboardReader {
         var index = ControllerIndex(document: document, file: file)
         var scenes: [StoryboardScene] = []
         for controller in index.controllers {
-            var builder = SceneBuilder(controller: controller, index: index, elementTypes: elementTypes)
-            scenes.append(builder.build())
+            var builder = SceneBuilder(source: XMLSceneSource(controller: controller, index: index), elementTypes: elementTypes)
+            scenes.append(builder.buildScene())
             index.warnings += builder.warnings
         }
         var initial = root["initialViewController"]

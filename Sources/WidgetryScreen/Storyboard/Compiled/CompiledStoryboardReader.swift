@@ -37,8 +37,8 @@ public enum CompiledStoryboardReader {
             try index.resolveRoots()
             var scenes: [StoryboardScene] = []
             for controller in index.controllers {
-                var builder = CompiledSceneBuilder(controller: controller, index: index, elementTypes: elementTypes,
-                                                   directory: directory, folder: file, limits: limits)
+                let source = NibSceneSource(controller: controller, index: index, directory: directory, folder: file, limits: limits)
+                var builder = SceneBuilder(source: source, elementTypes: elementTypes)
                 scenes.append(try builder.build())
                 index.warnings += builder.warnings
             }

@@ -3,28 +3,31 @@ import WidgetryJSON
 
 /// An element's initial properties: what its tag's attributes say (a label's text, a button's
 /// title, `hidden`), then its user-defined runtime attributes, as upstream applies them.
-extension SceneBuilder {
+extension XMLSceneSource {
     /// What an element's `<userDefinedRuntimeAttributes>` say.
-    mutating func runtimeAttributes(of element: XMLElementNode) -> StoryboardRuntimeAttributes {
+    func runtimeAttributes(of element: XMLElementNode, findings: inout SceneFindings) -> StoryboardRuntimeAttributes {
         var result = StoryboardRuntimeAttributes()
         let attributes = element.children(named: "userDefinedRuntimeAttributes").flatMap { $0.children(named: "userDefinedRuntimeAttribute") }
         for attribute in attributes {
             let location = index.document.location(of: attribute)
             guard let keyPath = attribute["keyPath"], !keyPath.isEmpty else {
-                problem(.storyboardAttribute, "a user-defined runtime attribute has no keyPath", at: location)
+                findings.problem(.storyboardAttribute, "a user-defined runtime attribute has no keyPath", at: SourcePlace(file: file, location: location))
                 continue
             }
             let type = attribute["type"] ?? "string"
             guard StoryboardVocabulary.valueAttributeTypes.contains(type), !StoryboardVocabulary.isVisualKeyPath(keyPath),
-                  let value = value(of: attribute, type: type, keyPath: keyPath, at: location) else { continue }
-            if let message = result.take(keyPath, value, at: location) { problem(.storyboardAttribute, message, at: location) }
+                  let value = value(of: attribute, type: type, keyPath: keyPath, at: location, findings: &findings) else { continue }
+            if let message = result.take(keyPath, value, at: location) {
+                findings.problem(.storyboardAttribute, message, at: SourcePlace(file: file, location: location))
+            }
         }
         return result
     }
 
     /// The value of a runtime attribute: in its `value` attribute, or in a `<string>`,
     /// `<integer>` or `<real>` child with `key="value"`.
-    private mutating func value(of attribute: XMLElementNode, type: String, keyPath: String, at location: SourceLocation) -> JSONValue? {
+    private func value(of attribute: XMLElementNode, type: String, keyPath: String, at location: SourceLocation,
+                       findings: inout SceneFindings) -> JSONValue? {
         let inner = attribute.children.first { $0["key"] == "value" }
         let text = attribute["value"] ?? inner?["value"]
         switch type {
@@ -32,15 +35,16 @@ extension SceneBuilder {
             return JSONValue(.null, location: location)
         case "boolean":
             guard let flag = StoryboardVocabulary.flag(text) else {
-                problem(.storyboardAttribute, "\(keyPath) is a boolean attribute whose value is \(text.map { "\"\($0)\"" } ?? "missing"), not YES or NO",
-                        at: location)
+                findings.problem(.storyboardAttribute, "\(keyPath) is a boolean attribute whose value is \(text.map { "\"\($0)\"" } ?? "missing"), not YES or NO",
+                                 at: SourcePlace(file: file, location: location))
                 return nil
             }
             return JSONValue(.bool(flag), location: location)
         case "number":
             if let text, let integer = Int64(text) { return JSONValue(.integer(integer), location: location) }
             if let text, let number = Double(text), number.isFinite { return JSONValue(.double(number), location: location) }
-            problem(.storyboardAttribute, "\(keyPath) is a number attribute whose value is \(text.map { "\"\($0)\"" } ?? "missing")", at: location)
+            findings.problem(.storyboardAttribute, "\(keyPath) is a number attribute whose value is \(text.map { "\"\($0)\"" } ?? "missing")",
+                             at: SourcePlace(file: file, location: location))
             return nil
         default:
             return JSONValue(.string(text ?? inner?.text ?? ""), location: location)
@@ -49,7 +53,7 @@ extension SceneBuilder {
 
     /// What the tag's own attributes set: visibility, alpha and tag of every view, `enabled` of
     /// controls, and each kind's content (text, title, placeholder, image, switch state…).
-    func initialProperties(of element: XMLElementNode) -> [(key: String, value: JSONValue)] {
+    func initialProperties(of element: XMLElementNode, viewClass: SceneViewClass) -> [(key: String, value: JSONValue)] {
         let location = index.document.location(of: element)
         var properties: [(key: String, value: JSONValue)] = []
         func add(_ key: String, _ kind: JSONValue.Kind?) {

@@ -5,17 +5,19 @@ import WidgetryJSON
 /// a button's title, `hidden`), then its user-defined runtime attributes, the same properties
 /// the XML reader takes from a tag's attributes. A key ibtool omitted has UIKit's default
 /// (``UIKitDefaults``), and a value equal to the default is no property, as in the XML.
-extension CompiledSceneBuilder {
+extension NibSceneSource {
     /// What an object's `UINibKeyValuePair`s say.
-    mutating func runtimeAttributes(of object: Int, in nib: CompiledNib) throws(NIBError) -> StoryboardRuntimeAttributes {
+    func runtimeAttributes(of view: Object, findings: inout SceneFindings) throws(NIBError) -> StoryboardRuntimeAttributes {
+        let (nib, object) = (view.nib, view.object)
+        let place = SourcePlace(file: nib.file, location: nil)
         var result = StoryboardRuntimeAttributes()
         for pair in nib.keyValuePairs[object] ?? [] {
             guard let keyPath = try nib.archive.string(of: pair, key: "UIKeyPath"), !keyPath.isEmpty else {
-                problem(.storyboardAttribute, "user-defined runtime attribute \(pair) has no key path", file: nib.file, key: "UIKeyPath")
+                findings.problem(.storyboardAttribute, "user-defined runtime attribute \(pair) has no key path", at: place, key: "UIKeyPath")
                 continue
             }
             guard !StoryboardVocabulary.isVisualKeyPath(keyPath), let value = try attributeValue(pair, in: nib) else { continue }
-            if let message = result.take(keyPath, value, at: nil) { problem(.storyboardAttribute, message, file: nib.file, key: keyPath) }
+            if let message = result.take(keyPath, value, at: nil) { findings.problem(.storyboardAttribute, message, at: place, key: keyPath) }
         }
         return result
     }
@@ -59,8 +61,8 @@ extension CompiledSceneBuilder {
 
     /// What the UIKit keys set: visibility, alpha and tag of every view, `enabled` of controls,
     /// and each kind's content (text, title, placeholder, image, switch state…).
-    func initialProperties(of object: Int, in nib: CompiledNib, className: String) throws(NIBError) -> [(key: String, value: JSONValue)] {
-        let archive = nib.archive
+    func initialProperties(of view: Object, viewClass: SceneViewClass) throws(NIBError) -> [(key: String, value: JSONValue)] {
+        let (archive, object, className) = (view.nib.archive, view.object, viewClass.name)
         var properties: [(key: String, value: JSONValue)] = []
         func add(_ key: String, _ kind: JSONValue.Kind?) {
             if let kind { properties.append((key, JSONValue(kind))) }
