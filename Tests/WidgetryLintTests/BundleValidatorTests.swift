@@ -3,6 +3,7 @@ import Testing
 import WidgetryBundle
 import WidgetryJSON
 import WidgetryLint
+import WidgetryTestSupport
 
 /// `widgetry validate`'s library side: every JSON file of a bundle against its schema, each
 /// violation a finding at its exact place with its rule id.
@@ -138,9 +139,9 @@ struct BundleValidatorTests {
     }
 
     @Test func aFolderThatIsNotABundleIsAnInputError() throws {
-        let folder = NSTemporaryDirectory() + "widgetry-lint-empty-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.path
         #expect(throws: BundleError.noManifest(path: folder)) { try BundleValidator().validate(directory: folder) }
         #expect(throws: BundleError.notFound(path: folder + "/missing")) { try BundleValidator().validate(directory: folder + "/missing") }
     }

@@ -3,11 +3,12 @@ import Testing
 import WidgetryJSON
 import WidgetryLint
 import WidgetrySchema
+import WidgetryTestSupport
 
 /// The schemas the binary carries are exactly the files in `Schemas/`, and all compile.
 @Suite("Bundled schemas")
 struct BundledSchemasTests {
-    static let schemaFolder = LintTestSupport.packageRoot + "/Schemas"
+    static let schemaFolder = Samples.file("Schemas")
 
     @Test func theEmbeddedSchemasAreTheFilesInSchemas() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.schemaFolder).filter { $0.hasSuffix(".schema.json") }.sorted()

@@ -4,6 +4,7 @@ import WidgetryExpressions
 import WidgetryJSON
 @testable import WidgetryRuntime
 @testable import WidgetryScreen
+import WidgetryTestSupport
 
 /// `docs/FORMAT.md` is the bundle format reference for widget authors. These tests keep it
 /// complete and keep the source comments that cite it honest: every key a schema declares,
@@ -12,9 +13,7 @@ import WidgetryJSON
 /// `FORMAT.md#anchor` cited under `Sources/` must be an anchor it has.
 @Suite("Format reference")
 struct FormatReferenceTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let documentPath = packageRoot + "/docs/FORMAT.md"
+    static let documentPath = Samples.file("docs/FORMAT.md")
 
     /// The reference as one string.
     static func document() throws -> String {
@@ -94,7 +93,7 @@ struct FormatReferenceTests {
     }
 
     @Test func everySchemaPropertyIsInTheReference() throws {
-        let folder = Self.packageRoot + "/Schemas"
+        let folder = Samples.file("Schemas")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".schema.json") }.sorted()
         #expect(!files.isEmpty)
         for file in files {
@@ -149,7 +148,7 @@ struct FormatReferenceTests {
 
     /// The text files under `Sources/`, with their paths relative to the package.
     static func sourceFiles() throws -> [(path: String, text: String)] {
-        let root = packageRoot + "/Sources"
+        let root = Samples.file("Sources")
         guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
         var files: [(String, String)] = []
         while let relative = walker.nextObject() as? String {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetryLint
+import WidgetryTestSupport
 
 /// A rule's example, or a case folder of `Examples/`, written out as a bundle in a temporary
 /// folder: the shared base bundle (`Examples/_base`: a small model, stub and manifest) with the
@@ -9,9 +10,10 @@ struct LintExampleBundle {
     /// character after it (1-based; empty for a case folder, which has no markers).
     var expected: [String] = []
     let directory: String
+    private let scratch: TemporaryDirectory
 
     /// The folder of the data cases, `<rule-id>/<case>/`.
-    static let examples = LintTestSupport.packageRoot + "/Tests/WidgetryLintTests/Examples"
+    static let examples = Samples.file("Tests/WidgetryLintTests/Examples")
     /// The bundle every case is merged over.
     static let base = examples + "/_base"
 
@@ -24,13 +26,14 @@ struct LintExampleBundle {
 
     /// The bundle of `files` over the base.
     init(_ files: LintExampleFiles) throws {
-        directory = NSTemporaryDirectory() + "widgetry-lint-example-" + UUID().uuidString
+        scratch = try TemporaryDirectory()
+        directory = scratch.file("bundle")
         try FileManager.default.copyItem(atPath: Self.base, toPath: directory)
         try files.write(into: directory)
     }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: directory)
+        scratch.remove()
     }
 }
 

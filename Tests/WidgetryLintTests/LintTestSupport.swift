@@ -1,19 +1,16 @@
 import Foundation
 import WidgetryJSON
+import WidgetryTestSupport
 
 /// Paths and scratch bundles for the lint tests.
 enum LintTestSupport {
-    /// The package root, from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let feed = packageRoot + "/SampleWidgets/Feed"
-    static let goldens = packageRoot + "/Tests/WidgetryLintTests/Goldens"
+    static let feed = Samples.widget("Feed")
+    static let goldens = Samples.file("Tests/WidgetryLintTests/Goldens")
 
     /// A copy of the Feed sample in a fresh temporary folder, with `files` (relative path to
     /// text) written over it; the caller removes the returned folder.
     static func feedCopy(overwriting files: [String: String] = [:]) throws -> String {
-        let folder = NSTemporaryDirectory() + "widgetry-lint-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TemporaryDirectory().path
         let bundle = folder + "/Feed"
         try FileManager.default.copyItem(atPath: feed, toPath: bundle)
         for (path, text) in files {

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import WidgetryBundle
 import WidgetryLint
+import WidgetryTestSupport
 
 /// A screen file the entry screen or a segue opens, whose root is not an object or whose root key
 /// is not its name, is a located warning of the loaded bundle (what `run` prints) and an error of
 /// `validate` and `lint` at the file; a data file nobody opens as a screen stays quiet.
 struct NotAScreenTests {
     private func bundle(entry: String) throws -> String {
-        let root = NSTemporaryDirectory() + "widgetry-not-a-screen-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try TemporaryDirectory().path
         let files = [
             "Info.json": #"{"identifier": "test.screens", "entryScreen": "\#(entry)"}"#,
             "Home.json": #"{"Home": {"segues": {"next": {"destination": "Details"}}}}"#,

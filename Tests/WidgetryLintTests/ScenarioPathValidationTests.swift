@@ -2,13 +2,15 @@ import Foundation
 import Testing
 import WidgetryBundle
 import WidgetryLint
+import WidgetryTestSupport
 
 /// `widgetry validate` reports a golden or picked file a scenario names outside its `Tests/`
 /// folder at the name, by its text and through a link (`bundle.path-escape`).
 struct ScenarioPathValidationTests {
     @Test func aGoldenOutsideTestsIsAFindingAtItsName() throws {
-        let base = NSTemporaryDirectory() + "widgetry-validate-paths-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: base) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let base = scratch.path
         try FileManager.default.createDirectory(atPath: base + "/b/Tests", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: base + "/outside", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: base + "/b/Tests/out", withDestinationPath: base + "/outside")

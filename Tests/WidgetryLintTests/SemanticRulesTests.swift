@@ -4,6 +4,7 @@ import WidgetryJSON
 import WidgetryBundle
 import WidgetryBundleFetch
 @testable import WidgetryLint
+import WidgetryTestSupport
 
 /// The rules that type-check predicates and bindings, on whole bundles: the samples are clean,
 /// and a predicate that does not parse is reported by one rule only.
@@ -20,7 +21,7 @@ struct SemanticRulesTests {
 
     @Test(arguments: ["Feed", "Tweets"])
     func theSamplesAreClean(_ sample: String) async throws {
-        let report = try await lint(LintTestSupport.packageRoot + "/SampleWidgets/" + sample)
+        let report = try await lint(Samples.widget(sample))
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map { "\($0.file):\($0.location?.description ?? "-"): \($0.message) [\($0.code)]" })")
     }
 

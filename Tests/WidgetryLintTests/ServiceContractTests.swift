@@ -6,12 +6,13 @@ import WidgetryJSON
 import WidgetryLint
 import WidgetryRuntime
 import WidgetrySchema
+import WidgetryTestSupport
 
 /// `widgetry contract`: the response schemas describe what the importer reads, so the samples'
 /// own canned responses satisfy them and a response of the wrong shape does not.
 struct ServiceContractTests {
     private func contract(_ sample: String) async throws -> (JSONValue, WidgetServices) {
-        let path = WholeBundleLintTests.root.appendingPathComponent(sample).path
+        let path = Samples.file(sample)
         let loaded = try await BundleLoader().load(try BundleSource(argument: path))
         let services = try WidgetServices(bundle: loaded.bundle, options: WidgetRun.Options(service: .stub))
         return (ServiceContract.document(for: services.configuration, model: services.store?.model), services)

@@ -3,6 +3,7 @@ import Testing
 import WidgetryBundle
 import WidgetryJSON
 import WidgetryLint
+import WidgetryTestSupport
 
 /// `validate` decides most files on their tape and parses with locations only the files that
 /// have findings. Its findings must be exactly those of the plain path: every file parsed,
@@ -37,8 +38,9 @@ struct ValidationPathsTests {
     @Test(arguments: mutations.indices)
     func aBrokenBundle(_ index: Int) throws {
         let mutation = Self.mutations[index]
-        let directory = try Self.copyOfFeed()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = try Self.copyOfFeed(into: scratch)
         let path = directory + "/" + mutation.file
         let original = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))), fileName: mutation.file).root
         let text: String
@@ -56,8 +58,8 @@ struct ValidationPathsTests {
     }
 
     @Test func cleanAndBrokenBundlesOfTheRepository() throws {
-        let root = LintTestSupport.packageRoot
-        var bundles = try FileManager.default.contentsOfDirectory(atPath: root + "/SampleWidgets").sorted().map { root + "/SampleWidgets/" + $0 }
+        let root = Samples.packageRoot
+        var bundles = Samples.widgetNames.map(Samples.widget)
         bundles += [root + "/Tests/Fixtures/Lint/BrokenFeed/input", root + "/Tests/Fixtures/NumericSweep"]
         // Upstream's sources as shipped, when they are beside the project.
         let upstream = URL(fileURLWithPath: root).deletingLastPathComponent().path + "/shared/upstream"
@@ -105,8 +107,8 @@ struct ValidationPathsTests {
     }
 
     /// A fresh copy of the Feed sample in a temporary folder.
-    static func copyOfFeed() throws -> String {
-        let directory = NSTemporaryDirectory() + "widgetry-paths-" + UUID().uuidString
+    static func copyOfFeed(into scratch: TemporaryDirectory) throws -> String {
+        let directory = scratch.file("Feed")
         try FileManager.default.copyItem(atPath: LintTestSupport.feed, toPath: directory)
         return directory
     }

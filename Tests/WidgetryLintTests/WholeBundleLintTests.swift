@@ -4,14 +4,14 @@ import WidgetryJSON
 import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryLint
+import WidgetryTestSupport
 
 /// Whole bundles against their expected text: `Tests/Fixtures/Lint/<name>/input` and
 /// `expected.txt` (the text report, paths relative to `input`). The samples lint clean. Each
 /// rule alone is shown by its cases (`LintExampleCaseTests`); these show rules together, as in
 /// BrokenFeed, where a misspelt outlet leaves the provider it meant unused.
 struct WholeBundleLintTests {
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Samples.packageRootURL
 
     static let fixtures: [String] = {
         let folder = root.appendingPathComponent("Tests/Fixtures/Lint").path
@@ -41,8 +41,9 @@ struct WholeBundleLintTests {
     }
 
     @Test func aConfigurationSetsLevelsOverridesByPointerAndWarnsAboutOverridesThatMatchNothing() async throws {
-        let directory = NSTemporaryDirectory() + "widgetry-lint-config-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.file("BrokenFeed")
         try FileManager.default.copyItem(atPath: Self.root.appendingPathComponent("Tests/Fixtures/Lint/BrokenFeed/input").path, toPath: directory)
         try Data(#"""
             {"rules": {"unused-object": "off", "insecure-url": "warning"},

@@ -4,13 +4,12 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryRuntime
 import WidgetryScenario
+import WidgetryTestSupport
 
 /// Every sample widget's scenarios pass: the samples are the tutorial and the regression suite.
 struct SampleScenarioTests {
     static let samples: [String] = {
-        let root = ScenarioTests.root.appendingPathComponent("SampleWidgets").path
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        return names.sorted().map { root + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0 + "/Tests") }
+        Samples.widgetNames.map(Samples.widget).filter { FileManager.default.fileExists(atPath: $0 + "/Tests") }
     }()
 
     @Test func everySampleHasScenarios() {

@@ -6,6 +6,7 @@ import WidgetryJSON
 import WidgetryRuntime
 import WidgetryScreen
 @testable import WidgetryScenario
+import WidgetryTestSupport
 
 /// Hostile scenarios: goldens and picked media named outside the scenario's `Tests/` folder are
 /// refused (`bundle.path-escape`), by name when the scenario is read and through links when the
@@ -17,7 +18,7 @@ struct ScenarioConfinementTests {
 
     /// A folder `<tmp>/bundle/Tests` holding nothing yet, and a sibling `<tmp>/outside`.
     private func folders() throws -> (tests: String, outside: String, cleanup: () -> Void) {
-        let base = NSTemporaryDirectory() + "widgetry-confine-" + UUID().uuidString
+        let base = try TemporaryDirectory().path
         try FileManager.default.createDirectory(atPath: base + "/bundle/Tests", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: base + "/outside", withIntermediateDirectories: true)
         return (base + "/bundle/Tests", base + "/outside", { try? FileManager.default.removeItem(atPath: base) })

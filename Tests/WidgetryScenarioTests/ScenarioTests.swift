@@ -5,12 +5,12 @@ import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryRuntime
 @testable import WidgetryScenario
+import WidgetryTestSupport
 
 /// Scenario files: the reader, its schema, and the runner's verdicts on the Feed sample.
 struct ScenarioTests {
-    static let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let feed = root.appendingPathComponent("SampleWidgets/Feed")
+    static let root = Samples.packageRootURL
+    static let feed = URL(fileURLWithPath: Samples.widget("Feed"))
 
     private func scenario(_ text: String, file: String = "/tmp/x.scenario.json") throws -> Scenario {
         try ScenarioReader.read(try JSONParser.parse(text, fileName: file), file: file)
@@ -80,9 +80,9 @@ struct ScenarioTests {
     }
 
     @Test func aGoldenIsComparedWithADiffAndWrittenOnlyWhenAsked() async throws {
-        let directory = NSTemporaryDirectory() + "widgetry-golden-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let file = directory + "/g.scenario.json"
         let script = try scenario(#"{"steps": [{"golden": "goldens/g.txt"}]}"#, file: file)
         let bundle = try await feed()
