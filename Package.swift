@@ -278,6 +278,16 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .testTarget(
+            name: "WidgetryModelTests",
+            dependencies: ["WidgetryModel", "WidgetryJSON", "WidgetryExpressions", "WidgetryBundleFetch", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryScreenTests",
+            dependencies: ["WidgetryScreen", "WidgetryJSON", "WidgetryExpressions", "WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
             name: "WidgetryStoreTests",
             dependencies: ["WidgetryStore", "WidgetryModel", "WidgetryJSON", "WidgetryBundleFetch", "WidgetryTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],

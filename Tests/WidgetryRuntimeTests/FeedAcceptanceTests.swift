@@ -25,7 +25,7 @@ struct FeedAcceptanceTests {
         var path: String {
             get throws {
                 switch self {
-                case .sample: return ScreenReaderTests.feed.path
+                case .sample: return Samples.widget("Feed")
                 case .upstreamSources: return try #require(UpstreamWidgetDemo.sourceBundlePath)
                 case .upstreamCompiled: return try #require(UpstreamWidgetDemo.bundlePath)
                 }

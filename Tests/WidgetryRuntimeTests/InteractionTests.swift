@@ -4,11 +4,12 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryRuntime
+import WidgetryTestSupport
 
 /// Taps and typing on the Feed sample (UPSTREAM-FORMAT §9.5, §9.7).
 struct InteractionTests {
     private func load(screen: String? = nil) async throws -> WidgetRun {
-        let loaded = try await BundleLoader().load(try BundleSource(argument: ScreenReaderTests.feed.path))
+        let loaded = try await BundleLoader().load(try BundleSource(argument: Samples.widget("Feed")))
         return try WidgetRun(bundle: loaded.bundle, options: WidgetRun.Options(now: FeedAcceptanceTests.now, screen: screen))
     }
 

@@ -15,7 +15,7 @@ struct NavigationAndTableTests {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.file("Feed")
-        try FileManager.default.copyItem(atPath: ScreenReaderTests.feed.path, toPath: directory)
+        try FileManager.default.copyItem(atPath: Samples.widget("Feed"), toPath: directory)
         for (file, patch) in patches {
             let path = directory + "/" + file
             let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -28,7 +28,7 @@ struct SchemaKeyTests {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let copy = scratch.file("Feed")
-        try FileManager.default.copyItem(atPath: ScreenReaderTests.feed.path, toPath: copy)
+        try FileManager.default.copyItem(atPath: Samples.widget("Feed"), toPath: copy)
         for (name, schema) in Self.schemas {
             let url = URL(fileURLWithPath: copy + "/" + name)
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -37,7 +37,7 @@ struct SchemaKeyTests {
             try Data(marked.utf8).write(to: url)
             #expect(try JSONParser.parse(marked).root["$schema"] != nil)
         }
-        let original = try await snapshot(of: ScreenReaderTests.feed.path)
+        let original = try await snapshot(of: Samples.widget("Feed"))
         let marked = try await snapshot(of: copy)
         #expect(marked.screens == original.screens)
         #expect(marked.screens.count == 3)

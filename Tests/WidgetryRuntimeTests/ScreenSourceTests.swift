@@ -10,7 +10,7 @@ import WidgetryTestSupport
 /// right file, actions sent to the controller, a storyboard that cannot be read.
 @Suite("Screen sources")
 struct ScreenSourceTests {
-    typealias Storyboards = StoryboardReaderTests
+    typealias Storyboards = StoryboardXML
 
     /// A bundle folder with Info.json, an empty stub file and `files`.
     private func bundle(_ files: [String: String]) throws -> (bundle: WidgetBundle, remove: () -> Void) {

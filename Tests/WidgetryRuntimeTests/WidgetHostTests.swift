@@ -12,7 +12,7 @@ import WidgetryTestSupport
 /// The embedding API: several widgets in one host, their events, host commands, and the JSON
 /// lines of run and host events. The Feed sample on a virtual clock at 2018-06-20T19:00:00Z.
 struct WidgetHostTests {
-    static let feed = ScreenReaderTests.feed.path
+    static let feed = Samples.widget("Feed")
     static let options = WidgetHost.Options(run: WidgetRun.Options(now: FeedAcceptanceTests.now), loader: BundleLoader())
 
     /// The events of a host that has shut down (its stream has ended).

@@ -14,7 +14,7 @@ struct ObjectStoreTests {
 
     init() throws {
         files = try TemporaryDirectory(removedOnRelease: true)
-        let bytes = try [UInt8](Data(contentsOf: ModelJSONReaderTests.feedModel))
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Samples.widget("Feed/Model.json"))))
         model = try ModelJSONReader.read(JSONParser.parse(bytes, fileName: "Model.json"), file: "Model.json")
     }
 

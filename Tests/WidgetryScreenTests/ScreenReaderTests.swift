@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WidgetryJSON
-import WidgetryRuntime
 import WidgetryScreen
 import WidgetryTestSupport
 
@@ -96,5 +95,18 @@ struct ScreenReaderTests {
             """#
         #expect(errors(cellAndController).map(\.code) == [.duplicateID])
         #expect(errors(cellAndController).first?.location?.line == 2)
+    }
+
+    /// Each repeat of an id names where it was first used, as a storyboard's repeats do, also
+    /// the third use within one cell.
+    @Test func everyRepeatInACellNamesTheFirstUse() {
+        let thrice = #"""
+            {"S": {"views": {"type": "UITableView", "prototypes": [
+              {"reuseIdentifier": "A", "children": [
+                {"id": "name", "type": "UILabel"},
+                {"id": "name", "type": "UILabel"},
+                {"id": "name", "type": "UILabel"}]}]}}}
+            """#
+        #expect(errors(thrice).map(\.message) == ["view id name is used twice (first at line 3)", "view id name is used twice (first at line 3)"])
     }
 }

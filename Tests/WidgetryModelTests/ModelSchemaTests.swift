@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WidgetryJSON
-import WidgetryStore
 import WidgetryModel
 import WidgetryTestSupport
 

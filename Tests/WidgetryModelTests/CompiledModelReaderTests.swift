@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WidgetryExpressions
-import WidgetryStore
 import WidgetryModel
 
 @Suite struct CompiledModelReaderTests {

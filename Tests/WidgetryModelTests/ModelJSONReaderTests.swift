@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryStore
 import WidgetryModel
 import WidgetryTestSupport
 

@@ -1,6 +1,5 @@
 import Testing
 import WidgetryJSON
-import WidgetryStore
 import WidgetryModel
 
 /// `Model.json` may name its schema with a root `"$schema"` key, for editors; the reader ignores it.

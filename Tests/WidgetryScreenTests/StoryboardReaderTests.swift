@@ -2,61 +2,13 @@ import Foundation
 import Testing
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryRuntime
 import WidgetryScreen
+import WidgetryTestSupport
 
 /// Interface Builder storyboard XML: element kinds, runtime attributes, prototypes, segues and
 /// navigation controllers, bindings and actions, and every problem placed at its line and column.
 @Suite("Storyboard reader")
-struct StoryboardReaderTests {
-    // MARK: Writing storyboards
-
-    static func document(_ scenes: String..., initial: String? = nil) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"\(initial.map { " initialViewController=\"\($0)\"" } ?? "")>
-            <scenes>
-        \(scenes.joined(separator: "\n"))
-            </scenes>
-        </document>
-        """
-    }
-
-    /// A scene holding one controller (`tag`) with `attributes` and `body`.
-    static func scene(_ id: String, _ attributes: String = "", tag: String = "viewController", _ body: String = "") -> String {
-        """
-                <scene sceneID="scene-\(id)">
-                    <objects>
-                        <\(tag) id="\(id)" \(attributes) sceneMemberID="viewController">
-        \(body)
-                        </\(tag)>
-                        <placeholder placeholderIdentifier="IBFirstResponder" id="fr-\(id)" sceneMemberID="firstResponder"/>
-                    </objects>
-                </scene>
-        """
-    }
-
-    /// A view controller whose root view holds `subviews`.
-    static func screen(_ id: String, _ attributes: String = "", subviews: String, more: String = "") -> String {
-        scene(id, attributes, """
-            <view key="view" contentMode="scaleToFill" id="root-\(id)">
-                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                <subviews>
-            \(subviews)
-                </subviews>
-            </view>
-            \(more)
-            """)
-    }
-
-    static func attributes(_ members: String...) -> String {
-        "<userDefinedRuntimeAttributes>" + members.joined() + "</userDefinedRuntimeAttributes>"
-    }
-
-    static func identifier(_ id: String) -> String {
-        #"<userDefinedRuntimeAttribute type="string" keyPath="wx.identifier" value="\#(id)"/>"#
-    }
-
+struct StoryboardReaderTests: StoryboardWriting {
     private func read(_ text: String, elementTypes: Set<String> = []) throws -> Storyboard {
         try StoryboardReader.read(Array(text.utf8), file: "Main.storyboard", elementTypes: elementTypes)
     }
