@@ -12,8 +12,9 @@ import WidgetryServiceConfiguration
 public enum ScenarioReader {
     static let rootKeys: Set<String> = ["$schema", "name", "settings", "steps"]
     static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults", "stub"]
-    /// The key that says what a step is, and the keys each kind may add.
-    static let stepKinds: [String: Set<String>] = [
+    /// The key that says what a step is, and the keys each kind may add (the preview refuses
+    /// what a scenario adds to ``InteractionDecoder/kinds``).
+    package static let stepKinds: [String: Set<String>] = [
         "tap": ["for", "expectFailure"], "tapRow": ["of", "section", "for", "expectFailure"],
         "type": ["into", "interval", "for", "expectFailure"], "return": ["for", "expectFailure"], "clear": ["for", "expectFailure"],
         "refresh": ["for", "expectFailure"], "scrollToEnd": ["for", "expectFailure"], "deleteRow": ["of", "section", "for", "expectFailure"],
@@ -22,9 +23,12 @@ public enum ScenarioReader {
         "expect": [], "expectStore": ["where", "count"], "golden": [],
     ]
 
+    /// What starts a key that is a comment, left out of every object read.
+    package static let commentPrefix = "***"
+
     /// The scenario in `document`, read from `file`.
     public static func read(_ document: JSONDocument, file: String) throws(ScenarioErrors) -> Scenario {
-        var reader = Reader(read: StrictReader(file: file, commentPrefix: "***"))
+        var reader = Reader(read: StrictReader(file: file, commentPrefix: commentPrefix))
         let scenario = reader.scenario(document.root)
         if reader.read.hasProblems { throw ScenarioErrors(reader.read.problems) }
         return scenario
@@ -94,60 +98,20 @@ public enum ScenarioReader {
                 return nil
             }
             let object = read.object(json, allowed: ScenarioReader.stepKinds[kindKey, default: []].union([kindKey]), what: "a \(kindKey) step") ?? written
-            let seconds = object["for"].flatMap { number($0, what: "for") }
+            let folder = folder
+            var decoder = InteractionDecoder(file: file) { name throws(PathEscape) in try ConfinedPath(name, in: folder).path }
+            defer { report(decoder.problems) }
+            let seconds = object["for"].flatMap { decoder.seconds($0, what: "for") }
             let failure = object["expectFailure"].flatMap { read.string($0) }
-            func interaction(_ interaction: Interaction?) -> Scenario.Step.Kind? {
-                interaction.map { .interaction($0, seconds: seconds, expectedFailure: failure) }
-            }
             let kind: Scenario.Step.Kind?
             switch kindKey {
-            case "tap": kind = interaction(read.string(kindValue).map(Interaction.tap))
-            case "tapRow", "deleteRow":
-                let row = integer(kindValue, what: kindKey)
-                let section = object["section"].flatMap { integer($0, what: "section") } ?? 0
-                guard let table = object["of"].flatMap({ read.string($0) }) else {
-                    fail(.missingKey, "a \(kindKey) step needs \"of\": the table's id", at: json)
-                    return nil
-                }
-                kind = row.flatMap { row in interaction(kindKey == "tapRow" ? .tapRow(table: table, section: section, row: row) : .deleteRow(table: table, section: section, row: row)) }
-            case "type":
-                guard let into = object["into"].flatMap({ read.string($0) }) else {
-                    fail(.missingKey, "a type step needs \"into\": the text input's id", at: json)
-                    return nil
-                }
-                let interval = object["interval"].flatMap { number($0, what: "interval") }
-                kind = read.string(kindValue).flatMap { interaction(.type(text: $0, into: into, interval: interval)) }
-            case "return": kind = interaction(read.string(kindValue).map(Interaction.pressReturn))
-            case "clear": kind = interaction(read.string(kindValue).map(Interaction.clear))
-            case "refresh": kind = interaction(read.string(kindValue).map(Interaction.refresh))
-            case "scrollToEnd": kind = interaction(read.string(kindValue).map(Interaction.scrollToEnd))
-            case "post": kind = interaction(read.string(kindValue).map(Interaction.post))
-            case "setDefault":
-                let value = object["value"].map { Value(json: $0) } ?? .null
-                kind = interaction(read.string(kindValue).map { Interaction.setDefault(key: $0, value: value) })
-            case "advance":
-                kind = number(kindValue, what: "advance").map { .interaction(.advance($0), seconds: nil, expectedFailure: nil) }
-            case "pickMedia":
-                guard let picker = object["with"].flatMap({ read.string($0) }) else {
-                    fail(.missingKey, "a pickMedia step needs \"with\": the media picker's id", at: json)
-                    return nil
-                }
-                kind = read.string(kindValue).flatMap { confined($0, at: kindValue) }.flatMap { path in
-                    interaction(.pickMedia(path: path.path, picker: picker))
-                }
-            case "back":
-                guard kindValue.boolValue == true else {
-                    fail(.invalidValue, "back takes true", at: kindValue)
-                    return nil
-                }
-                kind = interaction(.back)
             case "expect":
                 let texts = kindValue.arrayValue ?? [kindValue]
                 let predicates = texts.compactMap { predicate($0) }
                 kind = predicates.count == texts.count ? .expect(predicates) : nil
             case "expectStore":
                 guard let entity = read.string(kindValue) else { return nil }
-                guard let count = object["count"].flatMap({ integer($0, what: "count") }) else {
+                guard let count = object["count"].flatMap({ decoder.wholeNumber($0, what: "count") }) else {
                     fail(.missingKey, "an expectStore step needs \"count\"", at: json)
                     return nil
                 }
@@ -157,7 +121,7 @@ public enum ScenarioReader {
             case "golden":
                 kind = read.string(kindValue).flatMap { confined($0, at: kindValue) }.map(Scenario.Step.Kind.golden)
             default:
-                kind = nil
+                kind = decoder.interaction(kindKey, of: object, at: json).map { .interaction($0, seconds: seconds, expectedFailure: failure) }
             }
             return kind.map { Scenario.Step(kind: $0, location: json.location, pointer: json.pointer) }
         }
@@ -173,34 +137,32 @@ public enum ScenarioReader {
             }
         }
 
+        /// The scenario's folder, which goldens and picked media stay inside.
+        private var folder: String { (file as NSString).deletingLastPathComponent }
+
         /// `name` inside the scenario's folder, or a located `bundle.path-escape`.
         private mutating func confined(_ name: String, at json: JSONValue) -> ConfinedPath? {
             do throws(PathEscape) {
-                return try ConfinedPath(name, in: (file as NSString).deletingLastPathComponent)
+                return try ConfinedPath(name, in: folder)
             } catch {
                 fail(.pathEscape, error.message, at: json, hint: error.hint)
                 return nil
             }
         }
 
-        private mutating func number(_ json: JSONValue, what: String) -> Double? {
-            guard let number = json.doubleValue, number >= 0, number.isFinite else {
-                fail(.wrongType, "\(what) takes a number of seconds ≥ 0, not \(json)", at: json)
-                return nil
+        /// The decoder's problems, under the scenario's codes.
+        private mutating func report(_ problems: [InteractionProblem]) {
+            for problem in problems {
+                let code: ScenarioErrorCode = switch problem.code {
+                case .unknownKey: .unknownKey
+                case .missingKey: .missingKey
+                case .wrongType: .wrongType
+                case .invalidValue, .unavailable: .invalidValue
+                case .outOfRange: .outOfRange
+                case .pathEscape: .pathEscape
+                }
+                read.report(ScenarioError(code, problem.message, file: problem.file, location: problem.location, pointer: problem.pointer, hint: problem.hint))
             }
-            guard NumericPolicy.isTimeSpan(number) else {
-                fail(.outOfRange, "\(what) takes \(NumericPolicy.timeSpanWords), not \(json)", at: json)
-                return nil
-            }
-            return number
-        }
-
-        private mutating func integer(_ json: JSONValue, what: String) -> Int? {
-            guard let number = json.integerValue, number >= 0, number < Int64(Int32.max) else {
-                fail(.wrongType, "\(what) takes a whole number ≥ 0, not \(json)", at: json)
-                return nil
-            }
-            return Int(number)
         }
 
         private mutating func fail(_ code: ScenarioError.Code, _ message: String, at value: JSONValue, hint: String? = nil) {

@@ -118,6 +118,9 @@ struct PreviewSecurityTests {
             #expect(tooLong.status == 422)
             #expect(try preview.json(tooLong.text)["code"]?.stringValue == "preview.advance-limit")
             #expect(try preview.json(tooLong.text)["error"]?.stringValue?.contains("at most 600 s") == true)
+            let slowTyping = try await preview.send("/interact", method: "POST", body: #"{"type": "abc", "into": "field", "interval": 300}"#)
+            #expect(slowTyping.status == 422, "three characters 300 s apart take 900 s: \(slowTyping.text)")
+            #expect(try preview.json(slowTyping.text)["code"]?.stringValue == "preview.advance-limit")
 
             let busy = try await preview.send("/interact", method: "POST", body: #"{"advance": 600}"#)
             #expect(busy.status == 422, "\(busy.text)")

@@ -28,12 +28,12 @@ struct PreviewServerTests {
 
     @Test func interactionsAreTheOnesScenariosUse() async throws {
         try await PreviewHarness.with { preview in
-            let opened = try await preview.send("/interact", method: "POST", body: #"{"tapRow": {"table": "tableView", "row": 1}}"#)
+            let opened = try await preview.send("/interact", method: "POST", body: #"{"tapRow": 1, "of": "tableView"}"#)
             #expect(opened.status == 200)
             #expect(try preview.json(opened.text)["screen"]?.stringValue == "PostDetailsViewController")
             let back = try await preview.send("/interact", method: "POST", body: #"{"back": true}"#)
             #expect(try preview.json(back.text)["screen"]?.stringValue == "FeedViewController")
-            let searched = try await preview.send("/interact", method: "POST", body: #"{"type": {"text": "CoreData", "into": "searchBar"}}"#)
+            let searched = try await preview.send("/interact", method: "POST", body: #"{"type": "CoreData", "into": "searchBar"}"#)
             #expect(searched.status == 200)
             #expect(try preview.json(searched.text)["snapshot"]?.stringValue?.contains("1 section, 2 rows") == true)
             let later = try await preview.send("/interact", method: "POST", body: #"{"advance": 60}"#)
@@ -47,8 +47,15 @@ struct PreviewServerTests {
             let unknown = try await preview.send("/interact", method: "POST", body: #"{"tap": "nothing"}"#)
             #expect(unknown.status == 422)
             #expect(try preview.json(unknown.text)["error"]?.stringValue?.contains("no element nothing") == true)
-            for (body, message) in [("junk", "not JSON"), (#"{"fly": "away"}"#, "not an interaction"), (#"{"tap": 3}"#, "non-empty string"),
-                                    (#"{"tap": "a", "back": true}"#, "one key"), (#"{"advance": -1}"#, "seconds")] {
+            for (body, message) in [("junk", "not JSON"), (#"{"fly": "away"}"#, "names no interaction"), (#"{"tap": 3}"#, #""tap" must be a string"#),
+                                    (#"{"tap": "a", "back": true}"#, "one thing"), (#"{"advance": -1}"#, "seconds ≥ 0"),
+                                    (#"{"tapRow": {"table": "tableView", "row": 1}}"#, #"needs "of": the table's id; tapRow takes a whole number"#),
+                                    (#"{"type": "swift"}"#, #"needs "into""#), (#"{"tap": "a", "colour": 1}"#, #"unknown key "colour""#),
+                                    (#"{"expect": "screen == 'FeedViewController'"}"#, "scenario's check"), (#"{"golden": "a.txt"}"#, "scenario's check"),
+                                    (#"{"tap": "addButton", "for": 1}"#, #""for" is a scenario's key"#),
+                                    (#"{"tap": "addButton", "expectFailure": "no"}"#, #""expectFailure" is a scenario's key"#),
+                                    (#"{"pickMedia": "photo.jpg", "with": "picker"}"#, "pickMedia is not performed here"),
+                                    (#"{"type": ""# + String(repeating: "x", count: 10_001) + #"", "into": "searchBar"}"#, "at most 10000 characters")] {
                 let refused = try await preview.send("/interact", method: "POST", body: body)
                 #expect(refused.status == 400, "\(body)")
                 #expect(try preview.json(refused.text)["error"]?.stringValue?.contains(message) == true, "\(body): \(refused.text)")
@@ -58,6 +65,24 @@ struct PreviewServerTests {
             #expect(try await preview.send("/nowhere").status == 404)
             #expect(try await preview.send("/state", method: "POST", body: "{}").status == 405)
             #expect(try await preview.send("/interact").status == 405)
+        }
+    }
+
+    /// A step copied from a sample's scenario file does in the preview what it does there.
+    @Test func aScenarioStepIsPerformedAsItIsWritten() async throws {
+        let scenario = try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: CommandRunner.feed + "/Tests/3-post-details.scenario.json"))))
+        let steps = try #require(scenario.root["steps"]?.arrayValue)
+        let (tapRow, expect) = (steps[0], steps[1])
+        #expect(tapRow["tapRow"] != nil && tapRow["of"] != nil, "the scenario's first step taps a row: \(tapRow.serialized())")
+        try await PreviewHarness.with { preview in
+            let opened = try await preview.send("/interact", method: "POST", body: tapRow.serialized())
+            #expect(opened.status == 200, "\(opened.text)")
+            let state = try preview.json(opened.text)
+            #expect(state["screen"]?.stringValue == "PostDetailsViewController")
+            #expect(state["snapshot"]?.stringValue?.contains("\"Favio Mobile\"") == true)
+            let checked = try await preview.send("/interact", method: "POST", body: expect.serialized())
+            #expect(checked.status == 400)
+            #expect(try preview.json(checked.text)["error"]?.stringValue?.contains(#""expect" is a scenario's check"#) == true, "\(checked.text)")
         }
     }
 

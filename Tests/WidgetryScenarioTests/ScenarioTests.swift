@@ -34,6 +34,14 @@ struct ScenarioTests {
         #expect(Set(schema["properties"]?["settings"]?["properties"]?.objectValue?.keys ?? []) == ScenarioReader.settingKeys)
     }
 
+    /// The runtime's decoder reads the interaction steps: each is a kind of step here, which may
+    /// add the keys the decoder reads (and `for`, `expectFailure`, which the reader reads).
+    @Test func everyInteractionIsAKindOfStep() {
+        for (kind, keys) in InteractionDecoder.kinds {
+            #expect(ScenarioReader.stepKinds[kind]?.subtracting(["for", "expectFailure"]) == keys, "\(kind)")
+        }
+    }
+
     @Test func everyProblemOfAScenarioFileIsReportedWithItsPlace() throws {
         let text = #"""
             {"steps": [

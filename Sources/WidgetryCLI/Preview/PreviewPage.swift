@@ -1,7 +1,8 @@
 import Foundation
 
 /// The preview's page: the picture in a frame, a bar of controls, the text snapshot beside it,
-/// and a script that turns clicks into interactions and reloads on each server-sent event.
+/// and a script that turns clicks into interactions (posted as scenario steps) and reloads on
+/// each server-sent event.
 enum PreviewPage {
     /// Shown in the frame before the widget first loads.
     static let nothingYet = "<!DOCTYPE html><html><body><p>Loading…</p></body></html>\n"
@@ -85,12 +86,12 @@ enum PreviewPage {
             if (element && ['UIButton', 'UIBarButtonItem'].includes(element.dataset.type)) { post({tap: element.dataset.id}); return; }
             if (element && ['UISearchBar', 'UITextField', 'UITextView'].includes(element.dataset.type)) {
               const text = window.prompt('Type into ' + element.dataset.id, '');
-              if (text !== null) { post({type: {text: text, into: element.dataset.id}}); }
+              if (text !== null) { post({type: text, into: element.dataset.id}); }
               return;
             }
             if (row) {
               const [table, section, index] = row.dataset.row.split('/');
-              post({tapRow: {table: table, section: Number(section), row: Number(index)}});
+              post({tapRow: Number(index), of: table, section: Number(section)});
             }
           });
         });

@@ -1,17 +1,26 @@
 import WidgetryJSON
 import WidgetryRuntime
+import WidgetryScenario
 
-/// What the page may ask the preview to do: one object naming one interaction, the vocabulary
-/// scenarios use (`Interaction`). Anything else is a 400 with the reason.
+/// What the page may ask the preview to do: one interaction, written as a scenario step writes
+/// it and read by the same decoder (``InteractionDecoder``), so a step copied from a scenario
+/// file does here what it does there. Anything else is a 400 with the reason.
 ///
-///     {"tap": "addButton"}                       {"tapRow": {"table": "tableView", "section": 0, "row": 2}}
-///     {"type": {"text": "swift", "into": "searchBar"}}   {"return": "searchBar"}   {"clear": "searchBar"}
-///     {"refresh": "tableView"}   {"scrollToEnd": "tableView"}   {"back": true}   {"advance": 5}
+///     {"tap": "addButton"}   {"tapRow": 2, "of": "tableView"}   {"type": "swift", "into": "searchBar"}
+///     {"return": "searchBar"}   {"refresh": "tableView"}   {"back": true}   {"advance": 5}
+///
+/// What only a scenario does is refused by name: its checks (`expect`, `expectStore`,
+/// `golden`), waiting a fixed time after a step (`for`; the preview runs each interaction until
+/// the widget is idle) and expecting a failure (`expectFailure`); the decoder refuses picking a
+/// file (`pickMedia`, which reads beside a scenario), given no folder to pick from. On top of the scenario's rules, the preview bounds the run
+/// time one request asks for (``PreviewLimits/maxAdvance``, a 422 `preview.advance-limit`) and
+/// the text one `type` types.
 enum PreviewRequest {
-    static let kinds = ["tap", "tapRow", "type", "return", "clear", "refresh", "scrollToEnd", "back", "advance"]
+    /// The most characters one `type` may type.
+    static let longestText = 10_000
 
-    /// The interaction `bytes` ask for; an `advance` of more than `maxAdvance` seconds is
-    /// refused (`preview.advance-limit`).
+    /// The interaction `bytes` ask for; an `advance` of more than `maxAdvance` seconds, or a
+    /// `type` whose interval adds up to more, is refused (`preview.advance-limit`).
     static func interaction(from bytes: [UInt8], maxAdvance: Double = PreviewLimits().maxAdvance) throws(PreviewRefusal) -> Interaction {
         let json: JSONValue
         do {
@@ -19,48 +28,64 @@ enum PreviewRequest {
         } catch {
             throw PreviewRefusal(status: 400, message: "the request is not JSON: \(error)")
         }
-        guard let object = json.objectValue, object.count == 1, let member = Array(object).first else {
-            throw PreviewRefusal(status: 400, message: "the request must be one object with one key: " + kinds.joined(separator: ", "))
+        let interaction = try decoded(json)
+        if case .type(let text, _, _) = interaction, text.count > longestText {
+            throw refusal("a type step may type at most \(longestText) characters here, not \(text.count)")
         }
-        let value = member.value
-        func text(_ value: JSONValue?, _ what: String) throws(PreviewRefusal) -> String {
-            guard let text = value?.stringValue, !text.isEmpty else { throw PreviewRefusal(status: 400, message: "\(what) must be a non-empty string") }
-            return text
+        switch interaction {
+        case .advance(let seconds) where seconds > maxAdvance:
+            throw PreviewRefusal(status: 422, code: "preview.advance-limit",
+                                 message: "advance may ask for at most \(Self.seconds(maxAdvance)) s of run time per request "
+                                     + "(--max-advance); advance in smaller steps")
+        case .type(let text, _, let interval?) where interval * Double(text.count) > maxAdvance:
+            throw PreviewRefusal(status: 422, code: "preview.advance-limit",
+                                 message: "\(interaction.description) takes \(Self.seconds(interval * Double(text.count))) s of run time; one request may "
+                                     + "take at most \(Self.seconds(maxAdvance)) s (--max-advance); type with a shorter interval")
+        default: break
         }
-        func index(_ value: JSONValue?, _ what: String) throws(PreviewRefusal) -> Int {
-            guard let number = value?.doubleValue, number >= 0, number <= 1_000_000, number.rounded() == number else {
-                throw PreviewRefusal(status: 400, message: "\(what) must be a whole number from 0")
-            }
-            return Int(number)
+        return interaction
+    }
+
+    /// The interaction the step `json` describes, or a 400 saying what is wrong with it.
+    private static func decoded(_ json: JSONValue) throws(PreviewRefusal) -> Interaction {
+        var read = StrictReader<InteractionProblemKind>(file: "request", commentPrefix: ScenarioReader.commentPrefix)
+        guard let written = read.object(json, what: "the request") else {
+            throw refusal(#"the request must be one scenario step that does one interaction, such as {"tap": "addButton"}"#, hint: kindList)
         }
-        switch member.key {
-        case "tap": return .tap(try text(value, "tap"))
-        case "return": return .pressReturn(try text(value, "return"))
-        case "clear": return .clear(try text(value, "clear"))
-        case "refresh": return .refresh(try text(value, "refresh"))
-        case "scrollToEnd": return .scrollToEnd(try text(value, "scrollToEnd"))
-        case "back": return .back
-        case "tapRow":
-            return .tapRow(table: try text(value["table"], "tapRow.table"), section: try index(value["section"] ?? JSONValue(.integer(0)), "tapRow.section"),
-                           row: try index(value["row"], "tapRow.row"))
-        case "type":
-            guard let typed = value["text"]?.stringValue, typed.count <= 10_000 else {
-                throw PreviewRefusal(status: 400, message: "type.text must be a string of at most 10000 characters")
-            }
-            return .type(text: typed, into: try text(value["into"], "type.into"), interval: nil)
-        case "advance":
-            guard let seconds = value.doubleValue, seconds > 0, seconds.isFinite else {
-                throw PreviewRefusal(status: 400, message: "advance must be a positive number of seconds")
-            }
-            guard seconds <= maxAdvance else {
-                throw PreviewRefusal(status: 422, code: "preview.advance-limit",
-                                     message: "advance may ask for at most \(Self.seconds(maxAdvance)) s of run time per request "
-                                         + "(--max-advance); advance in smaller steps")
-            }
-            return .advance(seconds)
-        default:
-            throw PreviewRefusal(status: 400, message: "\"\(member.key)\" is not an interaction; use one of " + kinds.joined(separator: ", "))
+        if let check = written.keys.first(where: { ScenarioReader.stepKinds[$0] != nil && InteractionDecoder.kinds[$0] == nil }) {
+            throw refusal("\"\(check)\" is a scenario's check, which the preview does not perform: it performs interactions", hint: kindList)
         }
+        let kinds = written.keys.filter { InteractionDecoder.kinds[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw refusal(kinds.isEmpty ? "the request names no interaction" : "the request does \(kinds.joined(separator: " and ")); it may do one thing",
+                          hint: written.keys.lazy.compactMap { Suggestion.didYouMean($0, among: interactionNames) }.first ?? kindList)
+        }
+        if let key = written.keys.first(where: scenarioKeys.contains) {
+            throw refusal("\"\(key)\" is a scenario's key, which the preview does not perform: it runs each interaction until the widget is idle")
+        }
+        let performed = InteractionDecoder.kinds[kind, default: []]
+        let object = read.object(json, allowed: performed.union([kind]), what: "a \(kind) step") ?? written
+        var decoder = InteractionDecoder(file: "request")
+        let interaction = decoder.interaction(kind, of: object, at: json)
+        let problems = read.problems + decoder.problems
+        guard problems.isEmpty, let interaction else {
+            throw refusal(problems.isEmpty ? "the request could not be read"
+                : problems.map { problem in problem.hint.map { "\(problem.message); \($0)" } ?? problem.message }.joined(separator: "; "))
+        }
+        return interaction
+    }
+
+    /// The keys a scenario's interaction steps may add that the decoder does not read: `for`, `expectFailure`.
+    private static let scenarioKeys: Set<String> = InteractionDecoder.kinds.reduce(into: []) { keys, kind in
+        keys.formUnion(ScenarioReader.stepKinds[kind.key, default: []].subtracting(kind.value))
+    }
+    /// The interactions the preview performs, sorted, for hints.
+    private static let interactionNames = InteractionDecoder.kinds.keys.filter { $0 != "pickMedia" }.sorted()
+    private static let kindList = "one of " + interactionNames.joined(separator: ", ")
+
+    /// A 400 saying `message`, and `hint` after it when there is one.
+    private static func refusal(_ message: String, hint: String? = nil) -> PreviewRefusal {
+        PreviewRefusal(status: 400, message: hint.map { "\(message); \($0)" } ?? message)
     }
 
     private static func seconds(_ value: Double) -> String {
