@@ -47,6 +47,28 @@ struct AlternativeSelectionTests {
         #expect(violation.hint == #"did you mean "UIButton"?"#)
     }
 
+    @Test func aMisspeltKeyThatPicksAnAlternativeIsNamedAtTheKey() throws {
+        let steps = ##"""
+            {"oneOf": [
+              {"type": "object", "required": ["tap"], "properties": {"tap": {"type": "string"}, "for": {"type": "number"}}, "additionalProperties": false},
+              {"type": "object", "required": ["tapRow", "of"], "properties": {"tapRow": {"type": "integer"}, "of": {"type": "string"}}, "additionalProperties": false},
+              {"type": "object", "required": ["back"], "properties": {"back": {"const": true}}, "additionalProperties": false}
+            ]}
+            """##
+        let violations = try SchemaTestSupport.violations(steps, #"{"goBack": true}"#)
+        #expect(violations.count == 1)
+        let violation = try #require(violations.first)
+        #expect(violation.code == .oneOf)
+        #expect(violation.message == #""goBack" is not a property that picks an alternative of oneOf"#)
+        #expect(violation.instanceLocation.description == "/goBack")
+        #expect(violation.location?.column == 2)
+        #expect(violation.hint == #"did you mean "back"?"#)
+        #expect(violation.notes == [#"the alternatives are picked by "tap", "tapRow" or "back""#])
+        // A key that is no near miss, or a value that has its alternative's key, keeps the closest alternative.
+        #expect(try SchemaTestSupport.violations(steps, #"{"zzzzzz": true}"#).map(\.message).contains(#"missing required property "tap""#))
+        #expect(try SchemaTestSupport.violations(steps, #"{"tapRow": 1}"#).allSatisfy { $0.code != .oneOf })
+    }
+
     @Test func aWrongTypeForEveryAlternativeNamesAllTheTypes() throws {
         let violations = try SchemaTestSupport.violations(Self.views, "42")
         #expect(violations.count == 1)

@@ -10,9 +10,12 @@ import WidgetryJSON
 ///    (`const` or `enum` on the value or on one of its members: a discriminator) also match are
 ///    plausible; the plausible alternative that got deepest into the value before failing, then
 ///    the one with the fewest violations, is reported with its violations.
-/// 3. When no alternative is plausible and two or more pin one place to different values, one
+/// 3. When the alternatives are told apart by a member each requires and the others do not
+///    (`{"tap": …}`, `{"back": true}`), the value has none of them, and a member of the value is
+///    a near miss of one (`goBack`), one violation at that member with a did-you-mean.
+/// 4. When no alternative is plausible and two or more pin one place to different values, one
 ///    violation listing every value any of them allows there, with a did-you-mean.
-/// 4. Otherwise the deepest, least-violated alternative among those that accept the type.
+/// 5. Otherwise the deepest, least-violated alternative among those that accept the type.
 enum AlternativeSelection {
     /// One alternative that failed, with its violations.
     struct Failure {
@@ -28,10 +31,15 @@ enum AlternativeSelection {
         /// Every alternative pins the value at one place; these are all the values allowed there,
         /// the value found, and a violation placed there.
         case values([JSONValue], found: JSONValue, at: PendingViolation)
+        /// Rule 3: the value's member `member` is a misspelling of one of `selectors`, the
+        /// members that pick an alternative.
+        case misspeltSelector(String, selectors: [String])
     }
 
-    /// The choice for `failures` (every alternative, in order) of a value `depth` steps deep.
-    static func choose(_ failures: [Failure], depth: Int) -> Choice? {
+    /// The choice for `failures` (every alternative, in order) of a value `depth` steps deep,
+    /// whose member names (for an object) are `members`; `required` holds the members each
+    /// alternative requires (empty when not worked out).
+    static func choose(_ failures: [Failure], depth: Int, members: [String] = [], required: [[String]] = []) -> Choice? {
         let typeRejected = failures.map { rejectsType($0, depth: depth) }
         if !failures.isEmpty, typeRejected.allSatisfy({ $0 }) {
             var types: [String] = []
@@ -43,6 +51,7 @@ enum AlternativeSelection {
         }
         let candidates = zip(failures, typeRejected).filter { !$0.1 }.map(\.0)
         let plausible = candidates.filter { pinnedValueMismatch($0, depth: depth) == nil }
+        if let misspelt = misspeltSelector(plausible, members: members, required: required) { return misspelt }
         if let best = closest(plausible) { return .alternative(best) }
         if let merged = mergedValues(candidates, depth: depth) { return merged }
         return closest(candidates).map { .alternative($0) } ?? closest(failures).map { .alternative($0) }
@@ -71,7 +80,7 @@ enum AlternativeSelection {
         }
     }
 
-    /// Rule 3: when two or more candidates all pin the same place, the union of the values they
+    /// Rule 4: when two or more candidates all pin the same place, the union of the values they
     /// allow there.
     private static func mergedValues(_ candidates: [Failure], depth: Int) -> Choice? {
         guard candidates.count > 1 else { return nil }
@@ -91,6 +100,23 @@ enum AlternativeSelection {
         }
         guard let place, let found else { return nil }
         return .values(values, found: found, at: place)
+    }
+
+    /// Rule 3: two or more alternatives each require a member no other alternative requires
+    /// (its selector: the first such), the value has none of them, and a member of the value is
+    /// close to one.
+    private static func misspeltSelector(_ candidates: [Failure], members: [String], required: [[String]]) -> Choice? {
+        guard candidates.count > 1, !members.isEmpty, required.count > 1 else { return nil }
+        var requiring: [String: Int] = [:]
+        for names in required {
+            for name in Set(names) { requiring[name, default: 0] += 1 }
+        }
+        let selectors = required.map { names in names.first { requiring[$0] == 1 } }
+        guard candidates.allSatisfy({ selectors.indices.contains($0.index) && selectors[$0.index] != nil }) else { return nil }
+        let all = selectors.compactMap(\.self)
+        guard !members.contains(where: all.contains),
+              let member = members.first(where: { !Suggestion.closestCandidates(to: $0, among: all).isEmpty }) else { return nil }
+        return .misspeltSelector(member, selectors: all)
     }
 
     /// The alternative that got deepest into the value, then the one with the fewest

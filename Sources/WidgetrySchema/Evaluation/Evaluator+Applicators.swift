@@ -62,7 +62,9 @@ extension Evaluator {
             failures.append(AlternativeSelection.Failure(index: index, violations: takeViolations(from: start)))
         }
         let code: SchemaViolation.Code = exactlyOne ? .oneOf : .anyOf
-        switch AlternativeSelection.choose(failures, depth: instanceDepth) {
+        let members = instance.objectValue?.keys ?? []
+        switch AlternativeSelection.choose(failures, depth: instanceDepth, members: members,
+                                           required: members.isEmpty ? [] : branches.map { requiredMembers(of: $0) }) {
         case .alternative(let failure)?:
             let title = program.nodes[branches[failure.index]].title
             restore(failure.violations, note: ViolationMessage.closestAlternative(
@@ -75,10 +77,31 @@ extension Evaluator {
             report(code, ViolationMessage.enumeration(found, options: values), site: site, at: place,
                    note: ViolationMessage.noAlternativeValue(keyword), hint: suggestion.map(ViolationMessage.didYouMean),
                    expected: .values(values, found: found))
+        case .misspeltSelector(let name, let selectors)?:
+            guard let object = instance.objectValue, let position = object.position(of: name) else { break }
+            let member = object.members[position]
+            atMember(name, position: position) { evaluator in
+                evaluator.report(code, ViolationMessage.unknownSelector(name, keyword: keyword), site: site, instance: member.value,
+                                 keyLocation: member.keyLocation, hint: Suggestion.didYouMean(name, among: selectors),
+                                 notes: [ViolationMessage.selectors(selectors)])
+            }
         case nil:
             report(code, ViolationMessage.noAlternative(keyword), site: site, instance: instance)
         }
         return false
+    }
+
+    /// The members `node` requires, its references followed (an alternative is often a `$ref`
+    /// to a definition), a few deep.
+    private func requiredMembers(of node: NodeID, depth: Int = 0) -> [String] {
+        guard depth < 8, case .keywords(let entries) = program.nodes[node].content else { return [] }
+        return entries.flatMap { entry -> [String] in
+            switch entry.rule {
+            case .required(let names): names
+            case .reference(let target): requiredMembers(of: target, depth: depth + 1)
+            default: []
+            }
+        }
     }
 
     mutating func applyNot(_ node: NodeID, _ site: KeywordSite, _ instance: JSONValue, _ collecting: Bool) throws(EvaluationAbort) -> Bool {

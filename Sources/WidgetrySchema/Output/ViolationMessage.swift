@@ -128,6 +128,15 @@ enum ViolationMessage {
         "no alternative of \(keyword) matched"
     }
 
+    /// A member of an object that is none of the members which pick an alternative.
+    static func unknownSelector(_ name: String, keyword: String) -> String {
+        "\(Wording.quote(name)) is not a property that picks an alternative of \(keyword)"
+    }
+
+    static func selectors(_ names: [String]) -> String {
+        "the alternatives are picked by " + Wording.list(names.map(Wording.quote))
+    }
+
     static func noAlternativeValue(_ keyword: String) -> String {
         "no alternative of \(keyword) matched; each allows other values here"
     }
