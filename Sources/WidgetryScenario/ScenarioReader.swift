@@ -12,19 +12,12 @@ import WidgetryServiceConfiguration
 public enum ScenarioReader {
     static let rootKeys: Set<String> = ["$schema", "name", "settings", "steps"]
     static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults", "stub"]
-    /// The key that says what a step is, and the keys each kind may add (the preview refuses
-    /// what a scenario adds to ``InteractionDecoder/kinds``).
-    package static let stepKinds: [String: Set<String>] = [
-        "tap": ["for", "expectFailure"], "tapRow": ["of", "section", "for", "expectFailure"],
-        "type": ["into", "interval", "for", "expectFailure"], "return": ["for", "expectFailure"], "clear": ["for", "expectFailure"],
-        "refresh": ["for", "expectFailure"], "scrollToEnd": ["for", "expectFailure"], "deleteRow": ["of", "section", "for", "expectFailure"],
-        "post": ["for"], "setDefault": ["value", "for"], "advance": [], "back": ["for", "expectFailure"],
-        "pickMedia": ["with", "for", "expectFailure"],
-        "expect": [], "expectStore": ["where", "count"], "golden": [],
-    ]
+    /// The key that says what a step is, and the keys each kind may add: ``ScenarioSteps/kinds``,
+    /// which lint reads too (the preview refuses what a scenario adds to ``InteractionDecoder/kinds``).
+    package static let stepKinds = ScenarioSteps.kinds
 
     /// What starts a key that is a comment, left out of every object read.
-    package static let commentPrefix = "***"
+    package static let commentPrefix = ScenarioSteps.commentPrefix
 
     /// The scenario in `document`, read from `file`.
     public static func read(_ document: JSONDocument, file: String) throws(ScenarioErrors) -> Scenario {

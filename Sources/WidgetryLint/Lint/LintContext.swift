@@ -41,6 +41,13 @@ public struct LintContext: Sendable {
         }
     }
 
+    /// A scenario of the bundle (`Tests/*.scenario.json`) that parses.
+    public struct Scenario: Sendable {
+        /// The file as findings name it.
+        public var file: String
+        public var document: JSONDocument
+    }
+
     public let bundle: WidgetBundle
     /// Put before a bundle-relative path in findings (the folder as the user named it, with `/`).
     public let displayPrefix: String
@@ -57,6 +64,9 @@ public struct LintContext: Sendable {
     public private(set) var model: EntityModel?
     /// The service files that read without errors: stub, then dev, then prod.
     public private(set) var services: [Service] = []
+    /// The scenarios that parse, in name order (one that does not is reported by `validate`
+    /// and `test`).
+    public private(set) var scenarios: [Scenario] = []
     /// What reading the files found, by kind of file; rules report these.
     public private(set) var modelErrors: [ModelError] = []
     public private(set) var serviceErrors: [ServiceConfigurationError] = []
@@ -81,6 +91,7 @@ public struct LintContext: Sendable {
         self.displayPrefix = displayPrefix
         self.configuration = configuration
         runnableFiles = BundleFileKinds.scan(bundle.rootPath)
+        scenarios = Self.scenarios(in: bundle, displayPrefix: displayPrefix)
         if let source = bundle.model {
             do throws(ModelErrors) {
                 model = try BundleModel.load(source, bundleRoot: bundle.rootPath)
@@ -123,6 +134,18 @@ public struct LintContext: Sendable {
             }
         }
         screenSites = ScreenSites.all(in: self)
+    }
+
+    /// The scenario files of `bundle` that parse, read within the parser's size limit.
+    private static func scenarios(in bundle: WidgetBundle, displayPrefix: String) -> [Scenario] {
+        let folder = bundle.rootPath + "/" + BundleFileName.testsFolder
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }
+        return names.sorted().compactMap { name in
+            let file = displayPrefix + BundleFileName.testsFolder + "/" + name
+            guard let bytes = try? BoundedFile.bytes(of: folder + "/" + name, limit: JSONParserOptions().maxDocumentBytes),
+                  let document = try? JSONParser.parse(bytes, fileName: file) else { return nil }
+            return Scenario(file: file, document: document)
+        }
     }
 
     /// Every predicate of every screen, with the file its findings name, in bundle order.

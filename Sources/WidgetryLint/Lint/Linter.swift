@@ -30,6 +30,7 @@ public struct Linter: Sendable {
             report.files.append(name)
             report.sources[name] = file.document.source
         }
+        for scenario in context.scenarios { report.sources[scenario.file] = scenario.document.source }
         // The scenarios are read too (the files they name), so they count, as validate counts them.
         report.files += Self.scenarioPaths(in: bundle).map { displayPrefix + $0 }.filter { !report.files.contains($0) }
         report.files.sort()

@@ -1,4 +1,3 @@
-import Foundation
 import WidgetryBundle
 import WidgetryJSON
 
@@ -21,14 +20,6 @@ struct PathEscapeRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let folder = context.bundle.rootPath + "/" + BundleFileName.testsFolder
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }
-        var findings: [Diagnostic] = []
-        for name in names.sorted() {
-            let relative = BundleFileName.testsFolder + "/" + name
-            guard let bytes = try? BoundedFile.bytes(of: folder + "/" + name, limit: JSONParserOptions().maxDocumentBytes),
-                  let document = try? JSONParser.parse(bytes, fileName: context.displayPrefix + relative) else { continue }
-            findings += ScenarioPaths.escapes(in: document, file: context.displayPrefix + relative, testsFolder: folder)
-        }
-        return findings
+        return context.scenarios.flatMap { ScenarioPaths.escapes(in: $0.document, file: $0.file, testsFolder: folder) }
     }
 }

@@ -43,12 +43,12 @@ struct PredicateAnalysis: Sendable {
 
     private let subject: SemanticType
     private let resolver: KeyPathResolver
-    private let tokens: [Token]
+    private let tokens: PredicateTokens
 
     init(_ syntax: PredicateSyntax, text: String, subject: SemanticType, variables: [String: SemanticType], resolver: KeyPathResolver) {
         self.subject = subject
         self.resolver = resolver
-        tokens = (try? Lexer.tokenize(text)) ?? []
+        tokens = PredicateTokens(text)
         visit(syntax, variables)
     }
 
@@ -92,7 +92,7 @@ struct PredicateAnalysis: Sendable {
             var evaluatedRoot = false
             if case .evaluatedObject = operand.kind { evaluatedRoot = true }
             let resolution = resolver.resolve(components, on: root)
-            keyPaths.append(KeyPath(components: components, componentRanges: componentRanges(components.count, in: expression.range, evaluatedRoot: evaluatedRoot),
+            keyPaths.append(KeyPath(components: components, componentRanges: tokens.componentRanges(components.count, in: expression.range, evaluatedRoot: evaluatedRoot),
                                     range: expression.range, resolution: resolution))
             return resolution.type
         case .subscripted(let collection, let index):
@@ -173,35 +173,5 @@ struct PredicateAnalysis: Sendable {
 
     private static func takesHint(_ name: String, _ expected: ValueKinds) -> String {
         "\(name) takes \(expected); a value of another kind fails when the predicate runs"
-    }
-
-    /// Where each of the last `count` components of the key path at `range` is: the component
-    /// tokens after a dot (and the first token, for a path on `SELF` written without it).
-    private func componentRanges(_ count: Int, in range: Range<Int>, evaluatedRoot: Bool) -> [Range<Int>] {
-        // Tokens are in text order: find the first inside by bisection, so a predicate of many
-        // key paths costs the tokens of each, not all tokens for each.
-        var low = 0, high = tokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tokens[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var inside: [Token] = []
-        while low < tokens.count, tokens[low].kind != .end, range.contains(tokens[low].range.lowerBound) {
-            inside.append(tokens[low])
-            low += 1
-        }
-        var found: [Range<Int>] = []
-        for (position, token) in inside.enumerated() where Self.isComponent(token.kind) {
-            let afterDot = position > 0 && inside[position - 1].kind == .punctuation(.dot)
-            if afterDot || (position == 0 && evaluatedRoot) { found.append(token.range) }
-        }
-        return found.count >= count ? Array(found.suffix(count)) : Array(repeating: range, count: count)
-    }
-
-    private static func isComponent(_ kind: Token.Kind) -> Bool {
-        switch kind {
-        case .identifier, .collectionOperator, .keyword(.first), .keyword(.last), .keyword(.size): true
-        default: false
-        }
     }
 }

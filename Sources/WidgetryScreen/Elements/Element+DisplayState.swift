@@ -37,7 +37,7 @@ extension Element {
 
 extension ElementKind {
     /// The properties ``Element/displayState`` lists, in order.
-    var displayedProperties: [ElementProperty] {
+    package var displayedProperties: [ElementProperty] {
         switch self {
         case .label: [.text, .hidden]
         case .button: [.title, .enabled, .hidden]
