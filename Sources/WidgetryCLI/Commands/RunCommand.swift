@@ -7,7 +7,6 @@ import WidgetryJSON
 import WidgetryRuntime
 import WidgetryScenario
 import WidgetryService
-import WidgetryScreen
 import WidgetryLint
 import WidgetryHostProfile
 
@@ -105,7 +104,7 @@ struct RunCommand: AsyncParsableCommand {
             let (loaded, place) = try await loader.load(argument: bundle)
             defer { loaded.removeExtractedFiles() }
             let log = try events.map { try EventLog(path: $0) }
-            let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, storyboard: Self.storyboardWarnings(of: loaded.bundle))
+            let warnings = LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, run: WidgetRun.storyboardWarnings(of: loaded.bundle))
             try report(warnings, of: loaded, at: place, profile: profile, console: console)
             let passed = try await play(scenario, bundle: loaded.bundle, profile: profile, console: console, log: log)
             try log?.close()
@@ -140,11 +139,7 @@ struct RunCommand: AsyncParsableCommand {
         let (loaded, place) = try await loader.load(argument: argument)
         defer { loaded.removeExtractedFiles() }
         let log = try events.map { try EventLog(path: $0) }
-        var options = WidgetRun.Options(service: serviceOptions.service.selection, now: start, timeZone: zone,
-                                        locale: Locale(identifier: locale), clock: realTime ? .real : .virtual,
-                                        storeFile: store, credentials: serviceOptions.credentials, transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP),
-                                        screen: screen, defaults: try defaultsOption.values(), maxRenderPasses: maxRenderPasses)
-        options.profile = profile
+        let options = try runOptions(start: start, zone: zone, profile: profile)
         let widget = try place.reporting { try WidgetRun(bundle: loaded.bundle, options: options) }
         do {
             try report(LocatedWarnings(warnings: loaded.bundle.warnings.filter { $0.file != nil }, run: widget.loadWarnings),
@@ -158,6 +153,24 @@ struct RunCommand: AsyncParsableCommand {
         await widget.shutdown()
         try log?.close()
         return widget
+    }
+
+    /// The run's options, each from its command-line option.
+    private func runOptions(start: Date, zone: TimeZone, profile: HostProfile) throws -> WidgetRun.Options {
+        var options = WidgetRun.Options()
+        options.service = serviceOptions.service.selection
+        options.now = start
+        options.timeZone = zone
+        options.locale = Locale(identifier: locale)
+        options.clock = realTime ? .real : .virtual
+        options.storeFile = store
+        options.credentials = serviceOptions.credentials
+        options.transport = try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP)
+        options.screen = screen
+        options.defaults = try defaultsOption.values()
+        options.maxRenderPasses = maxRenderPasses
+        options.profile = profile
+        return options
     }
 
     /// Prints `warnings` before the run goes on; with `--strict`, refuses them and every
@@ -202,37 +215,13 @@ extension RunCommand: ReportsErrors {
     var reportName: String { "widgetry run" }
 }
 
-/// Warnings about a file of the bundle (`bundle.not-a-screen`), printed before the run goes on,
-/// at their place like any finding.
-extension RunCommand {
-    /// What the storyboard reader read but does not run (an unknown tag, an ignored connection, a
-    /// segue it does not perform); none when the bundle has no storyboard or it cannot be read,
-    /// which opening the screen reports.
-    static func storyboardWarnings(of bundle: WidgetBundle) -> [StoryboardWarning] {
-        do throws(ScreenErrors) {
-            return try ScreenSource.storyboard(in: bundle)?.warnings ?? []
-        } catch {
-            return []
-        }
-    }
-}
-
-/// The bundle's and the storyboard's warnings, placed: what `run` goes on after, and what
-/// `--strict` refuses.
+/// The bundle's warnings about its files (`bundle.not-a-screen`) and the run's, placed: what
+/// `run` goes on after, and what `--strict` refuses.
 private struct LocatedWarnings: DiagnosticConvertible {
     var warnings: [BundleWarning]
-    /// The run's own (``WidgetRun/loadWarnings``).
+    /// The run's own (``WidgetRun/loadWarnings``, or only the storyboard's before a scenario's
+    /// run is made: ``WidgetRun/storyboardWarnings(of:options:)``).
     var run: [Diagnostic]
-
-    init(warnings: [BundleWarning], run: [Diagnostic]) {
-        self.warnings = warnings
-        self.run = run
-    }
-
-    init(warnings: [BundleWarning], storyboard: [StoryboardWarning]) {
-        self.warnings = warnings
-        run = storyboard.map(\.runDiagnostic)
-    }
 
     var diagnostics: [Diagnostic] { warnings.map(\.diagnostic) + run }
 

@@ -161,9 +161,9 @@ struct ValidateCommand: AsyncParsableCommand {
             place = BundlePlace(source)
             switch source {
             case .directory(let path):
-                return .checked(try validator.validate(directory: path, displayPrefix: displayPrefix(for: path)))
+                return .checked(try validator.validate(directory: path, displayPrefix: BundlePlace.displayPrefix(for: path)))
             case .archive(let path):
-                return try await checkArchive(source, shownAs: displayPrefix(for: path), with: validator, options: options)
+                return try await checkArchive(source, shownAs: BundlePlace.displayPrefix(for: path), with: validator, options: options)
             case .remote(let url):
                 return try await checkArchive(source, shownAs: url + "/", with: validator, options: options)
             }
@@ -184,17 +184,6 @@ struct ValidateCommand: AsyncParsableCommand {
         // What extracting found goes in the report, so every format carries it.
         outcome.report.diagnostics = (outcome.report.diagnostics + fetched.warnings.map { $0.diagnostic(shownUnder: prefix) }).sorted()
         return .checked(outcome)
-    }
-
-    /// What findings put before a file's path in the bundle at `path` (a folder or an archive):
-    /// the path relative to the working directory, with a trailing `/`, or nothing for the
-    /// working directory itself.
-    static func displayPrefix(for path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if absolute == current { return "" }
-        let shown = DisplayPath.relative(absolute, to: current)
-        return shown.hasSuffix("/") ? shown : shown + "/"
     }
 }
 

@@ -1,18 +1,10 @@
 import WidgetryJSON
 import WidgetryLint
+import WidgetryScenario
 
-/// A test case of `widgetry test` that could not run because something it needs did not load:
-/// a bundle, its widget (once for all the scenarios it stopped), or a scenario file. It is one
-/// failed case, with the located errors, in the text report and in JUnit; the other bundles and
-/// scenarios still run.
-struct UnloadedCase {
-    /// The case's name: the bundle as named on the command line, or the scenario file as shown.
-    var name: String
-    /// What went wrong, in a few words: `did not load`.
-    var summary: String
-    /// The located errors, with the sources they quote.
-    var problems: DiagnosticReport
-
+/// How `widgetry test` shows a case that could not run (``UnloadedCase``: a bundle, its widget
+/// or a scenario file that did not load), in the text report and in JUnit.
+extension UnloadedCase {
     /// `✗ name: summary`, then each error as the text reporter prints it, indented under it.
     func text(indent: String, colour: Bool) -> String {
         var text = "\(indent)✗ \(name): \(summary)\n"
@@ -29,7 +21,7 @@ struct UnloadedCase {
         JUnitWriter.TestCase(name: name, file: problems.diagnostics.first?.file ?? name, failures: problems.diagnostics.map { diagnostic in
             var body = TextReporter.block(for: diagnostic, source: problems.sources[diagnostic.file])
             if body.hasSuffix("\n") { body.removeLast() }
-            return JUnitWriter.Failure(message: "\(summary): \(diagnostic.message)", type: diagnostic.code, text: body)
+            return JUnitWriter.Failure(message: "\(summary): \(diagnostic.message)", type: diagnostic.code.description, text: body)
         })
     }
 }

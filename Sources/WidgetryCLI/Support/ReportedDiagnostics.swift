@@ -72,12 +72,23 @@ struct BundlePlace: Sendable {
         switch source {
         case .directory(let path):
             root = path
-            prefix = ValidateCommand.displayPrefix(for: path)
+            prefix = Self.displayPrefix(for: path)
         case .archive(let path):
-            prefix = ValidateCommand.displayPrefix(for: path)
+            prefix = Self.displayPrefix(for: path)
         case .remote(let url):
             prefix = url.hasSuffix("/") ? url : url + "/"
         }
+    }
+
+    /// What findings put before a file's path in the bundle at `path` (a folder or an archive):
+    /// the path relative to the working directory, with a trailing `/`, or nothing for the
+    /// working directory itself.
+    static func displayPrefix(for path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        if absolute == current { return "" }
+        let shown = DisplayPath.relative(absolute, to: current)
+        return shown.hasSuffix("/") ? shown : shown + "/"
     }
 
     /// The place of a loaded bundle: its files are read from where they were found.

@@ -127,9 +127,7 @@ public final class WidgetRun {
         self.bundle = bundle
         self.options = options
         services = try WidgetServices(bundle: bundle, options: options)
-        let storyboard = Result { () throws(ScreenErrors) in
-            try ScreenSource.storyboard(in: bundle, elementTypes: Set(options.elementTypes.keys), xmlLimits: options.xmlLimits)
-        }
+        let storyboard = Self.readStoryboard(of: bundle, options: options)
         self.storyboard = storyboard
         let name = options.screen ?? ScreenSource.entryScreen(in: bundle, storyboard: storyboard)
         guard let name else {
@@ -164,11 +162,29 @@ public final class WidgetRun {
     /// compiled (an outlet that names nothing, an action nothing defines). A run goes on after
     /// them; `--strict` refuses them.
     public var loadWarnings: [Diagnostic] {
-        let storyboardWarnings = ((try? storyboard.get()) ?? nil)?.warnings ?? []
         let screenWarnings = compiledScreens.keys.sorted().flatMap { compiledScreens[$0]!.warnings.flatMap(\.diagnostics) }
-        return storyboardWarnings.map(\.runDiagnostic)
+        return Self.warnings(of: storyboard)
             + (services.configuration.warnings.flatMap(\.diagnostics) + screenWarnings).map { $0.with(severity: .warning) }
             + unknownActions(in: compiledScreens.keys.sorted().map { compiledScreens[$0]!.document })
+    }
+
+    /// The storyboard's warnings among the ``loadWarnings`` a run of `bundle` with `options`
+    /// gives, known before any run is made (`run --scenario` reports them before its first step);
+    /// none when the bundle has no storyboard or it cannot be read, which opening a screen reports.
+    public static func storyboardWarnings(of bundle: WidgetBundle, options: Options = Options()) -> [Diagnostic] {
+        warnings(of: readStoryboard(of: bundle, options: options))
+    }
+
+    /// `bundle`'s storyboard as a run with `options` reads it (nil without one), or its problems.
+    private static func readStoryboard(of bundle: WidgetBundle, options: Options) -> Result<Storyboard?, ScreenErrors> {
+        Result { () throws(ScreenErrors) in
+            try ScreenSource.storyboard(in: bundle, elementTypes: Set(options.elementTypes.keys), xmlLimits: options.xmlLimits)
+        }
+    }
+
+    /// The warnings of a storyboard as read, as a run reports them.
+    private static func warnings(of storyboard: Result<Storyboard?, ScreenErrors>) -> [Diagnostic] {
+        (((try? storyboard.get()) ?? nil)?.warnings ?? []).map(\.runDiagnostic)
     }
 
     /// Loads screen `name` with `content`, ready to be shown; refuses content other than the
