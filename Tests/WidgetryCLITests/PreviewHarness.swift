@@ -14,7 +14,7 @@ struct PreviewHarness {
     let base: String
     let port: Int
     let client: HTTPClient
-    let worker: PreviewWorker
+    let session: PreviewSession
     let server: PreviewServer
     /// The copy of the bundle the preview runs.
     let folder: String
@@ -23,31 +23,31 @@ struct PreviewHarness {
     /// then stops it.
     static func with(bundle: String = CommandRunner.feed, limits: PreviewLimits = PreviewLimits(),
                      _ body: (PreviewHarness) async throws -> Void) async throws {
-        let folder = NSTemporaryDirectory() + "widgetry-preview-" + UUID().uuidString
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.file("bundle")
         try FileManager.default.copyItem(atPath: bundle, toPath: folder)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let options = WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200))
-        let worker = PreviewWorker(load: { try await BundleLoader().load(argument: folder).0.bundle }, options: options, device: .standard,
-                                   eventLimit: limits.maxEvents)
-        let server = PreviewServer(worker: worker, limits: limits)
+        let session = PreviewSession(source: folder, loader: BundleLoader(), options: options, device: .standard, eventLimit: limits.maxEvents)
+        let server = PreviewServer(session: session, limits: limits)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(port: 0) { port in continuation.yield(port) } }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw RawConnection.Failure(description: "the preview did not start") }
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
-        let harness = PreviewHarness(base: "http://127.0.0.1:\(port)", port: port, client: client, worker: worker, server: server, folder: folder)
+        let harness = PreviewHarness(base: "http://127.0.0.1:\(port)", port: port, client: client, session: session, server: server, folder: folder)
         do {
             try await body(harness)
         } catch {
             try? await client.shutdown()
             task.cancel()
-            await worker.stop()
+            await session.stop()
             throw error
         }
         try await client.shutdown()
         task.cancel()
         _ = await task.result
-        await worker.stop()
+        await session.stop()
     }
 
     /// Sends a request as a script would: JSON bodies with their content type and the preview's

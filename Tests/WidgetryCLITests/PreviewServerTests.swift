@@ -114,18 +114,18 @@ struct PreviewServerTests {
 
     @Test func aChangedFileReloadsOnTheSameScreenAndABrokenOneShowsItsError() async throws {
         try await PreviewHarness.with { preview in
-            let worker = preview.worker, folder = preview.folder
+            let session = preview.session, folder = preview.folder
             _ = try await preview.send("/interact", method: "POST", body: #"{"tap": "addButton"}"#)
             let file = folder + "/NewPostViewController.json"
             let original = try String(contentsOfFile: file, encoding: .utf8)
             try "{".write(toFile: file, atomically: true, encoding: .utf8)
-            let broken = await worker.reload()
+            let broken = await session.reload()
             #expect(broken.error?.contains("NewPostViewController.json:1:2") == true, "\(broken.error ?? "no error")")
             #expect(broken.error?.contains("[json.unexpected-end]") == true)
             let refused = try await preview.send("/interact", method: "POST", body: #"{"back": true}"#)
             #expect(refused.status == 409, "nothing runs while the bundle does not load")
             try original.replacingOccurrences(of: "\"Cancel\"", with: "\"Dismiss\"").write(toFile: file, atomically: true, encoding: .utf8)
-            let fixed = await worker.reload()
+            let fixed = await session.reload()
             #expect(fixed.error == nil)
             #expect(fixed.screen == "NewPostViewController", "the reload keeps the screen that was shown")
             #expect(fixed.snapshot.contains("\"Dismiss\""))

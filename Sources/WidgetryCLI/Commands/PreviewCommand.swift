@@ -77,9 +77,8 @@ struct PreviewCommand: AsyncParsableCommand {
                                         transport: try serviceOptions.transportOptions(allowingPlainHTTP: sourceOptions.allowHTTP), screen: screen)
         options.profile = profile
         let argument = bundle
-        let worker = PreviewWorker(load: { try await loader.load(argument: argument).0.bundle }, options: options, device: device,
-                                   eventLimit: limits.maxEvents)
-        let server = PreviewServer(worker: worker, limits: limits)
+        let session = PreviewSession(source: argument, loader: loader, options: options, device: device, eventLimit: limits.maxEvents)
+        let server = PreviewServer(session: session, limits: limits)
         var isFolder: ObjCBool = false
         let watched = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) && isFolder.boolValue
         let watcher = Task {
@@ -90,7 +89,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 let current = FileSnapshot([argument])
                 guard current != last else { continue }
                 last = current
-                let state = await worker.reload()
+                let state = await session.reload()
                 console.writeError(state.error.map { "reload failed: \($0)\n" } ?? "reloaded \(state.screen)\n")
             }
         }
@@ -101,7 +100,7 @@ struct PreviewCommand: AsyncParsableCommand {
                 console.writeError("clients without an Origin send \(PreviewGate.tokenHeader): \(server.token)\n")
             }
         }
-        await worker.stop()
+        await session.stop()
     }
 }
 

@@ -15,15 +15,15 @@ import WidgetryServiceConfiguration
 /// the ``PreviewGate`` first and stays within the ``PreviewLimits``; anything else is a 4xx with
 /// a message and, for the preview's own rules, a code.
 final class PreviewServer: Sendable {
-    let worker: PreviewWorker
+    let session: PreviewSession
     let limits: PreviewLimits
     /// The secret the page carries, for clients that send no `Origin`.
     let token: String
     /// Set once the server listens and its port is known.
     private let gate = Mutex<PreviewGate?>(nil)
 
-    init(worker: PreviewWorker, limits: PreviewLimits = PreviewLimits(), token: String = PreviewGate(port: 0).token) {
-        self.worker = worker
+    init(session: PreviewSession, limits: PreviewLimits = PreviewLimits(), token: String = PreviewGate(port: 0).token) {
+        self.session = session
         self.limits = limits
         self.token = token
     }
@@ -66,13 +66,13 @@ final class PreviewServer: Sendable {
         case (.get, "/"):
             return Self.text(.ok, PreviewPage.html(token: token), type: "text/html; charset=utf-8", policy: PreviewPage.pagePolicy)
         case (.get, "/picture"):
-            let state = await worker.state()
+            let state = await session.state()
             return Self.text(.ok, state.picture.isEmpty ? PreviewPage.nothingYet : state.picture, type: "text/html; charset=utf-8",
                              policy: PreviewPage.picturePolicy)
         case (.get, "/state"):
-            return Self.text(.ok, Self.json(await worker.state()), type: "application/json")
+            return Self.text(.ok, Self.json(await session.state()), type: "application/json")
         case (.get, "/events"):
-            let changes = worker.changes()
+            let changes = session.changes()
             return Response(status: .ok, headers: Self.securityHeaders([.contentType: "text/event-stream"]), body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
                 for await version in changes {
@@ -91,7 +91,7 @@ final class PreviewServer: Sendable {
                 if case .failure(let refusal) = parsed { return Self.refusal(refusal) }
                 return Self.refusal(PreviewRefusal(status: 400, message: "the request could not be read"))
             }
-            switch await worker.perform(interaction) {
+            switch await session.perform(interaction) {
             case .success(let state): return Self.text(.ok, Self.json(state), type: "application/json")
             case .failure(let refusal): return Self.refusal(refusal)
             }
@@ -105,7 +105,7 @@ final class PreviewServer: Sendable {
                   let name = json["service"]?.stringValue, let selection = ServiceSelection(rawValue: name) else {
                 return Self.refusal(PreviewRefusal(status: 400, message: #"the request must be {"service": "stub"}, "dev" or "prod""#))
             }
-            return Self.text(.ok, Self.json(await worker.use(selection)), type: "application/json")
+            return Self.text(.ok, Self.json(await session.use(selection)), type: "application/json")
         case (_, "/"), (_, "/picture"), (_, "/state"), (_, "/events"), (_, "/interact"), (_, "/service"):
             return Self.refusal(PreviewRefusal(status: 405, message: "\(request.method.rawValue) is not allowed on \(request.uri.path)"))
         default:

@@ -115,6 +115,7 @@ extension RuleDescriptions {
         "host.duplicate-identifier": "Two widgets of one host have the same identifier.",
         "host.load-failed": "A widget could not be loaded by the host.",
         "host.unknown-widget": "The host has no widget of the identifier asked for.",
+        "host.not-running": "A widget of the host has no run: its last reload failed.",
         "host.shut-down": "The host was asked for something after it shut down.",
         // The preview
         "preview.host-refused": "A request to the preview named a host other than the preview's own (DNS rebinding).",

@@ -44,12 +44,11 @@ extension WidgetHost {
 
     /// Runs `body` with widget `identifier`'s run, after the widget's earlier requests and
     /// before its later ones: the way to tap, type or read anything the snapshots do not show.
-    /// The run must not escape `body`.
+    /// The run must not escape `body`. Throws ``WidgetHostError/notRunning(identifier:cause:)``
+    /// while a failed reload has left the widget without a run.
     public func withRun<Result: Sendable>(_ identifier: String,
                                           _ body: @escaping @Sendable (WidgetRun) async -> Result) async throws(WidgetHostError) -> Result {
-        let worker = try worker(identifier)
-        guard let result = await worker.perform(body) else { throw .unknownWidget(identifier) }
-        return result
+        try await worker(identifier).perform(body)
     }
 
     // MARK: Actions the host performs

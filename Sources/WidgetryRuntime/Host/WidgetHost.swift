@@ -1,5 +1,6 @@
 public import WidgetryBundle
 public import WidgetryHostProfile
+public import WidgetryServiceConfiguration
 
 /// Runs several widgets side by side for an application that embeds them: loads each bundle
 /// under an identifier of the host's choosing (concurrently; from folders, and from archives or
@@ -78,10 +79,12 @@ public actor WidgetHost {
     /// then `loaded`; on failure reports `failed` and throws it. A duplicate identifier is
     /// refused without an event: the widget loaded under it is not affected. `profile` is what
     /// the host supplies this widget instead of ``Options/run``'s profile: its identifier and
-    /// patches apply when the bundle is read, the rest to the run.
-    public func load(identifier: String, source: String, profile: HostProfile? = nil) async throws(WidgetHostError) {
+    /// patches apply when the bundle is read, the rest to the run. `service` is the service file
+    /// it talks to instead of ``Options/run``'s.
+    public func load(identifier: String, source: String, profile: HostProfile? = nil,
+                     service: ServiceSelection? = nil) async throws(WidgetHostError) {
         try reserve(identifier)
-        try await load(reserved: identifier, source: source, profile: profile)
+        try await load(reserved: identifier, source: source, profile: profile, service: service)
     }
 
     /// Loads `widgets` concurrently, as ``load(identifier:source:)`` loads one; one failure does
@@ -125,9 +128,11 @@ public actor WidgetHost {
 
     /// Loads the bundle (off the actor, so other loads proceed), starts the widget's run, and
     /// runs it until the load limit.
-    private func load(reserved identifier: String, source: String, profile: HostProfile? = nil) async throws(WidgetHostError) {
+    private func load(reserved identifier: String, source: String, profile: HostProfile? = nil,
+                      service: ServiceSelection? = nil) async throws(WidgetHostError) {
         var run = runOptions(for: identifier)
         if let profile { run.profile = profile }
+        if let service { run.service = service }
         var loader = options.loader
         loader.readOptions.identifier = loader.readOptions.identifier ?? run.profile.identifier
         loader.readOptions.patches.merge(run.profile.patches) { _, profile in profile }
@@ -147,15 +152,7 @@ public actor WidgetHost {
         }
         widgets[identifier] = worker
         // Registrations made from here on are queued behind this job (see `add`).
-        let installed = registrations.filter { $0.applies(to: identifier) }
-        let limit = options.loadRunLimit
-        _ = await worker.perform { [hub] run in
-            for registration in installed { registration.install(on: run) }
-            await run.run(until: limit)
-            let entry = run.stack.first ?? run.screen
-            hub.emit(.loaded(identifier: identifier, screen: entry.document.name, items: WidgetHostEvent.TableItems.of(entry),
-                             time: run.timeline.now))
-        }
+        _ = try? await worker.finishLoading(registrations: registrations.filter { $0.applies(to: identifier) }, runLimit: options.loadRunLimit)
     }
 
     /// Reads the bundle at `source` and starts its run; nothing here touches the actor.
@@ -170,7 +167,8 @@ public actor WidgetHost {
             return .failure(.loadFailed(identifier: identifier, source: source, cause: .bundle(error)))
         }
         do throws(WidgetRunError) {
-            return .success(try await WidgetWorker.start(identifier: identifier, loaded: loaded, options: options, events: events))
+            return .success(try await WidgetWorker.start(identifier: identifier, source: source, loader: loader, loaded: loaded,
+                                                         options: options, events: events))
         } catch {
             loaded.removeExtractedFiles()
             return .failure(.loadFailed(identifier: identifier, source: source, cause: .run(error)))
@@ -198,6 +196,25 @@ public actor WidgetHost {
             }
         }
         return name
+    }
+
+    // MARK: Reloading
+
+    /// Starts widget `identifier` anew, after its earlier requests and before its later ones:
+    /// shuts its run down, reads its bundle again from the source it was loaded from (so the
+    /// edits of a folder show), and starts it on the screen that was on top, or where the run
+    /// options say when the bundle no longer starts there. With `service`, the widget talks to
+    /// that service file from now on. Like a load, it installs the host's actions, runs for
+    /// ``Options/loadRunLimit``, and reports the run's events and then `loaded`.
+    ///
+    /// On failure it reports `failed` and throws it (``WidgetHostError/loadFailed(identifier:source:cause:)``);
+    /// the widget stays loaded without a run, and requests that need its run throw
+    /// ``WidgetHostError/notRunning(identifier:cause:)`` with the cause, until a reload succeeds.
+    /// That reload starts on the screen that was on top before the failure.
+    public func reload(_ identifier: String, service: ServiceSelection? = nil) async throws(WidgetHostError) {
+        let worker = try worker(identifier)
+        try await worker.reload(service: service, registrations: registrations.filter { $0.applies(to: identifier) },
+                                runLimit: options.loadRunLimit)
     }
 
     // MARK: Unloading
@@ -238,7 +255,8 @@ public actor WidgetHost {
         guard !isShutDown else { throw .shutDown }
         registrations.append(registration)
         for (identifier, worker) in widgets.sorted(by: { $0.key < $1.key }) where registration.applies(to: identifier) {
-            _ = await worker.perform { run in registration.install(on: run) }
+            // A widget without a run gets it with its next reload.
+            _ = try? await worker.perform { run in registration.install(on: run) }
         }
     }
 }

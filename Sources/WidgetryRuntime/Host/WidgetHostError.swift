@@ -24,16 +24,20 @@ public enum WidgetHostError: Error, Sendable, CustomStringConvertible {
     case loadFailed(identifier: String, source: String, cause: LoadFailure)
     /// No widget is loaded under this identifier.
     case unknownWidget(String)
+    /// The widget's last reload failed (`cause`): it is loaded, but has no run until a reload
+    /// succeeds.
+    case notRunning(identifier: String, cause: LoadFailure)
     /// The host was shut down; it takes no more requests.
     case shutDown
 
     /// A stable identifier: `host.duplicate-identifier`, `host.load-failed`,
-    /// `host.unknown-widget`, `host.shut-down`.
+    /// `host.unknown-widget`, `host.not-running`, `host.shut-down`.
     public var code: String {
         switch self {
         case .duplicateIdentifier: "host.duplicate-identifier"
         case .loadFailed: "host.load-failed"
         case .unknownWidget: "host.unknown-widget"
+        case .notRunning: "host.not-running"
         case .shutDown: "host.shut-down"
         }
     }
@@ -41,7 +45,8 @@ public enum WidgetHostError: Error, Sendable, CustomStringConvertible {
     /// The widget the error is about, when there is one.
     public var identifier: String? {
         switch self {
-        case .duplicateIdentifier(let identifier), .unknownWidget(let identifier), .loadFailed(let identifier, _, _): identifier
+        case .duplicateIdentifier(let identifier), .unknownWidget(let identifier), .loadFailed(let identifier, _, _),
+             .notRunning(let identifier, _): identifier
         case .shutDown: nil
         }
     }
@@ -55,6 +60,8 @@ public enum WidgetHostError: Error, Sendable, CustomStringConvertible {
             "widget '\(identifier)' could not be loaded from '\(source)': \(cause)"
         case .unknownWidget(let identifier):
             "no widget is loaded under the identifier '\(identifier)'"
+        case .notRunning(let identifier, let cause):
+            "widget '\(identifier)' is not running: its last reload failed: \(cause)"
         case .shutDown:
             "the host was shut down"
         }
@@ -65,6 +72,7 @@ public enum WidgetHostError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .duplicateIdentifier: "give each widget its own identifier, or unload the first one"
         case .unknownWidget: "load the widget first; identifiers are compared exactly"
+        case .notRunning: "fix what the reload reported and reload the widget"
         case .loadFailed, .shutDown: nil
         }
     }
