@@ -1,6 +1,7 @@
 import Foundation
 import WidgetryExpressions
 import WidgetryJSON
+import WidgetryTestSupport
 
 /// One case of the data-driven corpus in `Corpus/*.json` (format described in `Corpus/README.md`).
 struct CorpusCase: Sendable, CustomStringConvertible {
@@ -36,7 +37,7 @@ struct CorpusCase: Sendable, CustomStringConvertible {
     }
 
     /// The corpus folder beside this file.
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+    static let directory = URL(fileURLWithPath: Samples.file("Tests/WidgetryExpressionsTests/Corpus"))
 
     /// The file names of the corpus, sorted.
     static func files() throws -> [String] {
