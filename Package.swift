@@ -11,6 +11,7 @@ let package = Package(
     name: "Widgetry",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "WidgetryDiagnostics", targets: ["WidgetryDiagnostics"]),
         .library(name: "WidgetryJSON", targets: ["WidgetryJSON"]),
         .library(name: "WidgetryRegex", targets: ["WidgetryRegex"]),
         .library(name: "WidgetryLayout", targets: ["WidgetryLayout"]),
@@ -57,7 +58,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(
+            name: "WidgetryDiagnostics",
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryJSON",
+            dependencies: ["WidgetryDiagnostics"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -136,7 +142,7 @@ let package = Package(
         .target(
             name: "WidgetryRuntime",
             dependencies: [
-                "WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryModel", "WidgetryStore", "WidgetryServiceConfiguration", "WidgetryService",
+                "WidgetryDiagnostics", "WidgetryJSON", "WidgetryXML", "WidgetryExpressions", "WidgetryModel", "WidgetryStore", "WidgetryServiceConfiguration", "WidgetryService",
                 "WidgetryBundle", "WidgetryScreen", "WidgetryHostProfile",
             ],
             swiftSettings: strictSwift6

@@ -81,7 +81,7 @@ enum ExitStatus {
 /// usage mistake the argument parser cannot see, a file the command cannot read or write.
 struct CommandFailure: DiagnosticConvertible {
     /// The command line's own codes.
-    enum Code: String, DiagnosticCode {
+    enum Code: String, DomainCode {
         /// Arguments the argument parser refuses: an unknown option, a missing value, a
         /// value of the wrong type.
         case invalidArguments = "usage.invalid-arguments"

@@ -13,8 +13,8 @@ struct AssetDiagnosticsTests {
             let diagnostic = try #require(error.diagnostics.first)
             #expect(error.diagnostics.count == 1)
             #expect(diagnostic.file == "Assets.car")
-            #expect(diagnostic.code == error.code.rawValue)
-            #expect(diagnostic.code.hasPrefix("assets."))
+            #expect(diagnostic.code.description == error.code.rawValue)
+            #expect(diagnostic.code.domain == "assets")
             #expect(diagnostic.severity == .error)
         }
     }

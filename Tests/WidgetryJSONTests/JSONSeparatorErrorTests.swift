@@ -19,7 +19,9 @@ struct JSONSeparatorErrorTests {
     /// `text` with `fixIt` applied.
     static func applying(_ fixIt: Diagnostic.FixIt, to text: String) -> String {
         var bytes = Array(text.utf8)
-        bytes.replaceSubrange(fixIt.range, with: Array(fixIt.replacement.utf8))
+        for edit in fixIt.edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 

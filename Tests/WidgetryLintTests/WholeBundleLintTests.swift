@@ -60,7 +60,7 @@ struct WholeBundleLintTests {
 
         try Data(#"{"rules": {"unused-objekt": "off", "insecure-url": "loud"}}"#.utf8).write(to: URL(fileURLWithPath: directory + "/.widgetry.json"))
         let broken = try await lint(directory)
-        let problems = broken.diagnostics.filter { $0.code.hasPrefix("config.") }
+        let problems = broken.diagnostics.filter { $0.code.domain == "config" }
         #expect(problems.map(\.code) == ["config.unknown-rule", "config.invalid-level"])
         #expect(problems.first?.hint == "did you mean \"unused-object\"?")
     }

@@ -131,7 +131,7 @@ struct LintCommand: AsyncParsableCommand {
         }
         try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
                                                            toolVersion: WidgetryVersion.current, suite: "widgetry lint"), console: console)
-        if unreadable || report.diagnostics.contains(where: { $0.code.hasPrefix("config.") && $0.severity == .error }) {
+        if unreadable || report.diagnostics.contains(where: { $0.code.domain == "config" && $0.severity == .error }) {
             throw ExitCode(ExitStatus.inputError)
         }
         // Writing a baseline accepts the findings: the command did what it was asked.

@@ -63,7 +63,7 @@ extension Value {
 public typealias TaggedValueError = Problem<TaggedValueErrorCode>
 
 /// The codes of ``TaggedValueError``.
-public enum TaggedValueErrorCode: String, DiagnosticCode, CaseIterable {
+public enum TaggedValueErrorCode: String, DomainCode, CaseIterable {
     /// `$date` without an ISO 8601 string.
     case invalidDate = "value.invalid-date"
     /// `$set` without an array.

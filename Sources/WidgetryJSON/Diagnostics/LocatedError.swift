@@ -61,7 +61,7 @@ extension LocatedErrors: DiagnosticConvertible {
 /// A problem in a file of one domain, whose codes `C` lists: the one located error that the
 /// screen, service, model and scenario readers (and the runtime's problems) share, so none of
 /// them declares the located fields again.
-public struct Problem<C: DiagnosticCode>: LocatedError, Hashable {
+public struct Problem<C: DomainCode>: LocatedError, Hashable {
     /// The domain's codes (`ScreenError.Code.unknownKey`).
     public typealias Code = C
 
@@ -74,10 +74,10 @@ public struct Problem<C: DiagnosticCode>: LocatedError, Hashable {
     public var notes: [String]
     /// The code of the error underneath, when this one wraps another (`binding.unknown-transformer`,
     /// `predicate.unexpected-token`): lint reports the finer one.
-    public var cause: String?
+    public var cause: DiagnosticCode?
 
     public init(_ code: C, _ message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil,
-                hint: String? = nil, notes: [String] = [], cause: String? = nil) {
+                hint: String? = nil, notes: [String] = [], cause: DiagnosticCode? = nil) {
         self.code = code
         self.message = message
         self.file = file
@@ -109,6 +109,6 @@ public struct Problem<C: DiagnosticCode>: LocatedError, Hashable {
     /// `file:line:column: message [code]` and the rest, with the one code the finding has.
     public var description: String {
         let finding = diagnostic()
-        return described(message: finding.message, code: finding.code)
+        return described(message: finding.message, code: finding.code.description)
     }
 }

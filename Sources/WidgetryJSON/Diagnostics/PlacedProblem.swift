@@ -2,7 +2,7 @@
 /// a binding whose screen file its caller knows): the line and column when the document was
 /// parsed from text, and the JSON Pointer. The binding and import errors are both of this shape,
 /// each domain contributing its codes; the file is given when it becomes a ``Diagnostic``.
-public struct PlacedProblem<C: DiagnosticCode>: Error, Sendable, Hashable, CustomStringConvertible {
+public struct PlacedProblem<C: DomainCode>: Error, Sendable, Hashable, CustomStringConvertible {
     /// The domain's codes (`BindingError.Code.evaluation`).
     public typealias Code = C
 

@@ -1,6 +1,6 @@
 /// The codes a ``StrictReader`` reports its own problems in: each domain that reads JSON a
 /// person wrote (screens, services, models, scenarios, configuration) names its three.
-public protocol StrictReaderCodes: DiagnosticCode {
+public protocol StrictReaderCodes: DomainCode {
     /// A key the object does not accept.
     static var unknownKey: Self { get }
     /// A value of the wrong JSON type.

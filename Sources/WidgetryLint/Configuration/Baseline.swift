@@ -60,6 +60,6 @@ public struct Baseline: Sendable {
     }
 
     private func entry(_ finding: Diagnostic) -> Entry {
-        Entry(rule: finding.code, file: RelativePath.of(finding.file, from: directory), pointer: finding.pointer?.description ?? "", message: finding.message)
+        Entry(rule: finding.code.description, file: RelativePath.of(finding.file, from: directory), pointer: finding.pointer?.description ?? "", message: finding.message)
     }
 }

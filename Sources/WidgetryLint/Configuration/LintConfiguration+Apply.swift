@@ -11,12 +11,12 @@ extension LintConfiguration {
         for finding in findings {
             let path = relativePath(finding.file)
             if exclude.contains(where: { $0.matches(path) }) { continue }
-            var level = rules[finding.code]
+            var level = rules[finding.code.description]
             for (index, override) in overrides.enumerated() {
-                guard let overridden = override.rules[finding.code] else { continue }
+                guard let overridden = override.rules[finding.code.description] else { continue }
                 for (targetIndex, target) in override.targets.enumerated() where target.glob.matches(path) {
                     if let pointer = target.pointer {
-                        guard let at = finding.pointer, at.tokens.starts(with: pointer.tokens) else { continue }
+                        guard let at = finding.jsonPointer, at.tokens.starts(with: pointer.tokens) else { continue }
                     }
                     level = overridden
                     used.insert(TargetID(override: index, target: targetIndex))

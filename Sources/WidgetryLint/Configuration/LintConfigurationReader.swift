@@ -69,7 +69,7 @@ public enum LintConfigurationReader {
             guard let object = read.object(value, what: "rules") else { return [:] }
             var result: [String: Level] = [:]
             for member in object {
-                guard knownRules.contains(member.key) || member.key.contains(".") else {
+                guard knownRules.contains(member.key) || !DiagnosticCode(member.key).isLintRule else {
                     read.report(.unknownRule, "there is no rule \(member.key)", at: member.value,
                                 hint: Suggestion.didYouMean(member.key, among: knownRules.sorted())
                                     ?? "widgetry lint --explain lists them")

@@ -38,10 +38,10 @@ public struct LintFix: Sendable, Equatable {
     /// The fix for one finding, when it is certain: the finding's own ``Diagnostic/FixIt``, or
     /// the one name its hint suggests.
     static func certain(for finding: Diagnostic, source: SourceText?) -> LintFix? {
-        if let fixIt = finding.fixIt {
-            guard let bytes = source?.bytes, fixIt.range.lowerBound >= 0, fixIt.range.upperBound <= bytes.count else { return nil }
-            return LintFix(file: finding.file, range: fixIt.range, original: String(decoding: bytes[fixIt.range], as: UTF8.self),
-                           replacement: fixIt.replacement, finding: finding)
+        if let fixIt = finding.fixIt, fixIt.edits.count == 1, let edit = fixIt.edits.first {
+            guard let bytes = source?.bytes, edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else { return nil }
+            return LintFix(file: finding.file, range: edit.range, original: String(decoding: bytes[edit.range], as: UTF8.self),
+                           replacement: edit.replacement, finding: finding)
         }
         guard let source, let location = finding.location, let candidate = onlyCandidate(in: finding.hint) else { return nil }
         let bytes = source.bytes

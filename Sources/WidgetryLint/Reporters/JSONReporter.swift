@@ -8,7 +8,7 @@ public enum JSONReporter {
     public static func render(_ report: DiagnosticReport) -> String {
         let findings = report.diagnostics.map { diagnostic -> JSONValue in
             var finding: JSONValue = [
-                "rule": .text(diagnostic.code),
+                "rule": .text(diagnostic.code.description),
                 "severity": .text(diagnostic.severity.rawValue),
                 "file": .text(diagnostic.file),
                 "line": .number(diagnostic.location?.line),

@@ -16,7 +16,7 @@ public enum JUnitReporter {
             JUnitWriter.TestCase(name: file, file: file, failures: (findings[file] ?? []).map { diagnostic in
                 var body = TextReporter.block(for: diagnostic, source: report.sources[file])
                 if body.hasSuffix("\n") { body.removeLast() }
-                return JUnitWriter.Failure(message: diagnostic.message, type: diagnostic.code, text: body)
+                return JUnitWriter.Failure(message: diagnostic.message, type: diagnostic.code.description, text: body)
             })
         }
         return JUnitWriter.render(suite: suite, cases: cases)

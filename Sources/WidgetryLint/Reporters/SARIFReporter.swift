@@ -17,7 +17,7 @@ public enum SARIFReporter {
     ///
     /// - Parameter toolVersion: the version the driver reports, when given.
     public static func render(_ report: DiagnosticReport, toolVersion: String? = nil) -> String {
-        let ruleIDs = Set(report.diagnostics.map(\.code)).sorted()
+        let ruleIDs = Set(report.diagnostics.map(\.code.description)).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
         let rules = ruleIDs.map(rule)
         var driver: JSONValue = ["name": "widgetry"]
@@ -37,8 +37,8 @@ public enum SARIFReporter {
                 ]
             }
             var result: JSONValue = [
-                "ruleId": .text(diagnostic.code),
-                "ruleIndex": .number(ruleIndex[diagnostic.code]),
+                "ruleId": .text(diagnostic.code.description),
+                "ruleIndex": .number(ruleIndex[diagnostic.code.description]),
                 "level": .text(level(of: diagnostic.severity)),
                 "message": ["text": .text(text)],
                 "locations": [["physicalLocation": physical]],

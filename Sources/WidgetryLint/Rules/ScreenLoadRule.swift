@@ -35,7 +35,7 @@ struct ScreenLoadRule: LintRule {
         var findings = context.screenErrors.map { context.diagnostic($0) }
         for screen in context.screens {
             let (errors, warnings) = ScreenCompiler.check(screen.document, in: compilation)
-            for error in errors where !(error.cause?.hasPrefix("predicate.") ?? false) && error.cause != BindingError.Code.predicate.rawValue {
+            for error in errors where error.cause?.domain != "predicate" && error.cause != BindingError.Code.predicate.diagnosticCode {
                 findings.append(context.diagnostic(error))
             }
             findings += warnings.map { context.diagnostic($0, severity: .warning) }

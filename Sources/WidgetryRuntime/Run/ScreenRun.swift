@@ -1,4 +1,5 @@
 import Synchronization
+import WidgetryDiagnostics
 public import WidgetryExpressions
 import WidgetryService
 import WidgetryStore
@@ -174,14 +175,14 @@ public final class ScreenRun {
         placeholders[ObjectIdentifier(object)] ?? []
     }
 
-    func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil, hint: String? = nil, cause: String? = nil) {
+    func record(_ message: String, code: ScreenError.Code = .runtime, at place: SourcePlace? = nil, hint: String? = nil, cause: DiagnosticCode? = nil) {
         let problem = ScreenError(code, message, file: document.file, location: place?.location, pointer: place?.pointer, hint: hint, cause: cause)
         if !problems.contains(problem) { problems.append(problem) }
     }
 
     func record(_ error: BindingError) {
         record("\(error.message) [\(error.code.rawValue)]", code: .binding, at: SourcePlace(location: error.location, pointer: error.pointer),
-               cause: error.code.rawValue)
+               cause: error.code.diagnosticCode)
     }
 
     func showAlert(title: String, message: String) {

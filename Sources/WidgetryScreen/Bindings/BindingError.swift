@@ -9,7 +9,7 @@ public import WidgetryJSON
 public typealias BindingError = PlacedProblem<BindingErrorCode>
 
 /// The codes of ``BindingError``.
-public enum BindingErrorCode: String, DiagnosticCode, CaseIterable {
+public enum BindingErrorCode: String, DomainCode, CaseIterable {
     /// `predicateFormat` does not parse (the predicate's own `predicate.*` error is in the message).
     case predicate = "binding.predicate"
     /// `transformer` names no transformer in the run's registry.

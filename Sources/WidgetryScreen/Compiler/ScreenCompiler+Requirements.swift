@@ -24,7 +24,7 @@ extension ScreenCompiler {
                 do {
                     _ = try Predicate(format: format, arguments: [])
                 } catch {
-                    fail(.invalidValue, "\(entry.id).\(key) does not parse: \(error)", at: entry.attributePlace(key), cause: error.code.rawValue)
+                    fail(.invalidValue, "\(entry.id).\(key) does not parse: \(error)", at: entry.attributePlace(key), cause: DiagnosticCode(error.code.rawValue))
                 }
             }
         }

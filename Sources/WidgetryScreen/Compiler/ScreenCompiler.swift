@@ -223,7 +223,7 @@ public struct ScreenCompiler {
             return try CompiledBinding(spec, transformers: context.transformers)
         } catch {
             fail(.binding, "\(owner): \(error.message) [\(error.code.rawValue)]", at: SourcePlace(location: error.location, pointer: error.pointer),
-                 hint: error.hint, cause: error.code.rawValue)
+                 hint: error.hint, cause: error.code.diagnosticCode)
             return nil
         }
     }
@@ -236,7 +236,7 @@ public struct ScreenCompiler {
 
     // MARK: Errors
 
-    mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil, cause: String? = nil) {
+    mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil, cause: DiagnosticCode? = nil) {
         errors.append(ScreenError(code, message, file: document.file, at: place, hint: hint, cause: cause))
     }
 

@@ -53,7 +53,7 @@ public enum ScreenErrorCode: String, StrictReaderCodes, CaseIterable {
 extension Problem where C == ScreenErrorCode {
     /// An error at `place`, in the place's own file when it has one (a view of the storyboard),
     /// else in `file`.
-    public init(_ code: C, _ message: String, file: String, at place: SourcePlace, hint: String? = nil, cause: String? = nil) {
+    public init(_ code: C, _ message: String, file: String, at place: SourcePlace, hint: String? = nil, cause: DiagnosticCode? = nil) {
         self.init(code, message, file: place.file ?? file, location: place.location, pointer: place.pointer, hint: hint, cause: cause)
     }
 }

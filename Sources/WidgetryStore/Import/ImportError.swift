@@ -5,7 +5,7 @@ public import WidgetryJSON
 public typealias ImportError = PlacedProblem<ImportErrorCode>
 
 /// The codes of ``ImportError``.
-public enum ImportErrorCode: String, DiagnosticCode, CaseIterable {
+public enum ImportErrorCode: String, DomainCode, CaseIterable {
     case shapeMismatch = "import.shape-mismatch"
     case conversion = "import.conversion"
     case unknownTransformer = "import.unknown-transformer"

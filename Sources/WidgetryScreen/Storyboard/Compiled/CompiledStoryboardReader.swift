@@ -117,6 +117,6 @@ public enum CompiledStoryboardReader {
 
     /// A NIB error as the screen error the storyboard's readers throw, keeping its place.
     static func screenError(_ error: NIBError) -> ScreenError {
-        ScreenError(.storyboardCompiled, error.message, file: error.file, hint: error.hint, notes: error.notes, cause: error.code.rawValue)
+        ScreenError(.storyboardCompiled, error.message, file: error.file, hint: error.hint, notes: error.notes, cause: DiagnosticCode(error.code.rawValue))
     }
 }

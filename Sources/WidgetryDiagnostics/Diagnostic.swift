@@ -1,7 +1,7 @@
 /// One located diagnostic, the shape every problem takes when it reaches a person or a program:
 /// a stable code (`screen.unknown-key`, `unresolved-outlet`), how serious it is, where it is
-/// (file, line and column, JSON Pointer), what is wrong in words, how to fix it when there is
-/// something to say, and notes that explain why it applies.
+/// (file, range, JSON Pointer), what is wrong in words, how to fix it when there is something
+/// to say, notes that explain why it applies, and the edits that answer it (``FixIt``).
 ///
 /// Every module's errors convert to it (``DiagnosticConvertible``), and every reporter prints
 /// it, so `run`, `lint`, `validate` and the rest report problems in one format.
@@ -18,36 +18,60 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
         }
     }
 
+    /// The edit type of ``fixIts``, by its former name.
+    public typealias FixIt = WidgetryDiagnostics.FixIt
+
     /// The stable id of the problem or rule (`schema.required`, `unresolved-outlet`).
-    public var code: String
+    public var code: DiagnosticCode
     public var severity: Severity
-    /// The file, as reports print it (relative to where the command runs when possible).
-    public var file: String
-    /// Where the finding starts; nil for a finding about a whole file.
-    public var location: SourceLocation?
-    /// How many Unicode scalars from `location` the finding covers (a caret run); at least 1.
-    public var length: Int
-    /// The JSON value the finding is about.
-    public var pointer: JSONPointer?
+    /// Where the finding is.
+    public var place: DiagnosticLocation
     public var message: String
     public var hint: String?
     /// Why the finding applies, outermost first (which alternative of a `oneOf` came closest).
     public var notes: [String]
-    /// The edit that answers the finding, when one is certain (``FixIt``).
-    public var fixIt: FixIt?
+    /// The changes that answer the finding, surest first.
+    public var fixIts: [FixIt]
 
-    public init(code: String, severity: Severity, file: String, location: SourceLocation?, length: Int = 1,
-                pointer: JSONPointer?, message: String, hint: String? = nil, notes: [String] = [], fixIt: FixIt? = nil) {
+    public init(code: DiagnosticCode, severity: Severity, place: DiagnosticLocation, message: String, hint: String? = nil,
+                notes: [String] = [], fixIts: [FixIt] = []) {
         self.code = code
         self.severity = severity
-        self.file = file
-        self.location = location
-        self.length = max(1, length)
-        self.pointer = pointer
+        self.place = place
         self.message = message
         self.hint = hint
         self.notes = notes
-        self.fixIt = fixIt
+        self.fixIts = fixIts
+    }
+
+    /// The file, as reports print it (relative to where the command runs when possible).
+    public var file: String {
+        get { place.file }
+        set { place.file = newValue }
+    }
+
+    /// Where the finding starts; nil for a finding about a whole file.
+    public var location: SourceLocation? {
+        get { place.start }
+        set { place.start = newValue }
+    }
+
+    /// How many Unicode scalars from `location` the finding covers (a caret run); at least 1.
+    public var length: Int {
+        get { place.length }
+        set { place.length = max(1, newValue) }
+    }
+
+    /// The JSON Pointer of the value the finding is about, as text.
+    public var pointer: String? {
+        get { place.pointer }
+        set { place.pointer = newValue }
+    }
+
+    /// The first of ``fixIts``, or none: setting it replaces them all.
+    public var fixIt: FixIt? {
+        get { fixIts.first }
+        set { fixIts = newValue.map { [$0] } ?? [] }
     }
 
     /// Reports list findings by file, then position, then code, so output is the same on every run.

@@ -4,7 +4,3 @@ public protocol DiagnosticConvertible: Error {
     /// The error as diagnostics, in the order they should be printed.
     var diagnostics: [Diagnostic] { get }
 }
-
-/// The stable identifier of one kind of problem in one domain (`screen.unknown-key`): each
-/// domain (screens, services, models, scenarios…) declares its codes as an enum of these.
-public protocol DiagnosticCode: RawRepresentable<String>, Sendable, Hashable {}
