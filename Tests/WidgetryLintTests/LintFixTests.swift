@@ -25,4 +25,16 @@ struct LintFixTests {
         let quoted = finding(at: ttle, length: 6, hint: #"did you mean "title"?"#)
         #expect(LintFix.certain(in: [quoted], sources: ["S.json": source]).map(\.range) == [(ttle + 1)..<(ttle + 5)], "a quoted name keeps its quotes")
     }
+
+    /// A fix-it not marked safe is shown, never applied; one marked safe is.
+    @Test func onlyASafeFixItIsApplied() {
+        let text = #"{"a": "ttle"}"#
+        let source = SourceText(fileName: "S.json", bytes: Array(text.utf8))
+        var unsafe = finding(at: 7, length: 4, hint: nil)
+        unsafe.fixIt = FixIt(range: 7..<11, replacement: "title", isSafe: false)
+        #expect(LintFix.certain(in: [unsafe], sources: ["S.json": source]).isEmpty)
+        var safe = unsafe
+        safe.fixIts = [FixIt(range: 7..<11, replacement: "tile", isSafe: false), FixIt(range: 7..<11, replacement: "title")]
+        #expect(LintFix.certain(in: [safe], sources: ["S.json": source]).map(\.replacement) == ["title"])
+    }
 }

@@ -35,10 +35,11 @@ public struct LintFix: Sendable, Equatable {
         return fixes
     }
 
-    /// The fix for one finding, when it is certain: the finding's own ``Diagnostic/FixIt``, or
-    /// the one name its hint suggests.
+    /// The fix for one finding, when it is certain: the finding's own ``FixIt`` when it is marked
+    /// safe (one that is not is left for a person), or the one name its hint suggests.
     static func certain(for finding: Diagnostic, source: SourceText?) -> LintFix? {
-        if let fixIt = finding.fixIt, fixIt.edits.count == 1, let edit = fixIt.edits.first {
+        if !finding.fixIts.isEmpty {
+            guard let fixIt = finding.fixIts.first(where: \.isSafe), fixIt.edits.count == 1, let edit = fixIt.edits.first else { return nil }
             guard let bytes = source?.bytes, edit.range.lowerBound >= 0, edit.range.upperBound <= bytes.count else { return nil }
             return LintFix(file: finding.file, range: edit.range, original: String(decoding: bytes[edit.range], as: UTF8.self),
                            replacement: edit.replacement, finding: finding)
