@@ -85,8 +85,4 @@ extension String {
     func leftPadded(to width: Int) -> String {
         String(repeating: " ", count: max(0, width - count)) + self
     }
-
-    func rightPadded(to width: Int) -> String {
-        self + String(repeating: " ", count: max(0, width - count))
-    }
 }

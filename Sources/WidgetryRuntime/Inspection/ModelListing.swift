@@ -1,19 +1,11 @@
 import Foundation
-import WidgetryBundle
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryRuntime
-import WidgetryStore
 import WidgetryModel
 
-/// Reading a bundle's model for `inspect`, and printing it: entities with their parent,
-/// attributes with types and JSON key paths, relationships with inverses and delete rules.
+/// A bundle's entity model as `inspect` lists it: entities with their parent, attributes with
+/// types and JSON key paths, relationships with inverses and delete rules.
 enum ModelListing {
-    /// The model of a bundle, read from whichever form it ships.
-    static func load(_ source: ModelSource, bundleRoot: String) throws(ModelErrors) -> EntityModel {
-        try BundleModel.load(source, bundleRoot: bundleRoot)
-    }
-
     /// Indented text lines, one entity after the other.
     static func lines(_ model: EntityModel) -> [String] {
         var lines: [String] = []
