@@ -192,13 +192,11 @@ let package = Package(
             dependencies: [
                 "WidgetryJSON",
                 "WidgetryExpressions",
-                "WidgetryModel",
                 "WidgetryStore",
                 "WidgetryBundle",
                 "WidgetryBundleFetch",
                 "WidgetryServiceConfiguration",
                 "WidgetryService",
-                "WidgetryScreen",
                 "WidgetryRuntime",
                 "WidgetryScenario",
                 "WidgetryLint",
