@@ -68,10 +68,12 @@ let package = Package(
         ),
         .target(
             name: "WidgetryRegex",
+            dependencies: ["WidgetryDiagnostics"],
             swiftSettings: strictSwift6
         ),
         .target(
             name: "WidgetryLayout",
+            dependencies: ["WidgetryDiagnostics"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -262,7 +264,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryRegexTests",
-            dependencies: ["WidgetryRegex"],
+            dependencies: ["WidgetryRegex", "WidgetryDiagnostics"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

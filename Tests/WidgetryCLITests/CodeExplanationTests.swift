@@ -37,7 +37,7 @@ import WidgetryTestSupport
     /// The domains codes are named in; a literal `"domain.kebab-id"` of one of them anywhere in
     /// the sources (outside raw strings, which hold example files) is a code.
     static let domains: Set<String> = Set(enumeratedCodes.compactMap { $0.split(separator: ".").count == 2 ? String($0.split(separator: ".")[0]) : nil })
-        .union(["bundle", "archive", "download", "config", "run", "navigation", "interaction", "host", "render", "preview", "usage", "io", "internal"])
+        .union(["bundle", "archive", "download", "config", "run", "navigation", "interaction", "host", "render", "regex", "layout", "preview", "usage", "io", "internal"])
 
     /// Every code literal of `Sources/` in a domain of ``domains``.
     static func declaredCodes() throws -> Set<String> {

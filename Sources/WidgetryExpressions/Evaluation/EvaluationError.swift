@@ -53,3 +53,28 @@ extension EvaluationError {
                    length: range.map { PredicateText.scalarCount(of: $0, in: text) } ?? 1, pointer: nil, message: message)
     }
 }
+
+extension EvaluationError: DiagnosticConvertible {
+    /// How to fix it, when there is something useful to say.
+    public var hint: String? {
+        switch code {
+        case .typeMismatch: "convert the value first (CAST, or a function that takes it), or compare it with a value of its kind"
+        case .unboundVariable: "give the variable a value (eval's --var name=JSON), or write the value in its place"
+        case .divisionByZero: "guard the division with a TERNARY on the divisor"
+        case .invalidArgument: "check the function's arguments in docs/EXPRESSIONS.md"
+        case .regexBudget: "simplify the pattern: nested or ambiguous repetitions need backtracking"
+        case .indexOutOfRange: "check the count first, or use a collection operator (@first, @last)"
+        case .outOfRange: "keep the number within what it is turned into"
+        }
+    }
+
+    /// The error as a finding in `<expression>`: the text it failed in is not kept, so the part
+    /// that failed is placed at its byte offset on the first line (``diagnostic(file:text:)``
+    /// places it in the text, as `widgetry eval` prints it).
+    public var diagnostics: [Diagnostic] {
+        let start = range.map { SourceLocation(offset: $0.lowerBound, line: 1, column: $0.lowerBound + 1) }
+        return [Diagnostic(code: DiagnosticCode(code.rawValue), severity: .error,
+                           place: DiagnosticLocation(file: "<expression>", start: start, length: range.map(\.count) ?? 1),
+                           message: message, hint: hint)]
+    }
+}

@@ -21,6 +21,7 @@ extension RuleDescriptions {
         "binding": "FORMAT.md#binding", "transformer": "FORMAT.md#transformers", "predicate": "FORMAT.md#binding.predicate-format", "eval": "FORMAT.md#binding.evaluation",
         "assets": "FORMAT.md#screen.design.image", "lzfse": "FORMAT.md#screen.design.image",
         "run": "FORMAT.md#run", "navigation": "FORMAT.md#run.navigation", "interaction": "FORMAT.md#run.timeline",
+        "regex": "FORMAT.md#binding.predicate-format", "layout": "FORMAT.md#render",
     ]
 
     /// Codes and lint rules documented at a finer place than their domain's section.
