@@ -66,8 +66,10 @@ final class PreviewSession: Sendable {
                 } catch where error.code == InteractionError.eventLimit {
                     // The run moved before it stopped: the page shows where it stands.
                     self.publish(self.draw(run))
-                    return .failure(PreviewRefusal(status: 422, code: error.code, message: error.message))
+                    return .failure(PreviewRefusal(status: 422, code: Self.code(of: error), message: error.message))
                 } catch {
+                    // A refusal without a code is the screen's answer, not a limit's or the gate's
+                    // (PreviewSecurityTests), so it keeps its words alone.
                     return .failure(PreviewRefusal(status: 422, message: "\(interaction.description): \(error)"))
                 }
                 return .success(self.publish(self.draw(run)))
@@ -79,8 +81,13 @@ final class PreviewSession: Sendable {
             } else {
                 reason = listeners.latest?.error ?? "it did not load"
             }
-            return .failure(PreviewRefusal(status: 409, message: "the widget is not running: \(reason)"))
+            return .failure(PreviewRefusal(status: 409, code: Self.code(of: error), message: "the widget is not running: \(reason)"))
         }
+    }
+
+    /// The code of `error` as a diagnostic, which a refusal carries beside its words.
+    private static func code(of error: any DiagnosticConvertible) -> String? {
+        error.diagnostics.first?.code.description
     }
 
     /// Starts the widget again against another service file (stub, dev or prod), on the screen
