@@ -59,8 +59,9 @@ public enum ModelJSONReader {
                   let typeValue = read.required("type", of: object, in: json, what: what, hint: typeHint),
                   let typeName = string(typeValue) else { return nil }
             guard let type = AttributeType(name: typeName) else {
-                read.report(.unknownAttributeType, "\(what) has unknown type \"\(typeName)\"", at: typeValue,
-                            hint: Suggestion.didYouMean(typeName, among: AttributeType.allCases.map(\.rawValue)) ?? typeHint)
+                let types = AttributeType.allCases.map(\.rawValue)
+                read.report(ModelError(.unknownAttributeType, "\(what) has unknown type \"\(typeName)\"", file: read.file, at: typeValue,
+                                       hint: Suggestion.didYouMean(typeName, among: types) ?? typeHint).renaming(typeName, among: types))
                 return nil
             }
             var attribute = AttributeDescription(name: name, type: type, location: json.location)

@@ -75,9 +75,11 @@ public struct Problem<C: DomainCode>: LocatedError, Hashable {
     /// The code of the error underneath, when this one wraps another (`binding.unknown-transformer`,
     /// `predicate.unexpected-token`): lint reports the finer one.
     public var cause: DiagnosticCode?
+    /// The changes that answer the problem (a misspelt name replaced by the one it surely means).
+    public var fixIts: [FixIt]
 
     public init(_ code: C, _ message: String, file: String, location: SourceLocation? = nil, pointer: JSONPointer? = nil,
-                hint: String? = nil, notes: [String] = [], cause: DiagnosticCode? = nil) {
+                hint: String? = nil, notes: [String] = [], cause: DiagnosticCode? = nil, fixIts: [FixIt] = []) {
         self.code = code
         self.message = message
         self.file = file
@@ -86,11 +88,24 @@ public struct Problem<C: DomainCode>: LocatedError, Hashable {
         self.hint = hint
         self.notes = notes
         self.cause = cause
+        self.fixIts = fixIts
     }
 
     /// The problem placed at `value`.
     public init(_ code: C, _ message: String, file: String, at value: JSONValue, hint: String? = nil) {
         self.init(code, message, file: file, location: value.location, pointer: value.pointer, hint: hint)
+    }
+
+    /// The problem with the safe fix-it replacing the misspelt `name`, written as the JSON string
+    /// the problem is placed at, by the one name among `candidates` it surely means
+    /// (``FixIt/renaming(_:among:quotedAt:)``); unchanged when there is none, or when the file is
+    /// not JSON (a storyboard's XML is left for a person).
+    public func renaming(_ name: String, among candidates: [String]) -> Problem {
+        guard file.hasSuffix(".json"), let location,
+              let fixIt = FixIt.renaming(name, among: candidates, quotedAt: location.offset) else { return self }
+        var fixed = self
+        fixed.fixIts.append(fixIt)
+        return fixed
     }
 
     /// The problem as a finding of `severity`, under the finer code of the error underneath when
@@ -99,6 +114,7 @@ public struct Problem<C: DomainCode>: LocatedError, Hashable {
     public func diagnostic(severity: Diagnostic.Severity = .error) -> Diagnostic {
         var finding = Diagnostic(code: code.rawValue, severity: severity, file: file, location: location, pointer: pointer,
                                  message: message, hint: hint, notes: notes)
+        finding.fixIts = fixIts
         if let cause, message.hasSuffix(" [\(cause)]") {
             finding.code = cause
             finding.message = String(message.dropLast(" [\(cause)]".count))

@@ -44,9 +44,11 @@ extension Diagnostic {
     /// The finding with its caret run over the whole token at its place in `source` (a string
     /// with its quotes, a number, a literal) when it covers one character: how every command
     /// underlines what a library placed at a token's start, so `lint` and `validate` show the
-    /// same caret. A finding with a fix-it keeps its run: its place is where the edit goes.
+    /// same caret. A finding whose fix-it edits at its place keeps its run: the place is where
+    /// the edit goes (a comma inserted), not a token.
     public func underliningToken(in source: SourceText) -> Diagnostic {
-        guard length == 1, fixIt == nil, let location else { return self }
+        guard length == 1, let location,
+              !fixIts.contains(where: { $0.edits.contains { $0.range.lowerBound == location.offset } }) else { return self }
         var underlined = self
         underlined.length = source.tokenLength(at: location.offset)
         return underlined

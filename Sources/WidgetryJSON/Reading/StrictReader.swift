@@ -60,7 +60,8 @@ public struct StrictReader<Code: StrictReaderCodes>: Sendable {
 
     /// The members of `json` without comments, when it is an object (else a problem saying
     /// `expected`). With `allowed`, every other key is reported (at the key, as a key of `what`)
-    /// with `unknownKeyHint`'s hint, or a did-you-mean among the allowed keys; nil accepts any key.
+    /// with `unknownKeyHint`'s hint, or a did-you-mean among the allowed keys, and the fix-it to
+    /// the one allowed key it surely means when there is one; nil accepts any key.
     public mutating func object(_ json: JSONValue, allowed: Set<String>? = nil, what: String, expected: String = "an object",
                                 unknownKeyHint: ((String) -> String?)? = nil) -> JSONObject? {
         guard case .object(let object) = json.kind else { return wrongType(json, expected: expected) }
@@ -70,8 +71,12 @@ public struct StrictReader<Code: StrictReaderCodes>: Sendable {
             if let commentPrefix, member.key.hasPrefix(commentPrefix) { continue }
             if let allowed, !allowed.contains(member.key) {
                 let keyPlace = JSONValue(member.value.kind, location: member.keyLocation ?? member.value.location, pointer: member.value.pointer)
-                let hint = unknownKeyHint?(member.key) ?? Suggestion.hint(for: member.key, among: allowed.sorted())
-                report(.unknownKey, "\(what) has unknown key \"\(member.key)\"", at: keyPlace, hint: hint)
+                let keys = allowed.sorted()
+                let ownHint = unknownKeyHint?(member.key)
+                let problem = Problem(Code.unknownKey, "\(what) has unknown key \"\(member.key)\"", file: file, at: keyPlace,
+                                      hint: ownHint ?? Suggestion.hint(for: member.key, among: keys))
+                // A domain's own hint that says something else (where the key belongs) is not a misspelling.
+                report(ownHint == nil || ownHint == Suggestion.didYouMean(member.key, among: keys) ? problem.renaming(member.key, among: keys) : problem)
                 continue
             }
             kept.append(member)
@@ -151,8 +156,8 @@ public struct StrictReader<Code: StrictReaderCodes>: Sendable {
         if let value = Choice(rawValue: text) { return value }
         let names = Choice.allCases.map(\.rawValue)
         let list = names.map { "\"\($0)\"" }.joined(separator: ", ")
-        report(invalid, "\(what) \"\(text)\" is not one of \(list)", at: json,
-               hint: Suggestion.didYouMean(text, among: names) ?? "write one of \(list)")
+        report(Problem(invalid, "\(what) \"\(text)\" is not one of \(list)", file: file, at: json,
+                       hint: Suggestion.didYouMean(text, among: names) ?? "write one of \(list)").renaming(text, among: names))
         return nil
     }
 

@@ -51,9 +51,11 @@ struct BindingTargetRule: LintRule {
                 let message = target.value == nil
                     ? "\(owner) has no key wx_value, which a binding without \"to\" writes"
                     : "\(owner) has no key '\(key)' to bind to"
-                findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
-                                           location: location, length: length, pointer: target.value?.pointer ?? target.pointer, message: message,
-                                           hint: Suggestion.hint(for: key, among: known)))
+                let finding = Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
+                                         location: location, length: length, pointer: target.value?.pointer ?? target.pointer, message: message,
+                                         hint: Suggestion.hint(for: key, among: known))
+                // A path (`title.text`) is more than the key it ends with.
+                findings.append(target.value?.stringValue == key ? finding.renaming(key, among: known) : finding)
             }
         }
         return findings

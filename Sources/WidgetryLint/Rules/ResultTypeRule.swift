@@ -23,8 +23,12 @@ struct ResultTypeRule: LintRule {
                 guard let type = action.resultType, !entities.contains(type.entity) else { continue }
                 let message = context.model == nil ? "action \(action.name) imports \(type.entity), but the bundle has no data model"
                                                    : "action \(action.name) imports \(type.entity), which the data model does not have"
-                findings.append(service.finding(Self.description, at: action.pointer.appending(key: "resultType"), message: message,
-                                                hint: Suggestion.didYouMean(type.entity, among: entities.sorted())))
+                let pointer = action.pointer.appending(key: "resultType")
+                let finding = service.finding(Self.description, at: pointer, message: message,
+                                              hint: Suggestion.didYouMean(type.entity, among: entities.sorted()))
+                // A list of the entity (`"[Post]"`) is not the entity's name alone.
+                let writtenAlone = service.document.value(at: pointer)?.stringValue == type.entity
+                findings.append(writtenAlone ? finding.renaming(type.entity, among: entities.sorted()) : finding)
             }
         }
         return findings

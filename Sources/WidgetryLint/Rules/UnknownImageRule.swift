@@ -44,7 +44,8 @@ struct UnknownImageRule: LintRule {
                 guard seen.insert("\(file):\(location?.offset ?? -1):\(name)").inserted else { continue }
                 findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: file, location: location,
                                            pointer: pointer, message: "\(element) in \(screen.name) shows image '\(name)', which the bundle does not carry",
-                                           hint: Suggestion.didYouMean(name, among: images.names) ?? "images: " + images.sources.joined(separator: ", ")))
+                                           hint: Suggestion.didYouMean(name, among: images.names) ?? "images: " + images.sources.joined(separator: ", "))
+                    .renaming(name, among: property.value.location == nil ? [] : images.names))
             }
         }
         return findings.sorted()

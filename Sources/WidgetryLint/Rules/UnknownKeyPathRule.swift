@@ -53,20 +53,24 @@ struct UnknownKeyPathRule: LintRule {
         for sites in context.screenSites {
             let resolver = sites.resolver
             for source in sites.sources {
-                let resolution = resolver.resolve(KeyPathText.components(of: source.text), on: source.scope)
+                let components = KeyPathText.components(of: source.text)
+                let resolution = resolver.resolve(components, on: source.scope)
                 guard let problem = resolution.problem else { continue }
                 let component = KeyPathText.range(ofComponent: problem.index, in: source.text)
-                let span = source.place?.span(of: (component.lowerBound + source.textOffset)..<(component.upperBound + source.textOffset))
+                let written = (component.lowerBound + source.textOffset)..<(component.upperBound + source.textOffset)
+                let span = source.place?.span(of: written)
+                let fixIt = problem.index < components.count ? source.place?.renaming(components[problem.index], at: written, among: problem.candidates) : nil
                 findings.append(Diagnostic(code: Self.description.id, severity: Self.description.severity, file: sites.screen.file,
                                            location: span?.location, length: span?.length ?? 1, pointer: source.pointer,
-                                           message: problem.message, hint: problem.hint))
+                                           message: problem.message, hint: problem.hint, fixIt: fixIt))
             }
             for site in sites.predicates {
                 guard let analysis = site.analysis else { continue }
                 for keyPath in analysis.keyPaths {
                     guard let problem = keyPath.resolution.problem, problem.index < keyPath.componentRanges.count else { continue }
                     findings.append(site.finding(Self.description, file: sites.screen.file, range: keyPath.componentRanges[problem.index],
-                                                 message: problem.message, hint: problem.hint))
+                                                 message: problem.message, hint: problem.hint, misspelt: keyPath.components[problem.index],
+                                                 among: problem.candidates))
                 }
             }
         }

@@ -24,7 +24,8 @@ struct UnknownScreenRule: LintRule {
         // A storyboard that does not read leaves its scenes unknown; its own errors say why.
         guard context.bundle.mainStoryboardPath == nil || context.storyboard != nil else { return [] }
         let known = context.screenNames
-        var hints = SuggestionHints(among: known.sorted(), noun: "screens")
+        let sortedKnown = known.sorted()
+        var hints = SuggestionHints(among: sortedKnown, noun: "screens")
         var findings: [Diagnostic] = []
         if let entry = context.bundle.manifest.entryScreen, !known.contains(entry), let manifest = context.bundle.manifestFile,
            let value = manifest.document.root["entryScreen"] {
@@ -33,7 +34,7 @@ struct UnknownScreenRule: LintRule {
                 location: value.location, length: value.location.map { manifest.document.source.tokenLength(at: $0.offset) } ?? 1,
                 pointer: value.pointer, message: "entryScreen names \(entry), which is not a screen of the bundle",
                 hint: hints.hint(for: entry)
-                    ?? "add \(entry).json holding {\"\(entry)\": {…}}"))
+                    ?? "add \(entry).json holding {\"\(entry)\": {…}}").renaming(entry, among: sortedKnown))
         }
         for screen in context.screens {
             for segue in screen.document.segues where !known.contains(segue.destination) {
@@ -43,7 +44,7 @@ struct UnknownScreenRule: LintRule {
                     location: place.location, length: place.location.flatMap { screen.source?.tokenLength(at: $0.offset) } ?? 1, pointer: place.pointer,
                     message: "segue \(segue.id) leads to \(segue.destination), which is not a screen of the bundle",
                     hint: hints.hint(for: segue.destination)
-                        ?? "add \(segue.destination).json holding {\"\(segue.destination)\": {…}}"))
+                        ?? "add \(segue.destination).json holding {\"\(segue.destination)\": {…}}").renaming(segue.destination, among: sortedKnown))
             }
         }
         return findings

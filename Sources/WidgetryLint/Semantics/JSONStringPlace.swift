@@ -30,6 +30,15 @@ struct JSONStringPlace {
         return (locate(lower), max(1, scalarCount(lower..<upper)))
     }
 
+    /// The safe fix-it replacing `name`, the bytes `range` of the decoded text, by the one name
+    /// among `candidates` it surely means (``FixIt/renaming(_:among:at:)``), when the source
+    /// writes `name` as it is, without escapes.
+    func renaming(_ name: String, at range: Range<Int>, among candidates: [String]) -> FixIt? {
+        let written = rawOffset(ofTextOffset: range.lowerBound)..<max(rawOffset(ofTextOffset: range.lowerBound), rawOffset(ofTextOffset: range.upperBound))
+        guard source.bytes[written].elementsEqual(name.utf8) else { return nil }
+        return FixIt.renaming(name, among: candidates, at: written.lowerBound)
+    }
+
     /// The whole string with its quotes, as a finding about the value underlines it.
     var wholeLength: Int { source.tokenLength(at: start.offset) }
 

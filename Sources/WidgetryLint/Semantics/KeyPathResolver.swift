@@ -11,6 +11,8 @@ struct KeyPathResolution: Equatable {
         var index: Int
         var message: String
         var hint: String?
+        /// The names the key is one of, when it is a misspelling of one (for the fix-it).
+        var candidates: [String] = []
     }
 
     /// A component read on the elements of a to-many relationship, so that the path yields one
@@ -72,8 +74,8 @@ struct KeyPathResolver {
             switch step(key, on: type) {
             case .found(let next):
                 type = next
-            case .missing(let hint):
-                problem = KeyPathResolution.Problem(index: index, message: Self.missingMessage(key, on: type), hint: hint)
+            case .missing(let hint, let candidates):
+                problem = KeyPathResolution.Problem(index: index, message: Self.missingMessage(key, on: type), hint: hint, candidates: candidates)
                 type = .unknown
                 break walk
             }
@@ -93,8 +95,13 @@ struct KeyPathResolver {
 
     private enum Step {
         case found(SemanticType)
-        /// Not a key; the hint names what is close or what there is.
-        case missing(hint: String?)
+        /// Not a key; the hint names what is close or what there is, among `candidates`.
+        case missing(hint: String?, candidates: [String] = [])
+
+        /// Not a key among `candidates`: a did-you-mean, or (`listing`) the candidates there are.
+        static func missing(_ key: String, among candidates: [String], listing: Bool = true) -> Step {
+            .missing(hint: Suggestion.hint(for: key, among: candidates, listing: listing), candidates: candidates)
+        }
     }
 
     /// What a finding says about `key` missing on `type` (on the elements, for a collection).
@@ -115,7 +122,7 @@ struct KeyPathResolver {
             return .found(.unknown)
         case .screenNames(let content):
             if let found = screen.namespaceType(key, content: content) { return .found(found) }
-            return .missing(hint: Suggestion.hint(for: key, among: screen.names, listing: false))
+            return .missing(key, among: screen.names, listing: false)
         case .cellNames(let cell):
             if let kinds = cell.elements[key] { return .found(.element(id: key, kinds: kinds)) }
             if key == "content" { return .found(cell.content) }
@@ -123,18 +130,19 @@ struct KeyPathResolver {
             if screen.namesAreOpen { return .found(.unknown) }
             let names = cell.elements.keys.sorted() + ["content", "defaults"]
             let nearby = Suggestion.hint(for: key, among: names, listing: false)
-            return .missing(hint: nearby ?? "a cell sees its own elements, defaults and content (the row), not the screen's names (docs/FORMAT.md#binding.scope)")
+            return .missing(hint: nearby ?? "a cell sees its own elements, defaults and content (the row), not the screen's names (docs/FORMAT.md#binding.scope)",
+                            candidates: names)
         case .element(_, let kinds):
             guard !kinds.isEmpty else { return .found(.unknown) }
             if kinds.contains(where: { $0.answers(key) }) { return .found(Self.elementKeyType(key)) }
-            return .missing(hint: Suggestion.hint(for: key, among: Array(Set(kinds.flatMap(\.answeredKeys))).sorted()))
+            return .missing(key, among: Array(Set(kinds.flatMap(\.answeredKeys))).sorted())
         case .object(let id, let objectType):
             guard let object = screen.objects[id] else { return .found(.unknown) }
             if let found = screen.objectKeyType(object.entry, objectType, key: key) { return .found(found) }
-            return .missing(hint: Suggestion.hint(for: key, among: screen.objectKeys(object.entry, objectType)))
+            return .missing(key, among: screen.objectKeys(object.entry, objectType))
         case .callStatus:
             if let found = ScreenModel.callStatusKeyType(key) { return .found(found) }
-            return .missing(hint: Suggestion.hint(for: key, among: ScreenModel.callStatusKeys))
+            return .missing(key, among: ScreenModel.callStatusKeys)
         case .entity(let name):
             return entityStep(key, on: name)
         case .attribute, .value:
@@ -142,7 +150,7 @@ struct KeyPathResolver {
         case .collection(let element, let toMany):
             switch step(key, on: element) {
             case .found(let mapped): return .found(mapped.isUnknown ? .unknown : .collection(mapped, toMany: toMany))
-            case .missing(let hint): return .missing(hint: hint)
+            case .missing(let hint, let candidates): return .missing(hint: hint, candidates: candidates)
             }
         }
     }
@@ -154,7 +162,7 @@ struct KeyPathResolver {
         let keys = FunctionCatalog.valueKeys(of: kinds)
         if let result = keys[key] { return .found(SemanticType(valueKinds: result)) }
         guard !keys.isEmpty else { return .missing(hint: "\(kinds) has no keys") }
-        return .missing(hint: Suggestion.hint(for: key, among: keys.keys.sorted()))
+        return .missing(key, among: keys.keys.sorted())
     }
 
     /// A key of an entity: its attributes and relationships, inherited ones included, and the
@@ -174,7 +182,7 @@ struct KeyPathResolver {
         }
         let computed = ([entity] + model.ancestors(of: entity).map(\.name)).flatMap { screen.computedKeys[$0]?.keys.sorted() ?? [] }
         let keys = model.attributes(of: entity).map(\.name) + model.relationships(of: entity).map(\.name) + computed
-        return .missing(hint: Suggestion.hint(for: key, among: keys))
+        return .missing(key, among: keys)
     }
 
     /// What an element's key reads, where lint needs to go on: the elements an element holds.

@@ -3,11 +3,13 @@ import WidgetryJSON
 
 extension ScreenSites.PredicateSite {
     /// A finding of `rule` about the UTF-8 byte range `range` of the text, placed at its exact
-    /// character inside the JSON string.
-    func finding(_ rule: LintRuleDescription, file: String, range: Range<Int>, message: String, hint: String?) -> Diagnostic {
+    /// character inside the JSON string; with `name`, the misspelt name written there, and the
+    /// fix-it to the one name among `candidates` it surely means when there is one.
+    func finding(_ rule: LintRuleDescription, file: String, range: Range<Int>, message: String, hint: String?,
+                 misspelt name: String? = nil, among candidates: [String] = []) -> Diagnostic {
         let span = place?.span(of: range)
         return Diagnostic(code: rule.id, severity: rule.severity, file: file, location: span?.location ?? location, length: span?.length ?? 1,
-                          pointer: pointer, message: message, hint: hint)
+                          pointer: pointer, message: message, hint: hint, fixIt: name.flatMap { place?.renaming($0, at: range, among: candidates) })
     }
 }
 

@@ -24,7 +24,8 @@ extension ScreenCompiler {
                 targets.append(id)
             } else {
                 warn(.unresolvedOutlet, "outlet \(outlet.property) of \(ownerID) names \(id), which is not an element or object of the screen; it is left unconnected",
-                     at: outlet.place, hint: Suggestion.didYouMean(id, among: names.keys.sorted()) ?? "upstream skipped it silently; check the id")
+                     at: outlet.place, hint: Suggestion.didYouMean(id, among: names.keys.sorted()) ?? "upstream skipped it silently; check the id",
+                     misspelt: outlet.targets.count == 1 ? id : nil, among: names.keys.sorted())
             }
         }
         let blueprint = OutletBlueprint(owner: ownerID, property: outlet.property, targets: targets, isArray: outlet.isArray, place: outlet.place)
@@ -71,7 +72,7 @@ extension ScreenCompiler {
             if let action = entry.action {
                 if action.target != "@self", !isName(action.target) {
                     fail(.unresolvedOutlet, "the action of \(entry.id) targets \(action.target), which is not a name of the screen", at: action.place.member("target"),
-                         hint: Suggestion.didYouMean(action.target, among: names.keys.sorted()))
+                         hint: Suggestion.didYouMean(action.target, among: names.keys.sorted()), misspelt: action.target, among: names.keys.sorted())
                 } else {
                     tapActions[entry.id] = action
                 }

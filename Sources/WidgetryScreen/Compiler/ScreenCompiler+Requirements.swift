@@ -13,7 +13,8 @@ extension ScreenCompiler {
             }
             if model.entity(named: declaration.entity) == nil {
                 fail(.invalidValue, "the screen declares entity \(declaration.entity), which the data model does not have", at: declaration.place,
-                     hint: Suggestion.hint(for: declaration.entity, among: model.entities.map(\.name), noun: "entities"))
+                     hint: Suggestion.hint(for: declaration.entity, among: model.entities.map(\.name), noun: "entities"),
+                     misspelt: declaration.entity, among: model.entities.map(\.name))
             }
         }
         for entry in document.objects {
@@ -48,7 +49,7 @@ extension ScreenCompiler {
             }
             if let model = context.model, model.entity(named: entity) == nil {
                 fail(.invalidValue, "\(entry.id) fetches \(entity), which the data model does not have", at: entry.attributePlace("entityName"),
-                     hint: Suggestion.hint(for: entity, among: model.entities.map(\.name), noun: "entities"))
+                     hint: Suggestion.hint(for: entity, among: model.entities.map(\.name), noun: "entities"), misspelt: entity, among: model.entities.map(\.name))
             } else if context.model == nil {
                 fail(.invalidValue, "\(entry.id) fetches \(entity), but the bundle has no data model", at: entry.attributePlace("entityName"))
             }
@@ -60,7 +61,7 @@ extension ScreenCompiler {
             if !context.jsonFiles.contains("\(name).json") {
                 let names = context.jsonFiles.sorted().map { String($0.dropLast(".json".count)) }
                 fail(.invalidValue, "\(entry.id) reads \(name).json, which the bundle does not have", at: entry.attributePlace("fileName"),
-                     hint: Suggestion.hint(for: name, among: names, noun: "JSON files (without .json)"))
+                     hint: Suggestion.hint(for: name, among: names, noun: "JSON files (without .json)"), misspelt: name, among: names)
             }
         case _ where object.type.showsRows && object.outlet(object.type.rowsOutlet!).isNull:
             let outlet = object.type.rowsOutlet!

@@ -127,7 +127,8 @@ public struct ScreenCompiler {
         guard let kind = context.elementKind(named: node.type) else {
             fail(.unknownType, "\(node.type) is not an element type Widgetry knows", at: node.place.member("type"),
                  hint: Suggestion.didYouMean(node.type, among: context.acceptedElementTypeNames)
-                    ?? "a UIKit class such as UILabel, or one the host registers with WidgetRun.Options.elementTypes")
+                    ?? "a UIKit class such as UILabel, or one the host registers with WidgetRun.Options.elementTypes",
+                 misspelt: node.type, among: context.acceptedElementTypeNames)
             return nil
         }
         let children = node.subviews.compactMap { view(from: $0, inCell: inCell) }
@@ -157,7 +158,8 @@ public struct ScreenCompiler {
                 } else {
                     fail(.unknownSegue, "\(id) performs segue \(segue), which the screen's segues do not define", at: node.place.member("segue"),
                          hint: Suggestion.didYouMean(segue, among: document.segues.map(\.id))
-                            ?? "add \"segues\": {\"\(segue)\": {\"destination\": \"…\"}}")
+                            ?? "add \"segues\": {\"\(segue)\": {\"destination\": \"…\"}}",
+                         misspelt: segue, among: document.segues.map(\.id))
                 }
             }
         }
@@ -171,7 +173,8 @@ public struct ScreenCompiler {
             guard let type = ObjectType(rawValue: entry.type) else {
                 fail(.unknownType, "object \(entry.id) has type \(entry.type), which is not a mediating controller Widgetry knows", at: entry.place.member("type"),
                      hint: Suggestion.hint(for: entry.type, among: ObjectType.allCases.map(\.rawValue), listing: false)
-                        ?? "a controller type of docs/FORMAT.md#screen.object, such as ManagedObjectsProvider or OnLoadActionController")
+                        ?? "a controller type of docs/FORMAT.md#screen.object, such as ManagedObjectsProvider or OnLoadActionController",
+                     misspelt: entry.type, among: ObjectType.allCases.map(\.rawValue))
                 continue
             }
             guard names[entry.id] == nil else {
@@ -223,7 +226,8 @@ public struct ScreenCompiler {
             return try CompiledBinding(spec, transformers: context.transformers)
         } catch {
             fail(.binding, "\(owner): \(error.message) [\(error.code.rawValue)]", at: SourcePlace(location: error.location, pointer: error.pointer),
-                 hint: error.hint, cause: error.code.diagnosticCode)
+                 hint: error.hint, cause: error.code.diagnosticCode,
+                 misspelt: error.code == .unknownTransformer ? spec.transformer : nil, among: context.transformers.names)
             return nil
         }
     }
@@ -236,14 +240,21 @@ public struct ScreenCompiler {
 
     // MARK: Errors
 
-    mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil, cause: DiagnosticCode? = nil) {
-        errors.append(ScreenError(code, message, file: document.file, at: place, hint: hint, cause: cause))
+    /// Records an error at `place`; with `misspelt`, the name written there, and the fix-it to
+    /// the one name among `candidates` it surely means when there is one.
+    mutating func fail(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil, cause: DiagnosticCode? = nil,
+                       misspelt: String? = nil, among candidates: [String] = []) {
+        let error = ScreenError(code, message, file: document.file, at: place, hint: hint, cause: cause)
+        errors.append(misspelt.map { error.renaming($0, among: candidates) } ?? error)
     }
 
     /// Records what upstream skipped silently: the screen still loads, and the run and lint
-    /// report it as a warning (``CompiledScreen/warnings``).
-    mutating func warn(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil) {
-        warnings.append(ScreenError(code, message, file: document.file, at: place, hint: hint))
+    /// report it as a warning (``CompiledScreen/warnings``). `misspelt` and `candidates` as
+    /// ``fail(_:_:at:hint:cause:misspelt:among:)`` takes them.
+    mutating func warn(_ code: ScreenError.Code, _ message: String, at place: SourcePlace, hint: String? = nil,
+                       misspelt: String? = nil, among candidates: [String] = []) {
+        let warning = ScreenError(code, message, file: document.file, at: place, hint: hint)
+        warnings.append(misspelt.map { warning.renaming($0, among: candidates) } ?? warning)
     }
 }
 

@@ -21,8 +21,8 @@ enum ViewDesignReader {
             for (text, item) in zip(texts, names.arrayValue ?? []) {
                 guard let flag = autoresizingNames.first(where: { $0.0 == text })?.1 else {
                     let list = autoresizingNames.map(\.0)
-                    read.report(.invalidValue, "\"\(text)\" is not an autoresizing name", at: item,
-                                hint: Suggestion.didYouMean(text, among: list) ?? "use \(list.joined(separator: ", "))")
+                    read.report(ScreenError(.invalidValue, "\"\(text)\" is not an autoresizing name", file: read.file, at: item,
+                                            hint: Suggestion.didYouMean(text, among: list) ?? "use \(list.joined(separator: ", "))").renaming(text, among: list))
                     continue
                 }
                 mask.insert(flag)

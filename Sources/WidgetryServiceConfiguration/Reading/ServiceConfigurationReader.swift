@@ -140,9 +140,10 @@ public enum ServiceConfigurationReader {
             for next in nextActions {
                 guard let name = next.stringValue, !names.contains(name) else { continue }
                 let key = next.pointer.lastToken?.text ?? "nextAction"
-                read.report(.unknownAction, "\(key) \"\(name)\" names no action of this file", at: next,
-                            hint: Suggestion.didYouMean(name, among: byName.keys)
-                                ?? (names.isEmpty ? "declare it in \"actions\"" : "the actions are " + Reader.quotedList(byName.keys)))
+                read.report(ServiceConfigurationError(.unknownAction, "\(key) \"\(name)\" names no action of this file", file: file, at: next,
+                                                      hint: Suggestion.didYouMean(name, among: byName.keys)
+                                                          ?? (names.isEmpty ? "declare it in \"actions\"" : "the actions are " + Reader.quotedList(byName.keys)))
+                                .renaming(name, among: Array(byName.keys)))
             }
             return actions
         }
@@ -203,9 +204,11 @@ public enum ServiceConfigurationReader {
             let known = Set(ServiceConfigurationReader.keys(in: .options, kind: kind))
             for member in object where !known.contains(member.key) {
                 let keyPlace = JSONValue(member.value.kind, location: member.keyLocation ?? member.value.location, pointer: member.value.pointer)
-                warnings.append(ServiceConfigurationError(.ignoredKey, "options.\(member.key) has no effect in \(file); it is ignored, as upstream ignored it",
-                                                          file: file, at: keyPlace,
-                                                          hint: Reader.unknownKeyHint(member.key, section: .options, kind: kind, allowed: Array(known))))
+                let hint = Reader.unknownKeyHint(member.key, section: .options, kind: kind, allowed: Array(known))
+                let warning = ServiceConfigurationError(.ignoredKey, "options.\(member.key) has no effect in \(file); it is ignored, as upstream ignored it",
+                                                        file: file, at: keyPlace, hint: hint)
+                // A hint saying where the key belongs is not a misspelling.
+                warnings.append(hint == Suggestion.didYouMean(member.key, among: Array(known)) ? warning.renaming(member.key, among: Array(known)) : warning)
             }
             if let transformers = object["transformers"],
                read.object(transformers, what: "transformers", expected: "an object (transformers by kind: date)") != nil {
