@@ -13,6 +13,11 @@ struct KeyPathResolution: Equatable {
         var hint: String?
         /// The names the key is one of, when it is a misspelling of one (for the fix-it).
         var candidates: [String] = []
+
+        /// The same miss: what it says and where, whatever names a fix-it is chosen among.
+        static func == (lhs: Problem, rhs: Problem) -> Bool {
+            (lhs.index, lhs.message, lhs.hint) == (rhs.index, rhs.message, rhs.hint)
+        }
     }
 
     /// A component read on the elements of a to-many relationship, so that the path yields one
