@@ -38,6 +38,21 @@ import WidgetryTestSupport
         try Self.expectFixed("NotesViewController.json", "stars", misspelt: "strs", followedBy: " >= 3\"", code: "unknown-key-path")
     }
 
+    /// A character set named in a predicate's function call: the hint names it in the
+    /// predicate's quotes, and only the fix-it says what to write.
+    @Test func aMisspeltCharacterSetOfAPredicateFunction() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = "NotesViewController.json"
+        let call = { (set: String) in "\"FUNCTION(text, 'stringByTrimmingCharactersInSet:', '\(set)') == ''\"" }
+        let bundle = try directory.copy(of: Self.hello, as: "Hello", editing: [(file, "\"stars >= 3\"", call("letterCharacterSt"))])
+        let fix = try CommandRunner.run(["lint", "--fix", "Hello"], in: directory.path)
+        #expect(fix.stderr.contains("'letterCharacterSt' → 'letterCharacterSet' [function-type]"), "\(fix.stderr)")
+        let original = try String(contentsOfFile: Self.hello + "/" + file, encoding: .utf8)
+        let fixed = try Data(contentsOf: URL(fileURLWithPath: bundle + "/" + file))
+        #expect(fixed == Data(original.replacingOccurrences(of: "\"stars >= 3\"", with: call("letterCharacterSet")).utf8))
+    }
+
     @Test func aMisspeltScreenOfTheUnknownScreenRule() throws {
         try Self.expectFixed("Info.json", "NotesViewController", misspelt: "NoteViewController", code: "unknown-screen")
     }

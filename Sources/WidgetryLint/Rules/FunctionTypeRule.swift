@@ -31,7 +31,11 @@ struct FunctionTypeRule: LintRule {
         for (file, site) in context.predicateSites {
             guard let analysis = site.analysis else { continue }
             for problem in analysis.callProblems {
-                findings.append(site.finding(Self.description, file: file, range: problem.range, message: problem.message, hint: problem.hint))
+                var finding = site.finding(Self.description, file: file, range: problem.range, message: problem.message, hint: problem.hint)
+                if let misspelt = problem.misspelt {
+                    finding.fixIt = site.place?.renaming(misspelt.name, at: misspelt.range, among: misspelt.candidates)
+                }
+                findings.append(finding)
             }
         }
         return findings

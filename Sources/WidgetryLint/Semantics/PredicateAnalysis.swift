@@ -27,6 +27,9 @@ struct PredicateAnalysis: Sendable {
         var range: Range<Int>
         var message: String
         var hint: String?
+        /// A misspelt name, the bytes of the text it is written in and the names it is one of
+        /// (for the fix-it).
+        var misspelt: (name: String, range: Range<Int>, candidates: [String])?
     }
 
     struct Comparison: Sendable {
@@ -164,9 +167,12 @@ struct PredicateAnalysis: Sendable {
         }
         if selector == "stringByTrimmingCharactersInSet:", let argument = arguments.first, case .constant(.string(let name)) = argument.kind,
            !FunctionCatalog.characterSetNames.contains(name) {
+            // The name inside the literal's quotes.
+            let written = (argument.range.lowerBound + 1)..<max(argument.range.lowerBound + 1, argument.range.upperBound - 1)
             callProblems.append(CallProblem(range: argument.range, message: "'\(name)' is not a character set stringByTrimmingCharactersInSet: knows",
                                             hint: Suggestion.closest(to: name, among: FunctionCatalog.characterSetNames).map { "did you mean '\($0)'?" }
-                                                ?? "the sets are " + FunctionCatalog.characterSetNames.joined(separator: ", ")))
+                                                ?? "the sets are " + FunctionCatalog.characterSetNames.joined(separator: ", "),
+                                            misspelt: (name, written, FunctionCatalog.characterSetNames)))
         }
         return SemanticType(valueKinds: function.result)
     }
