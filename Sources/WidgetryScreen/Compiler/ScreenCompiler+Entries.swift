@@ -25,7 +25,7 @@ extension ScreenCompiler {
             } else {
                 warn(.unresolvedOutlet, "outlet \(outlet.property) of \(ownerID) names \(id), which is not an element or object of the screen; it is left unconnected",
                      at: outlet.place, hint: Suggestion.didYouMean(id, among: names.keys.sorted()) ?? "upstream skipped it silently; check the id",
-                     misspelt: outlet.targets.count == 1 ? id : nil, among: names.keys.sorted())
+                     misspelt: outlet.isArray ? nil : id, among: names.keys.sorted())
             }
         }
         let blueprint = OutletBlueprint(owner: ownerID, property: outlet.property, targets: targets, isArray: outlet.isArray, place: outlet.place)
