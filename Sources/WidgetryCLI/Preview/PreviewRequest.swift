@@ -12,9 +12,9 @@ import WidgetryScenario
 /// What only a scenario does is refused by name: its checks (`expect`, `expectStore`,
 /// `golden`), waiting a fixed time after a step (`for`; the preview runs each interaction until
 /// the widget is idle) and expecting a failure (`expectFailure`); the decoder refuses picking a
-/// file (`pickMedia`, which reads beside a scenario), given no folder to pick from. On top of the scenario's rules, the preview bounds the run
-/// time one request asks for (``PreviewLimits/maxAdvance``, a 422 `preview.advance-limit`) and
-/// the text one `type` types.
+/// file (`pickMedia`, which reads beside a scenario), given no folder to pick from. On top of
+/// the scenario's rules, the preview bounds the run time one request asks for
+/// (``PreviewLimits/maxAdvance``, a 422 `preview.advance-limit`) and the text one `type` types.
 enum PreviewRequest {
     /// The most characters one `type` may type.
     static let longestText = 10_000
