@@ -162,24 +162,40 @@ struct PreviewSecurityTests {
         }
     }
 
-    /// Past the connection cap, a new connection waits until one of the others is gone.
-    @Test func connectionsAreCapped() async throws {
+    /// Past the connection cap, the connection idle longest is closed to make room: a new one is
+    /// served at once.
+    @Test func pastTheCapTheLongestIdleConnectionMakesRoom() async throws {
         var limits = PreviewLimits()
         limits.maxConnections = 3
         try await PreviewHarness.with(limits: limits) { preview in
             let held = try (0..<3).map { _ in try RawConnection(port: preview.port) }
             defer { for connection in held { connection.close() } }
-            // Each held connection is accepted before the next one is made.
+            // Each held connection is served, then falls idle, the first one first.
             for connection in held {
                 try connection.send("GET /state HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\n\r\n")
                 #expect(await connection.receive(until: "\"version\"", waitingAtMost: 20).hasPrefix("HTTP/1.1 200"))
             }
-            let waiting = try RawConnection(port: preview.port)
-            defer { waiting.close() }
-            try waiting.send("GET /state HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\nConnection: close\r\n\r\n")
-            #expect(await waiting.receive(waitingAtMost: 2).text.isEmpty, "not served while three connections are open")
-            held[0].close()
-            #expect(await waiting.receive(until: "\"version\"", waitingAtMost: 20).hasPrefix("HTTP/1.1 200"), "served once one is gone")
+            let newcomer = try RawConnection(port: preview.port)
+            defer { newcomer.close() }
+            try newcomer.send("GET /state HTTP/1.1\r\nHost: 127.0.0.1:\(preview.port)\r\nConnection: close\r\n\r\n")
+            #expect(await newcomer.receive(until: "\"version\"", waitingAtMost: 20).hasPrefix("HTTP/1.1 200"), "served at once")
+            #expect(await held[0].receive(waitingAtMost: 20).closed, "the connection idle longest was closed for it")
+        }
+    }
+
+    /// Hundreds of silent sockets neither use up descriptors nor keep the page out: the page's
+    /// request is answered while they are open, and at most the cap of them stays open.
+    @Test func hundredsOfSilentSocketsDoNotKeepThePageOut() async throws {
+        var limits = PreviewLimits()
+        limits.maxConnections = 16
+        try await PreviewHarness.with(limits: limits) { preview in
+            let silent = try (0..<300).map { _ in try RawConnection(port: preview.port) }
+            defer { for connection in silent { connection.close() } }
+            let answer = try await preview.send("/state")
+            #expect(answer.status == 200)
+            var closed = 0
+            for connection in silent where await connection.receive(waitingAtMost: 0).closed { closed += 1 }
+            #expect(closed >= 300 - limits.maxConnections, "\(closed) of 300 closed")
         }
     }
 }

@@ -46,7 +46,7 @@ struct PreviewCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The most events of the run (timer firings, answers, imports) one request may cause.", valueName: "count"))
     var maxEvents: Int = PreviewLimits().maxEvents
 
-    @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "count"))
+    @Option(help: ArgumentHelp("The most connections open at once; one more closes the one idle longest.", valueName: "count"))
     var maxConnections: Int = PreviewLimits().maxConnections
 
     @Option(help: ArgumentHelp("Seconds a connection may stay silent before it is closed.", valueName: "seconds"))

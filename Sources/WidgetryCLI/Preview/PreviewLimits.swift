@@ -6,11 +6,12 @@ struct PreviewLimits: Sendable, Equatable {
     /// Most events of the run's timeline one request may cause (`--max-events`): timer
     /// firings, answers, imports. A request that reaches it stops there with a 422.
     var maxEvents: Int = 10_000
-    /// Most connections open at once (`--max-connections`); more wait to be accepted.
-    var maxConnections: Int = 32
+    /// Most connections open at once (`--max-connections`); one more closes the connection idle
+    /// longest (``ConnectionRoom``).
+    var maxConnections: Int = 64
     /// Seconds a connection may stay silent, headers half sent included, before it is closed
     /// (`--idle-timeout`). Event streams the page listens to are answers, and stay open.
-    var idleTimeout: Int = 30
+    var idleTimeout: Int = 10
     /// Seconds a request's body may take to arrive.
     var bodyTimeout: Int = 10
     /// The largest request body, in bytes.

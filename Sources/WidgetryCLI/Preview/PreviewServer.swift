@@ -33,16 +33,17 @@ final class PreviewServer: Sendable {
         var logger = Logger(label: "widgetry.preview")
         // Failures reach the caller as errors; what the server logs on its way down is noise.
         logger.logLevel = .critical
+        let room = ConnectionRoom(limit: limits.maxConnections)
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
             maxHeaderFieldSize: limits.largestHeaders, maxHeaderListSize: limits.largestHeaders, maxHeaderFieldCount: 100)
         let application = Application(
             responder: CallbackResponder { (request: Request, context: PreviewRequestContext) in
                 await self.respond(to: request, channel: context.channel)
             },
-            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(limits.idleTimeout)),
+            server: .http1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [ConnectionRoomHandler(room: room)],
+                                                                     idleTimeout: .seconds(Int64(limits.idleTimeout)),
                                                                      httpDecoderConfiguration: decoder)),
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "widgetry preview",
-                                                    availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: "widgetry preview"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 self.gate.withLock { $0 = PreviewGate(port: bound, token: self.token) }
