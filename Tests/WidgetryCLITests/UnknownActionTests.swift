@@ -73,4 +73,25 @@ import WidgetryTestSupport
         #expect(test.stderr.contains(Self.warning(bundle) + "\n"), "\(test.stderr)")
         #expect(test.stderr.components(separatedBy: "[unknown-action]").count == 2, "warned once")
     }
+
+    /// The bundle's .widgetry.json decides for run and test as for lint: an action it turned
+    /// `unknown-action` off for on purpose (the Feed sample's search, which upstream attempts and
+    /// nothing answers) is not warned of, so the README's first command prints no warning.
+    @Test func runAndTestFollowTheBundlesLintConfiguration() throws {
+        let feed = try CommandRunner.run(["run", Samples.widget("Feed"), "--now", "2018-06-20T19:00:00Z"])
+        #expect(feed.status == 0)
+        #expect(feed.stderr.isEmpty, "\(feed.stderr)")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = try Self.hello(in: directory, calling: "citys")
+        try Data(#"{"overrides": [{"files": ["NotesViewController.json#/NotesViewController/objects/loadNotes/attrs/actionName"], "rules": {"unknown-action": "off"}}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: bundle + "/.widgetry.json"))
+        for command in [["run", bundle], ["test", bundle], ["lint", bundle]] {
+            let outcome = try CommandRunner.run(command)
+            #expect(!(outcome.stdout + outcome.stderr).contains("[unknown-action]"), "\(command[0]): \(outcome.stderr)")
+        }
+        try Data(#"{"rules": {"unknown-action": "error"}}"#.utf8).write(to: URL(fileURLWithPath: bundle + "/.widgetry.json"))
+        let raised = try CommandRunner.run(["run", bundle])
+        #expect(raised.stderr.contains(":6:79: error: loadNotes.actionName names action 'citys'"), "\(raised.stderr)")
+    }
 }

@@ -175,7 +175,9 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Prints `warnings` before the run goes on; with `--strict`, refuses them and every
     /// finding at warning level or above lint makes of the whole bundle (``StrictFindings``).
-    private func report(_ warnings: LocatedWarnings, of loaded: LoadedBundle, at place: BundlePlace, profile: HostProfile, console: Console) throws {
+    private func report(_ given: LocatedWarnings, of loaded: LoadedBundle, at place: BundlePlace, profile: HostProfile, console: Console) throws {
+        // The findings lint also makes follow the bundle's .widgetry.json, as lint's do.
+        let warnings = LocatedWarnings(warnings: given.warnings, run: RunWarnings.configured(given.run, bundleRoot: loaded.bundle.rootPath))
         if strict {
             let refused = StrictFindings.merged(ReportedDiagnostics(warnings.asErrors, in: place).report,
                                                 with: StrictFindings.of(loaded, place: place, profile: profile))

@@ -118,7 +118,11 @@ struct TestCommand: AsyncParsableCommand {
                 do {
                     let (bundle, place) = try await loader.load(argument: argument)
                     loaded.append(bundle)
-                    return .loaded(SuiteBundle(name: argument, bundle: bundle.bundle) { ReportedDiagnostics(LoadErrors(diagnostics: $0), in: place).report })
+                    // The findings lint also makes follow the bundle's .widgetry.json, as lint's do.
+                    return .loaded(SuiteBundle(name: argument, bundle: bundle.bundle) { findings in
+                        let configured = RunWarnings.configured(findings, bundleRoot: bundle.bundle.rootPath)
+                        return ReportedDiagnostics(LoadErrors(diagnostics: configured), in: place).report
+                    })
                 } catch let problems as ReportedDiagnostics {
                     return .failed(UnloadedCase(name: argument, summary: "did not load", problems: problems.report))
                 }
