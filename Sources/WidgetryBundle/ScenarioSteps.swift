@@ -13,6 +13,17 @@ public enum ScenarioSteps {
         "expect": [], "expectStore": ["where", "count"], "golden": [],
     ]
 
+    /// The kinds that check what a run shows rather than act on it.
+    public static let checks: Set<String> = ["expect", "expectStore", "golden"]
+
+    /// The keys that say how a scenario plays a step (how long to wait after it, which failure
+    /// it expects), rather than what the step does.
+    public static let playingKeys: Set<String> = ["for", "expectFailure"]
+
+    /// The kinds that act on the widget, each with the keys that say what it does: what a host
+    /// that performs interactions (the runtime's `InteractionDecoder`) reads.
+    public static let interactions: [String: Set<String>] = kinds.filter { !checks.contains($0.key) }.mapValues { $0.subtracting(playingKeys) }
+
     /// The kinds, sorted, for hints.
     public static let kindNames: [String] = kinds.keys.sorted()
 

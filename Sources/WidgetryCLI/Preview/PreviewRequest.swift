@@ -1,6 +1,6 @@
+import WidgetryBundle
 import WidgetryJSON
 import WidgetryRuntime
-import WidgetryScenario
 
 /// What the page may ask the preview to do: one interaction, written as a scenario step writes
 /// it and read by the same decoder (``InteractionDecoder``), so a step copied from a scenario
@@ -48,11 +48,11 @@ enum PreviewRequest {
 
     /// The interaction the step `json` describes, or a 400 saying what is wrong with it.
     private static func decoded(_ json: JSONValue) throws(PreviewRefusal) -> Interaction {
-        var read = StrictReader<InteractionProblemKind>(file: "request", commentPrefix: ScenarioReader.commentPrefix)
+        var read = StrictReader<InteractionProblemKind>(file: "request", commentPrefix: ScenarioSteps.commentPrefix)
         guard let written = read.object(json, what: "the request") else {
             throw refusal(#"the request must be one scenario step that does one interaction, such as {"tap": "addButton"}"#, hint: kindList)
         }
-        if let check = written.keys.first(where: { ScenarioReader.stepKinds[$0] != nil && InteractionDecoder.kinds[$0] == nil }) {
+        if let check = written.keys.first(where: ScenarioSteps.checks.contains) {
             throw refusal("\"\(check)\" is a scenario's check, which the preview does not perform: it performs interactions", hint: kindList)
         }
         let kinds = written.keys.filter { InteractionDecoder.kinds[$0] != nil }
@@ -76,9 +76,7 @@ enum PreviewRequest {
     }
 
     /// The keys a scenario's interaction steps may add that the decoder does not read: `for`, `expectFailure`.
-    private static let scenarioKeys: Set<String> = InteractionDecoder.kinds.reduce(into: []) { keys, kind in
-        keys.formUnion(ScenarioReader.stepKinds[kind.key, default: []].subtracting(kind.value))
-    }
+    private static let scenarioKeys = ScenarioSteps.playingKeys
     /// The interactions the preview performs, sorted, for hints.
     private static let interactionNames = InteractionDecoder.kinds.keys.filter { $0 != "pickMedia" }.sorted()
     private static let kindList = "one of " + interactionNames.joined(separator: ", ")

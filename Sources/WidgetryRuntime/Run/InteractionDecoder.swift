@@ -38,12 +38,9 @@ public struct InteractionDecoder {
     /// why the name is refused.
     public typealias PathResolver = (String) throws(PathEscape) -> String
 
-    /// The kinds of interaction, by the key that names each, and the keys each may add.
-    public static let kinds: [String: Set<String>] = [
-        "tap": [], "tapRow": ["of", "section"], "type": ["into", "interval"], "return": [], "clear": [], "refresh": [],
-        "scrollToEnd": [], "deleteRow": ["of", "section"], "post": [], "setDefault": ["value"], "advance": [], "back": [],
-        "pickMedia": ["with"],
-    ]
+    /// The kinds of interaction, by the key that names each, and the keys each may add: the
+    /// scenario's step kinds that act (``ScenarioSteps/interactions``).
+    public static let kinds: [String: Set<String>] = ScenarioSteps.interactions
 
     private var read: StrictReader<InteractionProblemKind>
     private let resolvePath: PathResolver?
