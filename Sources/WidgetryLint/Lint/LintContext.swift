@@ -64,6 +64,9 @@ public struct LintContext: Sendable {
     public private(set) var model: EntityModel?
     /// The service files that read without errors: stub, then dev, then prod.
     public private(set) var services: [Service] = []
+    /// The bundle's scenario files (`Tests/*.scenario.json`), relative to its root, sorted:
+    /// every one lint reads, whether it parses or not.
+    public private(set) var scenarioPaths: [String] = []
     /// The scenarios that parse, in name order (one that does not is reported by `validate`
     /// and `test`).
     public private(set) var scenarios: [Scenario] = []
@@ -91,7 +94,8 @@ public struct LintContext: Sendable {
         self.displayPrefix = displayPrefix
         self.configuration = configuration
         runnableFiles = BundleFileKinds.scan(bundle.rootPath)
-        scenarios = Self.scenarios(in: bundle, displayPrefix: displayPrefix)
+        scenarioPaths = Self.scenarioPaths(in: bundle)
+        scenarios = Self.scenarios(scenarioPaths, in: bundle, displayPrefix: displayPrefix)
         if let source = bundle.model {
             do throws(ModelErrors) {
                 model = try BundleModel.load(source, bundleRoot: bundle.rootPath)
@@ -136,13 +140,18 @@ public struct LintContext: Sendable {
         screenSites = ScreenSites.all(in: self)
     }
 
-    /// The scenario files of `bundle` that parse, read within the parser's size limit.
-    private static func scenarios(in bundle: WidgetBundle, displayPrefix: String) -> [Scenario] {
+    /// The bundle's scenario files (`Tests/*.scenario.json`), relative to its root, sorted.
+    private static func scenarioPaths(in bundle: WidgetBundle) -> [String] {
         let folder = bundle.rootPath + "/" + BundleFileName.testsFolder
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }
-        return names.sorted().compactMap { name in
-            let file = displayPrefix + BundleFileName.testsFolder + "/" + name
-            guard let bytes = try? BoundedFile.bytes(of: folder + "/" + name, limit: JSONParserOptions().maxDocumentBytes),
+        return names.sorted().map { BundleFileName.testsFolder + "/" + $0 }
+    }
+
+    /// The scenario files at `paths` that parse, read within the parser's size limit.
+    private static func scenarios(_ paths: [String], in bundle: WidgetBundle, displayPrefix: String) -> [Scenario] {
+        paths.compactMap { path in
+            let file = displayPrefix + path
+            guard let bytes = try? BoundedFile.bytes(of: bundle.rootPath + "/" + path, limit: JSONParserOptions().maxDocumentBytes),
                   let document = try? JSONParser.parse(bytes, fileName: file) else { return nil }
             return Scenario(file: file, document: document)
         }

@@ -32,18 +32,9 @@ public struct Linter: Sendable {
         }
         for scenario in context.scenarios { report.sources[scenario.file] = scenario.document.source }
         // The scenarios are read too (the files they name), so they count, as validate counts them.
-        report.files += Self.scenarioPaths(in: bundle).map { displayPrefix + $0 }.filter { !report.files.contains($0) }
+        report.files += context.scenarioPaths.map { displayPrefix + $0 }.filter { !report.files.contains($0) }
         report.files.sort()
         return report
-    }
-}
-
-extension Linter {
-    /// The bundle's scenario files (`Tests/*.scenario.json`), relative to its root, sorted.
-    static func scenarioPaths(in bundle: WidgetBundle) -> [String] {
-        let folder = bundle.rootPath + "/" + BundleFileName.testsFolder
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }
-        return names.sorted().map { BundleFileName.testsFolder + "/" + $0 }
     }
 }
 
