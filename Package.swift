@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "WidgetryAssets", targets: ["WidgetryAssets"]),
         .library(name: "WidgetryHostProfile", targets: ["WidgetryHostProfile"]),
         .library(name: "WidgetryRender", targets: ["WidgetryRender"]),
+        .library(name: "WidgetryLanguageServerProtocol", targets: ["WidgetryLanguageServerProtocol"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -63,6 +64,11 @@ let package = Package(
         ),
         .target(
             name: "WidgetryJSON",
+            dependencies: ["WidgetryDiagnostics"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryLanguageServerProtocol",
             dependencies: ["WidgetryDiagnostics"],
             swiftSettings: strictSwift6
         ),
@@ -260,6 +266,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryArchitectureTests",
             dependencies: ["WidgetryTestSupport"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryLanguageServerProtocolTests",
+            dependencies: ["WidgetryLanguageServerProtocol", "WidgetryDiagnostics"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
