@@ -11,6 +11,30 @@ public protocol BundleLoading: Sendable {
     func load(
         _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)?
     ) async throws(BundleError) -> LoadedBundle
+
+    /// Brings the files at `source` to a folder without reading them as a bundle (a file that
+    /// is not JSON stays one to report): an archive or a download is extracted into a temporary
+    /// folder the result owns (``UnpackedBundle/removeExtractedFiles()``).
+    func unpack(
+        _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)?
+    ) async throws(BundleError) -> UnpackedBundle
+}
+
+extension BundleLoading {
+    /// Folders only: a folder is its own bundle folder; archives and URLs are refused (a loader
+    /// that reads them, as `BundleLoader` of WidgetryBundleFetch does, unpacks them itself).
+    public func unpack(
+        _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws(BundleError) -> UnpackedBundle {
+        switch source {
+        case .directory(let path):
+            return UnpackedBundle(root: path, source: source)
+        case .archive(let path):
+            throw .unreadableArchive(path: path, reason: "this loader reads folders only; BundleLoader (WidgetryBundleFetch) unpacks archives")
+        case .remote(let url):
+            throw .transport(url: url, reason: "this loader reads folders only; BundleLoader (WidgetryBundleFetch) downloads bundles")
+        }
+    }
 }
 
 /// Reads bundle folders. Archives and URLs are refused: `BundleLoader` of WidgetryBundleFetch

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+package import WidgetryJSON
 
 /// The entries directly in one folder, each with what it is, read with `readdir`: the type
 /// comes with the name, so listing a folder of a thousand files makes no `lstat` call per file
@@ -31,6 +32,17 @@ package enum DirectoryEntries {
             guard name != ".", name != ".." else { continue }
             entries.append((name, kind(Int32(entry.pointee.d_type), in: path, name)))
         }
+        return entries
+    }
+
+    /// The names in `path` as ``list(_:)`` gives them, followed by the files `fileSystem` holds
+    /// in memory in that folder that the disk lacks, sorted.
+    package static func list(_ path: String, in fileSystem: BundleFileSystem) throws(BundleError) -> [(name: String, kind: Kind)] {
+        var entries = try list(path)
+        let added = fileSystem.addedNames(in: path)
+        guard !added.isEmpty else { return entries }
+        let listed = Set(entries.map(\.name))
+        entries += added.filter { !listed.contains($0) }.map { ($0, Kind.file) }
         return entries
     }
 

@@ -17,10 +17,14 @@ public struct WidgetBundle: Sendable {
         /// JSON Merge Patches (RFC 7386) to apply to top-level JSON files as they are read, by
         /// path (a host profile's `patches`); a patch for a file the bundle lacks is an error.
         public var patches: [String: JSONValue]
+        /// Where the files are read from: the disk, or the disk with some files' contents in
+        /// memory (an editor's unsaved buffers). The bundle keeps it for the readers after it.
+        public var fileSystem: BundleFileSystem
 
         public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000, identifier: String? = nil,
-                    patches: [String: JSONValue] = [:]) {
+                    patches: [String: JSONValue] = [:], fileSystem: BundleFileSystem = .disk) {
             self.patches = patches
+            self.fileSystem = fileSystem
             self.json = json
             self.maxFiles = maxFiles
             self.identifier = identifier
@@ -58,6 +62,9 @@ public struct WidgetBundle: Sendable {
     public let warnings: [BundleWarning]
     /// The files a host profile's patches changed as they were read, sorted.
     public let patchedFiles: [String]
+    /// Where the bundle's files were read from, and where the readers after loading (storyboard,
+    /// model, scenarios) read them.
+    public let fileSystem: BundleFileSystem
 
     /// The screen called `name`.
     public func screen(named name: String) -> ScreenDefinition? {
@@ -90,7 +97,8 @@ extension WidgetBundle {
             throw .notFound(path: directory)
         }
         var warnings: [BundleWarning] = []
-        let listing = try BundleListing(root: root, maxFiles: options.maxFiles)
+        let fileSystem = options.fileSystem
+        let listing = try BundleListing(root: root, maxFiles: options.maxFiles, fileSystem: fileSystem)
         warnings += listing.skippedLinks.map {
             BundleWarning(code: "bundle.symlink-skipped", message: "'\($0)' is a symbolic link and was skipped")
         }
@@ -102,7 +110,7 @@ extension WidgetBundle {
         var parseErrors: [JSONParseError] = []
         /// Parses one file; a file that cannot be read stops the load, a parse error is collected.
         func parse(_ path: String) throws(BundleError) -> BundleFile? {
-            let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes)
+            let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes, in: fileSystem)
             do {
                 var document = try JSONParser.parse(bytes, fileName: path, options: options.json)
                 if let patch = options.patches[path] { document = JSONDocument(root: document.root.merging(patch), source: document.source) }
@@ -148,7 +156,7 @@ extension WidgetBundle {
         if let manifestFile {
             manifest = try BundleManifest(json: manifestFile.document, file: manifestFile.path)
         } else if topLevel.contains(BundleFileName.plistManifest) {
-            let data = try WidgetBundle.readBytes(root + "/" + BundleFileName.plistManifest, limit: 16 << 20)
+            let data = try WidgetBundle.readBytes(root + "/" + BundleFileName.plistManifest, limit: 16 << 20, in: fileSystem)
             manifest = try BundleManifest(plist: Data(data), file: BundleFileName.plistManifest, hostIdentifier: options.identifier)
         } else {
             throw .noManifest(path: directory)
@@ -204,6 +212,7 @@ extension WidgetBundle {
         self.resources = listing.files.filter { !claimed.contains($0) && !$0.hasSuffix(".storyboard") && !xcdatamodels.contains($0) }
         self.warnings = warnings
         self.patchedFiles = options.patches.keys.sorted()
+        self.fileSystem = fileSystem
     }
 
     /// Finds the bundle inside an extracted archive: the folder itself when it holds a manifest,
@@ -232,11 +241,11 @@ extension WidgetBundle {
         return parts.count >= 2 && parts.last == "contents" && parts[parts.count - 2].hasSuffix(".xcdatamodel")
     }
 
-    /// The bytes of the file at `path` (``BoundedFile``); a file larger than `limit` is refused
-    /// before more than `limit` bytes are read.
-    package static func readBytes(_ path: String, limit: Int) throws(BundleError) -> [UInt8] {
+    /// The bytes of the file at `path` (``BoundedFile``, through `fileSystem`); a file larger
+    /// than `limit` is refused before more than `limit` bytes are read.
+    package static func readBytes(_ path: String, limit: Int, in fileSystem: BundleFileSystem = .disk) throws(BundleError) -> [UInt8] {
         do throws(BoundedFile.Failure) {
-            return try BoundedFile.bytes(of: path, limit: limit)
+            return try fileSystem.bytes(of: path, limit: limit)
         } catch {
             switch error {
             case .cannotOpen: throw .unreadableFile(path: path, reason: "cannot open the file")
@@ -247,17 +256,18 @@ extension WidgetBundle {
     }
 }
 
-/// The files and folders of a bundle folder, relative and sorted, found without following links.
+/// The files and folders of a bundle folder, relative and sorted, found without following links;
+/// with the files `fileSystem` holds in memory in its folders.
 package struct BundleListing {
     package var files: [String] = []
     package var directories: [String] = []
     package var skippedLinks: [String] = []
 
-    package init(root: String, maxFiles: Int) throws(BundleError) {
+    package init(root: String, maxFiles: Int, fileSystem: BundleFileSystem = .disk) throws(BundleError) {
         var pending: [String] = [""]
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? root : root + "/" + relative
-            for (name, kind) in try DirectoryEntries.list(absolute) where name != ".DS_Store" && name != "__MACOSX" && name != ".git" {
+            for (name, kind) in try DirectoryEntries.list(absolute, in: fileSystem) where name != ".DS_Store" && name != "__MACOSX" && name != ".git" {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 switch kind {
                 case .directory:

@@ -43,19 +43,36 @@ public struct BundleLoader: BundleLoading {
             let bundle = try WidgetBundle(directory: path, options: options.read)
             return LoadedBundle(bundle: bundle, source: source, warnings: bundle.warnings, extractedDirectory: nil)
         case .archive, .remote:
-            let work = (options.workDirectory ?? NSTemporaryDirectory()) + "/widgetry-" + UUID().uuidString
-            // Listed for as long as the bundle is loaded: a command interrupted while it runs
-            // (`serve-stub`, a real-time `run`) must not leave the extracted files behind.
-            TemporaryPaths.register(work)
+            let unpacked = try await unpack(source, progress: progress)
             do {
-                let fetched = try await fetch(source, to: work, progress: progress)
-                let bundle = try WidgetBundle(directory: fetched.bundleRoot, options: options.read)
-                return LoadedBundle(bundle: bundle, source: source, warnings: fetched.warnings + bundle.warnings, extractedDirectory: work)
+                let bundle = try WidgetBundle(directory: unpacked.root, options: options.read)
+                return LoadedBundle(bundle: bundle, source: source, warnings: unpacked.warnings + bundle.warnings,
+                                    extractedDirectory: unpacked.extractedDirectory)
             } catch {
-                try? FileManager.default.removeItem(atPath: work)
-                TemporaryPaths.unregister(work)
+                unpacked.removeExtractedFiles()
                 throw error
             }
+        }
+    }
+
+    /// Brings `source` to a folder without reading it as a bundle: a folder as it is; an
+    /// archive or URL extracted into a fresh temporary folder, listed for removal on a signal
+    /// for as long as the result holds it.
+    public func unpack(
+        _ source: BundleSource, progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws(BundleError) -> UnpackedBundle {
+        if case .directory(let path) = source { return UnpackedBundle(root: path, source: source) }
+        let work = (options.workDirectory ?? NSTemporaryDirectory()) + "/widgetry-" + UUID().uuidString
+        // Listed for as long as the bundle is loaded: a command interrupted while it runs
+        // (`serve-stub`, a real-time `run`) must not leave the extracted files behind.
+        TemporaryPaths.register(work)
+        do {
+            let fetched = try await fetch(source, to: work, progress: progress)
+            return UnpackedBundle(root: fetched.bundleRoot, source: source, warnings: fetched.warnings, extractedDirectory: work)
+        } catch {
+            try? FileManager.default.removeItem(atPath: work)
+            TemporaryPaths.unregister(work)
+            throw error
         }
     }
 

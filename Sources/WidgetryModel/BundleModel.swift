@@ -6,15 +6,17 @@ public import WidgetryBundle
 /// A bundle's data model, read from whichever form it ships (`Model.json`, an `.xcdatamodeld`
 /// source, or the compiled `.momd`/`.mom` Xcode ships, through ``CompiledModelReader``).
 public enum BundleModel {
-    /// The model `source` describes; an Xcode model's XML is read within `xmlLimits`.
-    public static func load(_ source: ModelSource, bundleRoot: String, xmlLimits: XMLLimits = .default) throws(ModelErrors) -> EntityModel {
+    /// The model `source` describes; an Xcode model's XML is read within `xmlLimits`, the files
+    /// through `fileSystem` (the disk, or some files' contents in memory).
+    public static func load(_ source: ModelSource, bundleRoot: String, xmlLimits: XMLLimits = .default,
+                            fileSystem: BundleFileSystem = .disk) throws(ModelErrors) -> EntityModel {
         switch source {
         case .json(let file):
             return try ModelJSONReader.read(file.document, file: file.path)
         case .xcdatamodel(let path):
             let bytes: [UInt8]
             do throws(XMLSyntaxError) {
-                bytes = try xmlLimits.readFile(atPath: bundleRoot + "/" + path)
+                bytes = try xmlLimits.readFile(atPath: bundleRoot + "/" + path, in: fileSystem)
             } catch {
                 throw ModelErrors([ModelError(.invalidXML, "cannot read \(path): \(error.message)", file: path)])
             }
@@ -23,7 +25,7 @@ public enum BundleModel {
             let file = try compiledModelFile(path, bundleRoot: bundleRoot)
             let bytes: [UInt8]
             do throws(BoundedFile.Failure) {
-                bytes = try BoundedFile.bytes(of: bundleRoot + "/" + file, limit: CompiledModelReader.Limits().maxBytes)
+                bytes = try fileSystem.bytes(of: bundleRoot + "/" + file, limit: CompiledModelReader.Limits().maxBytes)
             } catch {
                 throw ModelErrors([ModelError(.invalidCompiledModel, "cannot read \(file): \(error)", file: file)])
             }

@@ -1,4 +1,4 @@
-import WidgetryJSON
+package import WidgetryJSON
 
 /// Limits on the XML of a bundle's Xcode sources (the storyboard and the model's `contents`),
 /// which come from wherever the bundle came from.
@@ -17,11 +17,11 @@ public struct XMLLimits: Sendable, Equatable {
     /// 64 MiB, 512 levels: ten times the largest storyboards and models Xcode projects have.
     public static let `default` = XMLLimits()
 
-    /// The bytes of the file at `path` (``BoundedFile``), refused before more than ``maxBytes``
-    /// are read; throws the reason when the file cannot be read or is larger.
-    package func readFile(atPath path: String) throws(XMLSyntaxError) -> [UInt8] {
+    /// The bytes of the file at `path` (``BoundedFile``, through `fileSystem`), refused before
+    /// more than ``maxBytes`` are read; throws the reason when the file cannot be read or is larger.
+    package func readFile(atPath path: String, in fileSystem: BundleFileSystem = .disk) throws(XMLSyntaxError) -> [UInt8] {
         do throws(BoundedFile.Failure) {
-            return try BoundedFile.bytes(of: path, limit: maxBytes)
+            return try fileSystem.bytes(of: path, limit: maxBytes)
         } catch {
             switch error {
             case .cannotOpen(let reason): throw XMLSyntaxError(message: "cannot open the file: \(reason)", location: nil)

@@ -98,25 +98,27 @@ struct LintCommand: AsyncParsableCommand {
         }
         let selected = shardOption.select(bundles)
         let profile = try sourceOptions.profile(readingSecrets: false)
-        let options = try sourceOptions.loaderOptions(with: profile)
-        var (report, unreadable) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
-        if fix {
-            let fixes = LintFix.certain(in: report.diagnostics, sources: report.sources)
-            if dryRun {
-                // The changes, then what they would leave, reported and exited on as lint does;
-                // the diff leaves standard output to a report for programs.
-                let (diff, applied) = try LintFixes.diff(fixes)
-                if format == .text { console.write(diff) } else { console.writeError(diff) }
-                report.diagnostics = LintFixes.remaining(report.diagnostics, after: applied)
-            } else {
+        let session = LintSession(configurationPath: config, loader: BundleLoader(options: try sourceOptions.loaderOptions(with: profile)),
+                                  profile: profile)
+        let arguments = selected.map(\.element)
+        let outcome = if fix, !dryRun {
+            try await session.lint(arguments: arguments) { fixes in
                 for applied in try LintFixes.apply(fixes) {
                     let place = applied.finding.location.map { ":\($0.line):\($0.column)" } ?? ""
                     console.writeError("fixed \(applied.file)\(place): \(applied.change) [\(applied.finding.code)]\n")
                 }
-                if !fixes.isEmpty {
-                    (report, unreadable) = await Self.lint(selected.map(\.element), configPath: config, options: options, profile: profile)
-                }
+                return !fixes.isEmpty
             }
+        } else {
+            await session.lint(arguments: arguments)
+        }
+        var report = outcome.report
+        if fix, dryRun {
+            // The changes, then what they would leave, reported and exited on as lint does;
+            // the diff leaves standard output to a report for programs.
+            let (diff, applied) = try LintFixes.diff(LintFix.certain(in: report.diagnostics, sources: report.sources))
+            if format == .text { console.write(diff) } else { console.writeError(diff) }
+            report.diagnostics = LintFixes.remaining(report.diagnostics, after: applied)
         }
         if let accepted { report.diagnostics = accepted.filter(report.diagnostics) }
         if let writeBaseline {
@@ -131,73 +133,11 @@ struct LintCommand: AsyncParsableCommand {
         }
         try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
                                                            toolVersion: WidgetryVersion.current, suite: "widgetry lint"), console: console)
-        if unreadable || report.diagnostics.contains(where: { $0.code.domain == "config" && $0.severity == .error }) {
+        if outcome.unreadable || report.diagnostics.contains(where: { $0.code.domain == "config" && $0.severity == .error }) {
             throw ExitCode(ExitStatus.inputError)
         }
         // Writing a baseline accepts the findings: the command did what it was asked.
         if writeBaseline == nil, report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
-    }
-
-    /// Lints `bundles` in parallel; the findings in the order given, and whether any could not
-    /// be read.
-    static func lint(_ bundles: [String], configPath: String?, options: BundleLoader.Options,
-                     profile: HostProfile) async -> (DiagnosticReport, unreadable: Bool) {
-        let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
-            for (index, argument) in bundles.enumerated() {
-                group.addTask { (index, await LintCommand.lint(argument, configPath: configPath, options: options, profile: profile)) }
-            }
-            var results: [Int: Outcome] = [:]
-            for await (index, outcome) in group { results[index] = outcome }
-            return results.sorted { $0.key < $1.key }.map(\.value)
-        }
-        var report = DiagnosticReport()
-        var unreadable = false
-        for outcome in outcomes {
-            switch outcome {
-            case .linted(let linted):
-                report.append(linted)
-            case .unreadable(let problems):
-                report.append(problems)
-                unreadable = true
-            }
-        }
-        return (report, unreadable)
-    }
-
-    enum Outcome: Sendable {
-        case linted(DiagnosticReport)
-        /// The bundle could not be read: its problems, about its files.
-        case unreadable(DiagnosticReport)
-    }
-
-    /// Lints the bundle `argument` names: a folder in place, an archive or URL extracted into a
-    /// temporary folder that is removed afterwards.
-    static func lint(_ argument: String, configPath: String?, options: BundleLoader.Options, profile: HostProfile) async -> Outcome {
-        var place: BundlePlace?
-        do throws(BundleError) {
-            let source = try BundleSource(argument: argument)
-            place = BundlePlace(source)
-            let prefix = BundlePlace(source).prefix
-            let loaded = try await BundleLoader(options: options).load(source)
-            defer { loaded.removeExtractedFiles() }
-            let isFolder = if case .directory = source { true } else { false }
-            let (configuration, problems) = LintConfigurationFile.load(path: configPath, bundleRoot: loaded.bundle.rootPath,
-                                                                      displayName: configPath ?? prefix + LintConfiguration.fileName,
-                                                                      searchingParents: isFolder)
-            var report = Linter().lint(loaded.bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
-            if let file = configuration.file { report.configurations = [file] }
-            // What loading found goes in the report, so every format carries it; the
-            // not-a-screen rule reports those warnings as errors at their file.
-            let loading = loaded.warnings.filter { $0.code != NotAScreen.code }.map { $0.diagnostic(shownUnder: prefix) }
-            report.diagnostics = (problems + loading + report.diagnostics).sorted()
-            return .linted(report)
-        } catch {
-            let problems = (place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report
-            // A file that is not JSON is a finding about that file, as validate reports it (and
-            // one --fix may answer), not a bundle that cannot be read.
-            if case .invalidJSON = error { return .linted(problems) }
-            return .unreadable(problems)
-        }
     }
 }
 

@@ -82,25 +82,19 @@ struct ValidateCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(.internalError, "internal error: the bundled schemas do not compile: \(error)", exitCode: ExitStatus.internalError)
         }
-        let options = try sourceOptions.loaderOptions
-        let bundles = try BundleArguments.expand(self.bundles)
-        var single: [Int: BundleCheck] = [:]
-        for (index, argument) in shardOption.select(bundles) where Self.isSingleFile(argument) {
-            single[index] = try checkFile(argument, with: validator)
+        let validation = BundleValidation(validator: validator, loader: BundleLoader(options: try sourceOptions.loaderOptions))
+        let selected = shardOption.select(try BundleArguments.expand(self.bundles))
+        var checks: [Int: BundleValidation.Check] = [:]
+        for (index, argument) in selected where Self.isSingleFile(argument) {
+            checks[index] = try checkFile(argument, with: validator)
         }
-        let checks = await withTaskGroup(of: (Int, BundleCheck).self) { group in
-            for (index, argument) in shardOption.select(bundles) where single[index] == nil {
-                group.addTask { (index, await ValidateCommand.check(argument, with: validator, options: options)) }
-            }
-            var checks = [BundleCheck?](repeating: nil, count: bundles.count)
-            for (index, check) in single { checks[index] = check }
-            for await (index, check) in group { checks[index] = check }
-            return checks.compactMap { $0 }
-        }
+        let folders = selected.filter { checks[$0.offset] == nil }
+        for (entry, check) in zip(folders, await validation.validate(arguments: folders.map(\.element))) { checks[entry.offset] = check }
+        let ordered = checks.sorted { $0.key < $1.key }.map(\.value)
 
         var report = DiagnosticReport()
         var unreadable = false
-        for check in checks {
+        for check in ordered {
             switch check {
             case .checked(let outcome):
                 report.append(outcome.report)
@@ -113,24 +107,12 @@ struct ValidateCommand: AsyncParsableCommand {
             }
         }
         if reportOptions.quiet { report.diagnostics = report.diagnostics.filter { $0.severity == .error } }
-        if checks.contains(where: \.wasChecked) || !report.diagnostics.isEmpty {
+        if ordered.contains(where: \.wasChecked) || !report.diagnostics.isEmpty {
             try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
                                                                toolVersion: WidgetryVersion.current), console: console)
         }
         if unreadable { throw ExitCode(ExitStatus.inputError) }
         if report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }
-    }
-
-    /// What checking one bundle gave.
-    enum BundleCheck: Sendable {
-        case checked(BundleValidator.Outcome)
-        /// The bundle could not be read: its problems, about its files.
-        case unreadable(DiagnosticReport)
-
-        var wasChecked: Bool {
-            if case .checked = self { return true }
-            return false
-        }
     }
 
     /// Whether `argument` names one JSON file (or standard input) rather than a bundle.
@@ -141,7 +123,7 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 
     /// Validates one JSON file against the schema `--kind` names or its name implies.
-    private func checkFile(_ argument: String, with validator: BundleValidator) throws(CommandFailure) -> BundleCheck {
+    private func checkFile(_ argument: String, with validator: BundleValidator) throws(CommandFailure) -> BundleValidation.Check {
         let bytes = try InputFile.bytes(of: argument, option: "validate", allowingStandardInput: true)
         let name = InputFile.displayName(of: argument)
         let outcome = validator.validate(file: name, bytes: bytes, kindName: kind)
@@ -149,40 +131,6 @@ struct ValidateCommand: AsyncParsableCommand {
             throw CommandFailure(.missingPart, "cannot tell which schema \(name) follows from its name",
                                  hint: "give --kind \(BundleFileKind.argumentNames.joined(separator: "|"))", file: name)
         }
-        return .checked(outcome)
-    }
-
-    /// Validates the bundle `argument` names: a folder in place, an archive or URL extracted
-    /// into a temporary folder that is removed afterwards.
-    static func check(_ argument: String, with validator: BundleValidator, options: BundleLoader.Options) async -> BundleCheck {
-        var place: BundlePlace?
-        do throws(BundleError) {
-            let source = try BundleSource(argument: argument)
-            place = BundlePlace(source)
-            switch source {
-            case .directory(let path):
-                return .checked(try validator.validate(directory: path, displayPrefix: BundlePlace.displayPrefix(for: path)))
-            case .archive(let path):
-                return try await checkArchive(source, shownAs: BundlePlace.displayPrefix(for: path), with: validator, options: options)
-            case .remote(let url):
-                return try await checkArchive(source, shownAs: url + "/", with: validator, options: options)
-            }
-        } catch {
-            return .unreadable((place.map { ReportedDiagnostics(error, in: $0) } ?? ReportedDiagnostics(error)).report)
-        }
-    }
-
-    /// Extracts an archive or a download into a temporary folder, validates it there and removes
-    /// the folder; findings name files `shownAs` + their path in the bundle.
-    private static func checkArchive(
-        _ source: BundleSource, shownAs prefix: String, with validator: BundleValidator, options: BundleLoader.Options
-    ) async throws(BundleError) -> BundleCheck {
-        let work = (options.workDirectory ?? NSTemporaryDirectory()) + "/widgetry-validate-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: work) }
-        let fetched = try await BundleLoader(options: options).fetch(source, to: work)
-        var outcome = try validator.validate(directory: fetched.bundleRoot, displayPrefix: prefix)
-        // What extracting found goes in the report, so every format carries it.
-        outcome.report.diagnostics = (outcome.report.diagnostics + fetched.warnings.map { $0.diagnostic(shownUnder: prefix) }).sorted()
         return .checked(outcome)
     }
 }

@@ -14,14 +14,7 @@ struct ReportedDiagnostics: Error {
     /// `error`'s diagnostics about files named as the person named them; an absolute name is
     /// shown relative to the working directory, and its source is read for the caret line.
     init(_ error: any DiagnosticConvertible, exitCode: Int32 = ExitStatus.inputError) {
-        self.init(DiagnosticReport(), exitCode: exitCode)
-        for diagnostic in error.diagnostics {
-            if diagnostic.file.hasPrefix("/") {
-                add(diagnostic, shownAs: DisplayPath.relative(diagnostic.file), readingFrom: diagnostic.file)
-            } else {
-                add(diagnostic, shownAs: diagnostic.file, readingFrom: nil)
-            }
-        }
+        self.init(DiagnosticReport(error), exitCode: exitCode)
     }
 
     /// Problems gathered from several errors.
@@ -33,27 +26,7 @@ struct ReportedDiagnostics: Error {
     /// `error`'s diagnostics about files of `bundle`: their names are put under the bundle's
     /// display prefix, and their sources are read from the bundle's folder for the caret line.
     init(_ error: any DiagnosticConvertible, in bundle: BundlePlace, exitCode: Int32 = ExitStatus.inputError) {
-        self.init(DiagnosticReport(), exitCode: exitCode)
-        for diagnostic in error.diagnostics {
-            if diagnostic.file.isEmpty || diagnostic.file.hasPrefix("/") {
-                report.append(ReportedDiagnostics(diagnostic).report)
-            } else {
-                add(diagnostic, shownAs: bundle.prefix + diagnostic.file, readingFrom: bundle.root.map { $0 + "/" + diagnostic.file })
-            }
-        }
-    }
-
-    /// Adds `diagnostic` under the name `shown`, and that file to the files the report is about
-    /// (a summary counts them); a placed one gets its source quoted (read once per file from
-    /// `path`) and, when it covers one character, its whole token underlined.
-    private mutating func add(_ diagnostic: Diagnostic, shownAs shown: String, readingFrom path: String?) {
-        if !shown.isEmpty, !report.files.contains(shown) { report.files.append(shown) }
-        var placed = diagnostic.inFile(shown)
-        if let location = diagnostic.location, let path {
-            if report.sources[shown] == nil { report.sources[shown] = SourceFiles.read(path) }
-            if let source = report.sources[shown] { placed = placed.underliningToken(in: source) }
-        }
-        report.diagnostics.append(placed)
+        self.init(DiagnosticReport(error, shownUnder: bundle.prefix, readingFrom: bundle.root), exitCode: exitCode)
     }
 }
 
@@ -69,26 +42,8 @@ struct BundlePlace: Sendable {
 
     /// The place of the bundle `source` names, before it is loaded.
     init(_ source: BundleSource) {
-        switch source {
-        case .directory(let path):
-            root = path
-            prefix = Self.displayPrefix(for: path)
-        case .archive(let path):
-            prefix = Self.displayPrefix(for: path)
-        case .remote(let url):
-            prefix = url.hasSuffix("/") ? url : url + "/"
-        }
-    }
-
-    /// What findings put before a file's path in the bundle at `path` (a folder or an archive):
-    /// the path relative to the working directory, with a trailing `/`, or nothing for the
-    /// working directory itself.
-    static func displayPrefix(for path: String) -> String {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if absolute == current { return "" }
-        let shown = DisplayPath.relative(absolute, to: current)
-        return shown.hasSuffix("/") ? shown : shown + "/"
+        if case .directory(let path) = source { root = path }
+        prefix = source.displayPrefix
     }
 
     /// The place of a loaded bundle: its files are read from where they were found.
@@ -116,14 +71,6 @@ struct BundlePlace: Sendable {
     }
 }
 
-extension BundleWarning {
-    /// The warning as a finding, its file named under `prefix` (a bundle's display prefix); a
-    /// warning about no one file names the bundle.
-    func diagnostic(shownUnder prefix: String) -> Diagnostic {
-        diagnostic.inFile(file.map { prefix + $0 } ?? String(prefix.dropLast()))
-    }
-}
-
 extension BundleLoader {
     /// Loads the bundle a command line names (a folder, an archive or a URL); the errors of
     /// loading name files as the person named the bundle.
@@ -131,13 +78,5 @@ extension BundleLoader {
         let source = try BundleSource(argument: argument)
         let loaded = try await BundlePlace(source).reporting { try await load(source, progress: progress) }
         return (loaded, BundlePlace(loaded))
-    }
-}
-
-/// Source files read for quoting a line under a finding; a file that cannot be read is not quoted.
-enum SourceFiles {
-    static func read(_ path: String) -> SourceText? {
-        guard let bytes = try? BoundedFile.bytes(of: path, limit: 64 << 20) else { return nil }
-        return SourceText(fileName: path, bytes: bytes)
     }
 }

@@ -93,12 +93,12 @@ public struct LintContext: Sendable {
         self.bundle = bundle
         self.displayPrefix = displayPrefix
         self.configuration = configuration
-        runnableFiles = BundleFileKinds.scan(bundle.rootPath)
+        runnableFiles = BundleFileKinds.scan(bundle.rootPath, fileSystem: bundle.fileSystem)
         scenarioPaths = Self.scenarioPaths(in: bundle)
         scenarios = Self.scenarios(scenarioPaths, in: bundle, displayPrefix: displayPrefix)
         if let source = bundle.model {
             do throws(ModelErrors) {
-                model = try BundleModel.load(source, bundleRoot: bundle.rootPath)
+                model = try BundleModel.load(source, bundleRoot: bundle.rootPath, fileSystem: bundle.fileSystem)
             } catch {
                 modelErrors = error.errors
             }
@@ -140,18 +140,20 @@ public struct LintContext: Sendable {
         screenSites = ScreenSites.all(in: self)
     }
 
-    /// The bundle's scenario files (`Tests/*.scenario.json`), relative to its root, sorted.
+    /// The bundle's scenario files (`Tests/*.scenario.json`), relative to its root, sorted, with
+    /// those its file system holds in memory there.
     private static func scenarioPaths(in bundle: WidgetBundle) -> [String] {
         let folder = bundle.rootPath + "/" + BundleFileName.testsFolder
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }
-        return names.sorted().map { BundleFileName.testsFolder + "/" + $0 }
+        var names = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        names.formUnion(bundle.fileSystem.addedNames(in: folder))
+        return names.filter { $0.hasSuffix(BundleFileName.scenarioSuffix) }.sorted().map { BundleFileName.testsFolder + "/" + $0 }
     }
 
     /// The scenario files at `paths` that parse, read within the parser's size limit.
     private static func scenarios(_ paths: [String], in bundle: WidgetBundle, displayPrefix: String) -> [Scenario] {
         paths.compactMap { path in
             let file = displayPrefix + path
-            guard let bytes = try? BoundedFile.bytes(of: bundle.rootPath + "/" + path, limit: JSONParserOptions().maxDocumentBytes),
+            guard let bytes = try? bundle.fileSystem.bytes(of: bundle.rootPath + "/" + path, limit: JSONParserOptions().maxDocumentBytes),
                   let document = try? JSONParser.parse(bytes, fileName: file) else { return nil }
             return Scenario(file: file, document: document)
         }

@@ -26,7 +26,7 @@ struct ImagePathEscapeRule: LintRule {
         var findings: [Diagnostic] = []
         for path in context.bundle.resources where ImageSetFiles.isContents(path) {
             let file = context.displayPrefix + path
-            guard let bytes = try? BoundedFile.bytes(of: root + "/" + path, limit: JSONParserOptions().maxDocumentBytes),
+            guard let bytes = try? context.bundle.fileSystem.bytes(of: root + "/" + path, limit: JSONParserOptions().maxDocumentBytes),
                   let document = try? JSONParser.parse(bytes, fileName: file) else { continue }
             findings += ImageSetFiles.escapes(in: document, contentsPath: path, root: root, listed: listed, file: file)
         }

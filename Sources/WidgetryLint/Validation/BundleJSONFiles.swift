@@ -48,10 +48,12 @@ public struct BundleJSONFiles: Sendable {
     ///     folder as the user named it, ending in `/`, or empty).
     ///   - options: the parser's limits. A repeated key is always an error here, whatever
     ///     `options.duplicateKeys` says, as the bundle loader refuses it.
+    ///   - fileSystem: where the files are read (the disk, or some files' contents in memory).
     /// - Throws: ``BundleError`` when the folder does not exist, has no manifest (`Info.json`
     ///   or `Info.plist`), or a file cannot be read.
-    public init(directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions()) throws(BundleError) {
-        let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix, options: options) { $0 }
+    public init(directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions(),
+                fileSystem: BundleFileSystem = .disk) throws(BundleError) {
+        let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix, options: options, fileSystem: fileSystem) { $0 }
         self.rootPath = read.rootPath
         self.files = read.results
     }
@@ -61,27 +63,28 @@ public struct BundleJSONFiles: Sendable {
     /// cache; returns what `visit` made of each, in path order. Files are not kept: a caller
     /// that only needs an answer per file holds one file per core at a time.
     public static func read<Result: Sendable>(
-        directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions(), _ visit: (File) -> Result
+        directory: String, displayPrefix: String = "", options: JSONParserOptions = JSONParserOptions(),
+        fileSystem: BundleFileSystem = .disk, _ visit: (File) -> Result
     ) throws(BundleError) -> (rootPath: String, results: [Result]) {
         let root = rootPath(of: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw .notFound(path: directory)
         }
-        let topLevel = try BundleJSONFiles.entries(of: root)
+        let topLevel = try BundleJSONFiles.entries(of: root, in: fileSystem)
         guard topLevel.files.contains(BundleFileName.jsonManifest) || topLevel.files.contains(BundleFileName.plistManifest) else {
             throw .noManifest(path: directory)
         }
         var paths = topLevel.files.filter(BundleFileKind.isCandidate)
         if topLevel.folders.contains(BundleFileName.testsFolder) {
-            let tests = try BundleJSONFiles.entries(of: root + "/" + BundleFileName.testsFolder)
+            let tests = try BundleJSONFiles.entries(of: root + "/" + BundleFileName.testsFolder, in: fileSystem)
             paths += tests.files.map { BundleFileName.testsFolder + "/" + $0 }.filter(BundleFileKind.isCandidate)
         }
         // Files are read and visited on every core; the first unreadable file in path order is
         // the error, as a sequential read would have reported.
         let read = paths.sorted().concurrentMap { path in
             Swift.Result { () throws(BundleError) -> Result in
-                let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.maxDocumentBytes)
+                let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.maxDocumentBytes, in: fileSystem)
                 return visit(BundleJSONFiles.file(path: path, displayPath: displayPrefix + path, bytes: bytes, options: options))
             }
         }
@@ -123,10 +126,11 @@ public struct BundleJSONFiles: Sendable {
                     kind: kind, syntaxError: syntaxError, options: options)
     }
 
-    /// The regular files and folders directly in `path`, sorted; links and special files are left out.
-    private static func entries(of path: String) throws(BundleError) -> (files: [String], folders: [String]) {
+    /// The regular files and folders directly in `path`, sorted; links and special files are left
+    /// out; files `fileSystem` holds in memory there are in.
+    private static func entries(of path: String, in fileSystem: BundleFileSystem) throws(BundleError) -> (files: [String], folders: [String]) {
         var files: [String] = [], folders: [String] = []
-        for (name, kind) in try DirectoryEntries.list(path).sorted(by: { $0.name < $1.name }) {
+        for (name, kind) in try DirectoryEntries.list(path, in: fileSystem).sorted(by: { $0.name < $1.name }) {
             switch kind {
             case .file: files.append(name)
             case .directory: folders.append(name)

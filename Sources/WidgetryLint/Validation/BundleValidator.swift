@@ -32,15 +32,17 @@ public struct BundleValidator: Sendable {
     /// Validates the bundle folder at `directory`: each file is read, checked and let go on the
     /// core that read it, so a bundle of any size holds one file per core.
     ///
-    /// - Parameter displayPrefix: put before each file's relative path in findings (the folder
-    ///   as the user named it, ending in `/`).
+    /// - Parameters:
+    ///   - displayPrefix: put before each file's relative path in findings (the folder as the
+    ///     user named it, ending in `/`).
+    ///   - fileSystem: where the files are read (the disk, or some files' contents in memory).
     /// - Throws: ``BundleError`` when the folder is not a bundle or a file cannot be read.
-    public func validate(directory: String, displayPrefix: String = "") throws(BundleError) -> Outcome {
+    public func validate(directory: String, displayPrefix: String = "", fileSystem: BundleFileSystem = .disk) throws(BundleError) -> Outcome {
         let testsFolder = BundleJSONFiles.rootPath(of: directory) + "/" + BundleFileName.testsFolder
-        let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix) { file in
+        let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix, fileSystem: fileSystem) { file in
             CheckedFile(file, findings: check(file, testsFolder: testsFolder))
         }
-        return outcome(read.results, imageSets: ImageSetPaths.escapes(root: read.rootPath, displayPrefix: displayPrefix))
+        return outcome(read.results, imageSets: ImageSetPaths.escapes(root: read.rootPath, displayPrefix: displayPrefix, fileSystem: fileSystem))
     }
 
     /// Validates files already read.

@@ -30,7 +30,7 @@ enum CellNibRegistration {
                 do throws(ScreenErrors) {
                     let bytes: [UInt8]
                     do throws(XMLSyntaxError) {
-                        bytes = try limits.readFile(atPath: bundle.rootPath + "/" + path)
+                        bytes = try limits.readFile(atPath: bundle.rootPath + "/" + path, in: bundle.fileSystem)
                     } catch {
                         throw ScreenErrors([ScreenError(.cellNib, "cannot read \(path): \(error.message)", file: path)])
                     }

@@ -51,7 +51,7 @@ public enum ScreenSource {
         }
         let bytes: [UInt8]
         do throws(XMLSyntaxError) {
-            bytes = try xmlLimits.readFile(atPath: bundle.rootPath + "/" + path)
+            bytes = try xmlLimits.readFile(atPath: bundle.rootPath + "/" + path, in: bundle.fileSystem)
         } catch {
             throw ScreenErrors([ScreenError(.storyboardXML, "cannot read the storyboard: \(error.message)", file: path)])
         }
