@@ -1,16 +1,15 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Turns a picture's HTML into a PNG with headless Chromium (Debian's `chromium` package),
-/// which must be installed: no browser is ever downloaded.
+/// which must be installed: no browser is ever downloaded. ``ChromiumSession`` keeps one
+/// Chromium for a command's pictures; ``png(of:width:height:timeout:environment:)`` starts one
+/// for a single picture.
 ///
 /// Chromium runs with a fresh profile in a temporary folder, without network: its own traffic
 /// (updates, sync, metrics, safe browsing, extensions) is switched off and every request,
 /// loopback included, goes to a proxy that is not there (``refusingProxy``), since a picture
-/// needs none (its images are data URIs). What it prints goes to a file, so a talkative
+/// needs none (its images are data URIs). The page is given its HTML directly, never a file or
+/// a URL, so it reads no file either. What Chromium prints goes to a file, so a talkative
 /// Chromium cannot fill a pipe and stall; one that runs past the timeout is stopped
 /// (``Failure/timedOut(seconds:)``).
 public enum ChromiumScreenshot {
@@ -56,67 +55,28 @@ public enum ChromiumScreenshot {
         return nil
     }
 
-    /// Chromium's arguments to draw the page at `page` (a file URL) into `picture`, with the
-    /// profile in `profile`: headless, its own traffic off, every request sent to
+    /// Chromium's arguments, with the profile in `profile`: headless, spoken to over the
+    /// DevTools pipe (descriptors 3 and 4), its own traffic off, every request sent to
     /// ``refusingProxy`` (`<-loopback>` takes loopback addresses through it too).
-    public static func arguments(page: String, picture: String, profile: String, width: Int, height: Int) -> [String] {
-        ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+    public static func arguments(profile: String) -> [String] {
+        ["--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
          "--disable-extensions", "--no-default-browser-check", "--metrics-recording-only", "--disable-domain-reliability",
          "--disable-client-side-phishing-detection", "--proxy-server=\(refusingProxy)", "--proxy-bypass-list=<-loopback>",
-         "--force-device-scale-factor=1", "--user-data-dir=\(profile)",
-         "--window-size=\(width),\(height)", "--screenshot=\(picture)", page]
+         "--force-device-scale-factor=1", "--user-data-dir=\(profile)", "about:blank"]
     }
 
-    /// The PNG of `html`, `width` × `height` CSS pixels at one device pixel each; Chromium and
-    /// the processes it started are stopped after `timeout` seconds (SIGTERM to its process
-    /// group, then SIGKILL after a grace of 5 seconds).
-    /// `environment` is where ``executable(environment:)`` looks (default: the process's).
+    /// The PNG of `html`, `width` × `height` CSS pixels at one device pixel each, from a
+    /// Chromium started for it and closed after; Chromium and the processes it started are
+    /// stopped after `timeout` seconds (SIGTERM to its process group, then SIGKILL after a
+    /// grace of 5 seconds). `environment` is where ``executable(environment:)`` looks (default:
+    /// the process's).
     public static func png(of html: String, width: Int, height: Int, timeout: Double = defaultTimeout,
                            environment: [String: String]? = nil) throws(Failure) -> [UInt8] {
         guard let chromium = executable(environment: environment) else { throw .missing }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgetry-render-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("picture.html"), picture = folder.appendingPathComponent("picture.png")
-        let log = folder.appendingPathComponent("chromium.log")
-        let process = Process()
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(html.utf8).write(to: page)
-            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log.path])
-            }
-            let output = try FileHandle(forWritingTo: log)
-            defer { try? output.close() }
-            process.executableURL = URL(fileURLWithPath: chromium)
-            process.arguments = arguments(page: page.absoluteString, picture: picture.path, profile: folder.path + "/profile",
-                                          width: width, height: height)
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-        } catch {
-            throw .failed(status: -1, output: "\(error)")
-        }
-        if ended.wait(timeout: .now() + timeout) == .timedOut {
-            // Chromium leads a process group of its own (Process starts it so) with its helpers
-            // in it: the whole group is stopped, since the process counts as ended only once
-            // every process that inherited it from Chromium has.
-            let group = -process.processIdentifier
-            kill(group, SIGTERM)
-            if ended.wait(timeout: .now() + terminationGrace) == .timedOut {
-                kill(group, SIGKILL)
-                _ = ended.wait(timeout: .now() + terminationGrace)
-            }
-            throw .timedOut(seconds: timeout)
-        }
-        guard process.terminationStatus == 0, let bytes = try? Data(contentsOf: picture), !bytes.isEmpty else {
-            let printed = (try? Data(contentsOf: log)) ?? Data()
-            let text = String(decoding: printed.suffix(2_000), as: UTF8.self)
-            throw .failed(status: process.terminationStatus, output: text)
-        }
-        return [UInt8](bytes)
+        let deadline = Deadline(seconds: timeout)
+        let browser = try DevToolsBrowser(chromium: chromium, deadline: deadline)
+        defer { browser.close() }
+        return try browser.png(of: html, width: width, height: height, deadline: deadline)
     }
 }

@@ -9,17 +9,16 @@ import WidgetryTestSupport
 @Suite("Render: Chromium's flags and time limit")
 struct ChromiumLimitsTests {
     @Test func chromiumRunsWithoutNetworkAndWithAFreshProfile() {
-        let arguments = ChromiumScreenshot.arguments(page: "file:///w/picture.html", picture: "/w/picture.png", profile: "/w/profile",
-                                                     width: 375, height: 667)
+        let arguments = ChromiumScreenshot.arguments(profile: "/w/profile")
         for flag in ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
                      "--disable-extensions", "--no-default-browser-check", "--metrics-recording-only", "--disable-domain-reliability",
-                     "--disable-client-side-phishing-detection", "--no-first-run", "--headless",
-                     "--proxy-server=http://127.0.0.1:1", "--proxy-bypass-list=<-loopback>", "--user-data-dir=/w/profile",
-                     "--window-size=375,667", "--screenshot=/w/picture.png"] {
+                     "--disable-client-side-phishing-detection", "--no-first-run", "--headless", "--remote-debugging-pipe",
+                     "--proxy-server=http://127.0.0.1:1", "--proxy-bypass-list=<-loopback>", "--user-data-dir=/w/profile"] {
             #expect(arguments.contains(flag), "\(flag)")
         }
-        #expect(arguments.last == "file:///w/picture.html")
+        #expect(arguments.last == "about:blank", "the page opens no file: its HTML is given to it")
         #expect(!arguments.contains { $0.hasPrefix("--proxy-bypass-list=") && $0 != "--proxy-bypass-list=<-loopback>" })
+        #expect(!arguments.contains { $0.hasPrefix("--remote-debugging-port") }, "DevTools over the pipe only, never a port")
     }
 
     /// A fake Chromium: a shell script with `body`, in `folder`.

@@ -2,10 +2,12 @@ import Dispatch
 import Foundation
 import Synchronization
 import WidgetryBundle
+import WidgetryRender
 
-/// On SIGINT or SIGTERM, removes the temporary files and staging folders still listed in
-/// ``TemporaryPaths`` (a download in progress, an extraction half done) and exits with
-/// 128 + the signal's number, as shells expect.
+/// On SIGINT or SIGTERM, kills the Chromium a command drew pictures with
+/// (``ChromiumSession/stopAll()``), removes the temporary files and staging folders still listed
+/// in ``TemporaryPaths`` (a download in progress, an extraction half done, a Chromium profile)
+/// and exits with 128 + the signal's number, as shells expect.
 ///
 /// The interrupted command goes on while the files are removed, and usually fails because they
 /// vanish under it. It must not end the process first, with its own exit code and the removal
@@ -30,6 +32,7 @@ public enum SignalCleanup {
             source.setEventHandler {
                 interrupted.store(true, ordering: .sequentiallyConsistent)
                 ending.withLock { _ in
+                    ChromiumSession.stopAll()
                     TemporaryPaths.removeAll()
                     Foundation.exit(128 + number)
                 }

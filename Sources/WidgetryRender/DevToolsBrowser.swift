@@ -1,0 +1,202 @@
+import Foundation
+import WidgetryBundle
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A started headless Chromium and the one page it draws pictures in, spoken to with the
+/// DevTools protocol over its pipe: each message one JSON object ended by a NUL byte. The page
+/// is a target of its own, attached with a flat session; each picture replaces its document
+/// (`Page.setDocumentContent`: the page never loads a file or a URL), sets the device's size,
+/// waits for fonts and images, and is captured as PNG.
+///
+/// Synchronous and not shared: ``ChromiumSession`` keeps one for a command, and
+/// ``ChromiumScreenshot/png(of:width:height:timeout:environment:)`` one for a picture.
+/// Every failure stops the browser (nothing is left running): the instance is then spent.
+final class DevToolsBrowser {
+    typealias Failure = ChromiumScreenshot.Failure
+
+    private let process: ChromiumProcess
+    /// The temporary folder with the profile and the log, listed in ``TemporaryPaths``.
+    private let folder: String
+    private var received: [UInt8] = []
+    private var lastID = 0
+    private var session = ""
+    private var frame = ""
+    private var size: (width: Int, height: Int)?
+    /// True once stopped, for good or after a failure.
+    private(set) var isStopped = false
+
+    /// The process's id (and its group's).
+    var pid: pid_t { process.pid }
+
+    /// Starts `chromium` and opens the page; gives up at `deadline`.
+    init(chromium: String, deadline: Deadline) throws(Failure) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("widgetry-chromium-\(UUID().uuidString)").path
+        guard TemporaryPaths.create(folder, by: { mkdir(folder, 0o700) == 0 }) else {
+            throw .failed(status: -1, output: "no temporary folder for Chromium at \(folder): \(String(cString: strerror(errno)))")
+        }
+        self.folder = folder
+        do {
+            process = try ChromiumProcess(executable: chromium, arguments: ChromiumScreenshot.arguments(profile: folder + "/profile"),
+                                          log: folder + "/chromium.log")
+        } catch {
+            Self.remove(folder)
+            throw error
+        }
+        let target = try call("Target.createTarget", ["url": "about:blank"], deadline: deadline, inPage: false)
+        guard let targetID = target["targetId"] as? String else { throw fail("Target.createTarget gave no target") }
+        let attached = try call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline, inPage: false)
+        guard let session = attached["sessionId"] as? String else { throw fail("Target.attachToTarget gave no session") }
+        self.session = session
+        let tree = try call("Page.getFrameTree", [:], deadline: deadline)
+        guard let frame = ((tree["frameTree"] as? [String: Any])?["frame"] as? [String: Any])?["id"] as? String else {
+            throw fail("Page.getFrameTree gave no frame")
+        }
+        self.frame = frame
+    }
+
+    deinit {
+        if !isStopped { stop() }
+    }
+
+    /// The PNG of `html` at `width` × `height` CSS pixels, one device pixel each.
+    func png(of html: String, width: Int, height: Int, deadline: Deadline) throws(Failure) -> [UInt8] {
+        if size?.width != width || size?.height != height {
+            _ = try call("Emulation.setDeviceMetricsOverride",
+                         ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], deadline: deadline)
+            size = (width, height)
+        }
+        _ = try call("Page.setDocumentContent", ["frameId": frame, "html": html], deadline: deadline)
+        // Drawn once its fonts are ready and its images (data URIs) decoded.
+        let ready = "Promise.all([document.fonts.ready].concat(Array.from(document.images, i => i.decode().catch(() => null)))).then(() => true)"
+        _ = try call("Runtime.evaluate", ["expression": ready, "awaitPromise": true, "returnByValue": true], deadline: deadline)
+        let shot = try call("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": false], deadline: deadline)
+        guard let text = shot["data"] as? String, let bytes = Data(base64Encoded: text), !bytes.isEmpty else {
+            throw fail("Page.captureScreenshot gave no PNG")
+        }
+        return [UInt8](bytes)
+    }
+
+    /// Closes the browser (`Browser.close`), waits for it to end, stops what is left and
+    /// removes its folder.
+    func close() {
+        guard !isStopped else { return }
+        if (try? send("Browser.close", [:], inPage: false)) != nil {
+            _ = process.waitForEnd(seconds: ChromiumScreenshot.terminationGrace)
+        }
+        stop()
+    }
+
+    /// Stops the browser now and removes its folder.
+    private func stop() {
+        isStopped = true
+        process.stop(grace: ChromiumScreenshot.terminationGrace)
+        Self.remove(folder)
+    }
+
+    private static func remove(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+        TemporaryPaths.unregister(folder)
+    }
+
+    /// Stops the browser and gives the failure `message` as Chromium's.
+    private func fail(_ message: String) -> Failure {
+        stop()
+        return .failed(status: -1, output: message)
+    }
+
+    // MARK: The protocol
+
+    /// Sends `method` and waits for its answer's `result`; an answered error, a closed pipe or
+    /// the deadline stop the browser.
+    private func call(_ method: String, _ parameters: [String: Any], deadline: Deadline, inPage: Bool = true) throws(Failure) -> [String: Any] {
+        let id = try send(method, parameters, inPage: inPage)
+        while true {
+            let message = try receive(deadline: deadline)
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(message))) as? [String: Any],
+                  (object["id"] as? Int) == id else { continue }
+            if let error = object["error"] as? [String: Any] {
+                throw fail("DevTools \(method) failed: \(error["message"] as? String ?? "\(error)")")
+            }
+            return object["result"] as? [String: Any] ?? [:]
+        }
+    }
+
+    private func send(_ method: String, _ parameters: [String: Any], inPage: Bool) throws(Failure) -> Int {
+        guard !isStopped else { throw .failed(status: process.status ?? -1, output: "Chromium has been stopped") }
+        lastID += 1
+        var message: [String: Any] = ["id": lastID, "method": method, "params": parameters]
+        if inPage { message["sessionId"] = session }
+        guard var bytes = try? [UInt8](JSONSerialization.data(withJSONObject: message)) else {
+            throw fail("DevTools \(method): the message could not be written")
+        }
+        bytes.append(0)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(process.channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw ended() }
+            sent += count
+        }
+        return lastID
+    }
+
+    /// The next whole message, without its NUL.
+    private func receive(deadline: Deadline) throws(Failure) -> ArraySlice<UInt8> {
+        var scanned = 0
+        while true {
+            if let end = received[scanned...].firstIndex(of: 0) {
+                let message = received[..<end]
+                received.removeSubrange(...end)
+                return message
+            }
+            scanned = received.count
+            let left = deadline.milliseconds
+            guard left > 0 else { throw timedOut(deadline) }
+            var poller = pollfd(fd: process.channel, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left, 1_000)))
+            if ready < 0, errno != EINTR { throw ended() }
+            guard ready > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let count = chunk.withUnsafeMutableBytes { read(process.channel, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard count > 0 else { throw ended() }
+            received.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// The pipe closed: Chromium ended (or is ending); its status and the end of what it printed.
+    private func ended() -> Failure {
+        isStopped = true
+        _ = process.waitForEnd(seconds: ChromiumScreenshot.terminationGrace)
+        process.stop(grace: ChromiumScreenshot.terminationGrace)
+        let printed = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/chromium.log"))) ?? Data()
+        Self.remove(folder)
+        return .failed(status: process.status ?? -1, output: String(decoding: printed.suffix(2_000), as: UTF8.self))
+    }
+
+    private func timedOut(_ deadline: Deadline) -> Failure {
+        stop()
+        return .timedOut(seconds: deadline.seconds)
+    }
+}
+
+/// When a picture (or the start of a browser) must be done by.
+struct Deadline {
+    /// The time allowed, as given.
+    let seconds: Double
+    private let end: DispatchTime
+
+    init(seconds: Double) {
+        self.seconds = seconds
+        end = .now() + seconds
+    }
+
+    /// The whole milliseconds left, 0 once past.
+    var milliseconds: Int {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return end.uptimeNanoseconds > now ? Int((end.uptimeNanoseconds - now) / 1_000_000) : 0
+    }
+}
