@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "WidgetryScenario", targets: ["WidgetryScenario"]),
         .library(name: "WidgetrySchema", targets: ["WidgetrySchema"]),
         .library(name: "WidgetryLint", targets: ["WidgetryLint"]),
+        .library(name: "WidgetryReporting", targets: ["WidgetryReporting"]),
         .library(name: "WidgetryNIB", targets: ["WidgetryNIB"]),
         .library(name: "WidgetryAssets", targets: ["WidgetryAssets"]),
         .library(name: "WidgetryHostProfile", targets: ["WidgetryHostProfile"]),
@@ -170,7 +171,12 @@ let package = Package(
         ),
         .target(
             name: "WidgetryLint",
-            dependencies: ["WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryAssets", "WidgetryHostProfile"],
+            dependencies: ["WidgetryReporting", "WidgetryJSON", "WidgetrySchema", "WidgetryExpressions", "WidgetryModel", "WidgetryBundle", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryAssets", "WidgetryHostProfile"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "WidgetryReporting",
+            dependencies: ["WidgetryDiagnostics", "WidgetryJSON"],
             swiftSettings: strictSwift6
         ),
         .target(
@@ -198,6 +204,7 @@ let package = Package(
         .target(
             name: "WidgetryCLI",
             dependencies: [
+                "WidgetryReporting",
                 "WidgetryJSON",
                 "WidgetryExpressions",
                 "WidgetryStore",
@@ -289,8 +296,13 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .testTarget(
+            name: "WidgetryReportingTests",
+            dependencies: ["WidgetryReporting", "WidgetryDiagnostics", "WidgetryJSON"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
             name: "WidgetryLintTests",
-            dependencies: ["WidgetryLint", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime", "WidgetryHostProfile", "WidgetryTestSupport"],
+            dependencies: ["WidgetryLint", "WidgetryReporting", "WidgetrySchema", "WidgetryJSON", "WidgetryBundle", "WidgetryBundleFetch", "WidgetryModel", "WidgetryServiceConfiguration", "WidgetryScreen", "WidgetryRuntime", "WidgetryHostProfile", "WidgetryTestSupport"],
             exclude: ["Goldens", "Examples"],
             swiftSettings: strictSwift6
         ),
@@ -301,7 +313,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetryScreenTests",
-            dependencies: ["WidgetryScreen", "WidgetryJSON", "WidgetryExpressions", "WidgetryTestSupport"],
+            dependencies: ["WidgetryScreen", "WidgetryJSON", "WidgetryExpressions", "WidgetryBundleFetch", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

@@ -83,16 +83,10 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
         return lhs.message < rhs.message
     }
 
-    /// `file:line:column: severity: message [code]`, then the notes and the hint, each on a line
-    /// of its own: the text reporter's form without the quoted source line, for places that
-    /// have no source at hand.
+    /// The finding as ``DiagnosticText`` writes it without a source to quote, without the last
+    /// line break.
     public var description: String {
-        var place = file
-        if let location { place += ":\(location.line):\(location.column)" }
-        var text = (place.isEmpty ? "" : place + ": ") + "\(severity.rawValue): \(message) [\(code)]"
-        for note in notes { text += "\n  note: \(note)" }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
+        String(DiagnosticText.block(self).dropLast())
     }
 
     /// The same finding in another file name (a bundle-relative name placed under the folder

@@ -1,4 +1,4 @@
-public import WidgetryJSON
+public import WidgetryDiagnostics
 
 /// Findings as GitHub Actions workflow commands, one line each, which the runner turns into
 /// annotations on the files of a pull request:

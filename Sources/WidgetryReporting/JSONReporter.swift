@@ -1,4 +1,5 @@
-public import WidgetryJSON
+public import WidgetryDiagnostics
+import WidgetryJSON
 
 /// Findings for programs: a JSON array with one object per finding, its members always in the
 /// order `rule` (the finding's code), `severity`, `file`, `line`, `column`, `pointer`, `message`,

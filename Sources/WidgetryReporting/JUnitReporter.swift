@@ -1,8 +1,8 @@
-public import WidgetryJSON
+public import WidgetryDiagnostics
 
 /// Findings as JUnit XML, for CI systems that show test results: one test suite, one test case
 /// per checked file (passing when it has no finding), and one failure per finding whose text
-/// is the finding as ``TextReporter`` prints it.
+/// is the finding as ``DiagnosticText`` writes it.
 public enum JUnitReporter {
     /// The report as JUnit XML ending in a line break.
     ///
@@ -14,7 +14,7 @@ public enum JUnitReporter {
         for diagnostic in report.diagnostics { findings[diagnostic.file, default: []].append(diagnostic) }
         let cases = files.map { file in
             JUnitWriter.TestCase(name: file, file: file, failures: (findings[file] ?? []).map { diagnostic in
-                var body = TextReporter.block(for: diagnostic, source: report.sources[file])
+                var body = DiagnosticText.block(diagnostic, source: report.sources[file])
                 if body.hasSuffix("\n") { body.removeLast() }
                 return JUnitWriter.Failure(message: diagnostic.message, type: diagnostic.code.description, text: body)
             })

@@ -1,9 +1,10 @@
-public import WidgetryJSON
+public import WidgetryDiagnostics
+import WidgetryJSON
 
 /// Findings as a SARIF 2.1.0 log, the format code-scanning services read: one run whose tool
-/// lists the rules that were found (sorted by id, each described as `lint --explain` describes
-/// it: a sentence, a fuller description, help in text and Markdown, and a link to the section
-/// of `docs/FORMAT.md` that documents it) and
+/// lists the rules that were found (sorted by id, each described by the caller's
+/// ``RuleDocumentation``: a sentence, a fuller description, help in text and Markdown, and a
+/// link to the page that documents it) and
 /// one result per finding, in report order, and, when a configuration file applied, an
 /// invocation whose `properties.configurations` names it. Columns count Unicode code points, as
 /// findings do.
@@ -15,11 +16,14 @@ public enum SARIFReporter {
 
     /// The report as a pretty-printed SARIF log ending in a line break.
     ///
-    /// - Parameter toolVersion: the version the driver reports, when given.
-    public static func render(_ report: DiagnosticReport, toolVersion: String? = nil) -> String {
+    /// - Parameters:
+    ///   - toolVersion: the version the driver reports, when given.
+    ///   - rules: the documentation of each code found; a code without any is described by its id.
+    public static func render(_ report: DiagnosticReport, toolVersion: String? = nil,
+                              rules documentation: RuleDocumentation.Lookup = { _ in nil }) -> String {
         let ruleIDs = Set(report.diagnostics.map(\.code.description)).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: ruleIDs.enumerated().map { ($1, $0) })
-        let rules = ruleIDs.map(rule)
+        let rules = ruleIDs.map { rule($0, documentation($0)) }
         var driver: JSONValue = ["name": "widgetry"]
         if let toolVersion { driver["version"] = .text(toolVersion) }
         driver["informationUri"] = .text(informationURI)
@@ -68,10 +72,10 @@ public enum SARIFReporter {
         return log.serialized(JSONWritingOptions(pretty: true)) + "\n"
     }
 
-    /// The reporting descriptor of the rule `id`: described when it is a code some command
-    /// prints, else by its id alone.
-    static func rule(_ id: String) -> JSONValue {
-        guard let explanation = CodeExplanation(id) else { return ["id": .text(id), "shortDescription": ["text": .text(id)]] }
+    /// The reporting descriptor of the rule `id`: described when there is documentation, else by
+    /// its id alone.
+    static func rule(_ id: String, _ documentation: RuleDocumentation?) -> JSONValue {
+        guard let explanation = documentation else { return ["id": .text(id), "shortDescription": ["text": .text(id)]] }
         var rule: JSONValue = [
             "id": .text(id),
             "shortDescription": ["text": .text(explanation.summary)],

@@ -15,6 +15,8 @@ public struct ScenarioResult: Sendable {
         /// The step's index (0-based) and what it does.
         public var step: Int
         public var title: String
+        /// Why the step failed.
+        public var code: DiagnosticCode
         public var file: String
         public var location: SourceLocation?
         public var message: String
@@ -32,6 +34,12 @@ public struct ScenarioResult: Sendable {
                 text = String(message.dropLast(diff.render().count)) + diff.render(colour: true)
             }
             return file + (location.map { ":\($0.line):\($0.column)" } ?? "") + ": step \(step + 1) (\(title)): " + text
+        }
+
+        /// The failure as a finding at its step, for reports that take findings.
+        public var diagnostic: Diagnostic {
+            Diagnostic(code: code, severity: .error, place: DiagnosticLocation(file: file, start: location),
+                       message: "step \(step + 1) (\(title)): " + message)
         }
     }
 
@@ -85,9 +93,9 @@ public struct ScenarioRunner {
 
     public func run(_ scenario: Scenario, bundle: WidgetBundle) async -> ScenarioResult {
         var result = ScenarioResult(name: scenario.name, file: scenario.file, failures: [], stepCount: scenario.steps.count, goldensWritten: [], runTime: 0)
-        func fail(_ index: Int, _ step: Scenario.Step?, _ message: String, diff: LineDiff? = nil) {
-            result.failures.append(.init(step: index, title: step?.title ?? "setup", file: scenario.file, location: step?.location,
-                                         message: message, diff: diff))
+        func fail(_ index: Int, _ step: Scenario.Step?, _ code: DiagnosticCode, _ message: String, diff: LineDiff? = nil) {
+            result.failures.append(.init(step: index, title: step?.title ?? "setup", code: code, file: scenario.file,
+                                         location: step?.location, message: message, diff: diff))
         }
         let settings = scenario.settings
         var options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
@@ -101,7 +109,7 @@ public struct ScenarioRunner {
             run = try WidgetRun(bundle: bundle, options: options)
         } catch {
             result.loadErrors = error.diagnostics.map { $0.file.isEmpty || $0.file.hasPrefix("/") ? $0 : $0.inFile(bundle.rootPath + "/" + $0.file) }
-            fail(0, nil, "the widget did not load:\n" + result.loadErrors.map(\.description).joined(separator: "\n"))
+            fail(0, nil, ScenarioFailureCode.loadFailed.diagnosticCode, "the widget did not load:\n" + result.loadErrors.map(\.description).joined(separator: "\n"))
             return result
         }
         if let onEvent { run.observe(onEvent) }
@@ -113,14 +121,14 @@ public struct ScenarioRunner {
                 do {
                     try Self.confine(interaction, scenarioFile: scenario.file)
                     try await run.perform(interaction, for: seconds)
-                    if let expectedFailure { fail(index, step, "it was expected to fail with \"\(expectedFailure)\", but it succeeded") }
+                    if let expectedFailure { fail(index, step, ScenarioFailureCode.unexpectedSuccess.diagnosticCode, "it was expected to fail with \"\(expectedFailure)\", but it succeeded") }
                 } catch {
                     if let expectedFailure {
                         if !error.message.contains(expectedFailure) {
-                            fail(index, step, "it failed, but not with \"\(expectedFailure)\":\n\(error.message)")
+                            fail(index, step, ScenarioFailureCode.otherFailure.diagnosticCode, "it failed, but not with \"\(expectedFailure)\":\n\(error.message)")
                         }
                     } else {
-                        fail(index, step, error.message)
+                        fail(index, step, error.diagnosticCode, error.message)
                         afterStep?(index, step, run)
                         result.runTime = run.timeline.now
                         result.warnings = run.loadWarnings
@@ -131,13 +139,13 @@ public struct ScenarioRunner {
             case .expect(let predicates):
                 let scope = ScenarioScope.make(run)
                 for predicate in predicates {
-                    if let message = check(predicate, in: scope) { fail(index, step, message + actionFailures.text) }
+                    if let message = check(predicate, in: scope) { fail(index, step, ScenarioFailureCode.expectation.diagnosticCode, message + actionFailures.text) }
                 }
             case .expectStore(let entity, let filter, let count):
-                if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, message + actionFailures.text) }
+                if let message = checkStore(run, entity: entity, filter: filter, count: count) { fail(index, step, ScenarioFailureCode.expectation.diagnosticCode, message + actionFailures.text) }
             case .golden(let path):
                 if let mismatch = compareGolden(path, run: run, written: &result.goldensWritten) {
-                    fail(index, step, mismatch.message, diff: mismatch.diff)
+                    fail(index, step, ScenarioFailureCode.goldenMismatch.diagnosticCode, mismatch.message, diff: mismatch.diff)
                 }
             }
             afterStep?(index, step, run)

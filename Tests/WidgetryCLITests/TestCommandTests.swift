@@ -32,7 +32,8 @@ struct TestCommandTests {
 
         let junit = try CommandRunner.run(["test", bundle, "--scenario", "wrong", "--format", "junit"])
         #expect(junit.status == 1)
-        #expect(junit.stdout.contains("<failure message=\"step 1 (expect elements.titleLabel.value == &apos;Nobody&apos;)\">"))
+        #expect(junit.stdout.contains("<failure message=\"step 1 (expect elements.titleLabel.value == &apos;Nobody&apos;)\" type=\"scenario.expectation\">"),
+                "a failure's type is its code")
 
         let coverage = try CommandRunner.run(["test", CommandRunner.feed, "--coverage", "--min-coverage", "99"])
         #expect(coverage.status == 1)

@@ -3,6 +3,7 @@ import Testing
 import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryLint
+import WidgetryReporting
 
 /// Every rule's examples as data, in actionlint's manner: `Examples/<rule-id>/<case>/` holds the
 /// files of one example the rule declares, its markers taken out (the base bundle,

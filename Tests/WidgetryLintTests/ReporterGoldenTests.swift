@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 
 /// Each reporter against its golden file in `Goldens/`, on one report that exercises what
 /// reporters must get right: severities, a finding without a place, columns after a tab and
@@ -53,7 +54,7 @@ struct ReporterGoldenTests {
         ("text.txt", { TextReporter.render($0) }),
         ("text-colour.txt", { TextReporter.render($0, colour: true) }),
         ("json.json", { JSONReporter.render($0) }),
-        ("sarif.sarif", { SARIFReporter.render($0, toolVersion: "0.1.0") }),
+        ("sarif.sarif", { SARIFReporter.render($0, toolVersion: "0.1.0", rules: CodeExplanation.documentation) }),
         ("github.txt", { GitHubReporter.render($0) }),
         ("junit.xml", { JUnitReporter.render($0) }),
     ]

@@ -4,6 +4,7 @@ import WidgetryJSON
 import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryLint
+import WidgetryReporting
 import WidgetryTestSupport
 
 /// Whole bundles against their expected text: `Tests/Fixtures/Lint/<name>/input` and

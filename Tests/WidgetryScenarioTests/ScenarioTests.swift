@@ -75,6 +75,10 @@ struct ScenarioTests {
         #expect(run.failures.first?.message == "expected elements.titleLabel.value == 'Someone'\n  elements.titleLabel.value is \"Favio Mobile\"")
         #expect(run.failures.first?.location?.line == 1)
         #expect(run.failures.last?.message == "expected 2 Post where favoritesCount > 100, found 1")
+        #expect(run.failures.map(\.code) == [ScenarioFailureCode.expectation.diagnosticCode, ScenarioFailureCode.expectation.diagnosticCode])
+        let finding = try #require(run.failures.first?.diagnostic)
+        #expect(finding.description.hasPrefix("/tmp/x.scenario.json:1:12: error: step 1 (expect 2 conditions): expected elements.titleLabel.value") == true, "\(finding)")
+        #expect(finding.description.contains("[scenario.expectation]"))
     }
 
     @Test func anUnexpectedInteractionFailureEndsTheScenarioAndAnExpectedOnePasses() async throws {
@@ -85,6 +89,11 @@ struct ScenarioTests {
             """#), bundle: try await feed())
         #expect(run.failures.map(\.step) == [1])
         #expect(run.failures.first?.message == "the screen has no element nothing; known elements: addButton, emptyDataView, footerActivityIndicator, searchBar, tableView, titleLabel")
+        #expect(run.failures.first?.code.description == "interaction.failed", "an interaction's failure keeps the interaction's code")
+
+        let contrary = await ScenarioRunner().run(try scenario(#"{"steps": [{"tap": "nothing", "expectFailure": "is disabled"}, {"tap": "addButton", "expectFailure": "never"}]}"#),
+                                                  bundle: try await feed())
+        #expect(contrary.failures.map(\.code.description) == ["scenario.other-failure", "scenario.unexpected-success"])
     }
 
     @Test func aGoldenIsComparedWithADiffAndWrittenOnlyWhenAsked() async throws {
@@ -96,6 +105,7 @@ struct ScenarioTests {
         let bundle = try await feed()
         let missing = await ScenarioRunner().run(script, bundle: bundle)
         #expect(missing.failures.first?.message.contains("does not exist; run with --update") == true)
+        #expect(missing.failures.first?.code == ScenarioFailureCode.goldenMismatch.diagnosticCode)
         #expect(!FileManager.default.fileExists(atPath: directory + "/goldens/g.txt"))
 
         let written = await ScenarioRunner(updatesGoldens: true).run(script, bundle: bundle)

@@ -7,7 +7,7 @@ import WidgetryJSON
 import WidgetryRuntime
 import WidgetryService
 import WidgetryStore
-import WidgetryLint
+import WidgetryReporting
 
 struct CallCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

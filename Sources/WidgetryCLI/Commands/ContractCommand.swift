@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 import WidgetryRuntime
 import WidgetryService
 

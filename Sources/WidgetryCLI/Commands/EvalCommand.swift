@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import WidgetryExpressions
 import WidgetryJSON
-import WidgetryLint
+import WidgetryReporting
 
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import WidgetryBundle
 import WidgetryBundleFetch
-import WidgetryLint
+import WidgetryReporting
 
 struct FetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

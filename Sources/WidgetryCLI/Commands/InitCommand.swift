@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import WidgetryLint
+import WidgetryReporting
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import WidgetryHostProfile
 import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
-import WidgetryLint
+import WidgetryReporting
 import WidgetryAssets
 import WidgetryRuntime
 

@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 import WidgetryHostProfile
 
 struct LintCommand: AsyncParsableCommand {
@@ -132,7 +133,8 @@ struct LintCommand: AsyncParsableCommand {
             for file in report.configurations { console.writeError("configuration: \(file)\n") }
         }
         try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
-                                                           toolVersion: WidgetryVersion.current, suite: "widgetry lint"), console: console)
+                                                           toolVersion: WidgetryVersion.current, suite: "widgetry lint",
+                                                           rules: RuleCatalogue.documentation), console: console)
         if outcome.unreadable || report.diagnostics.contains(where: { $0.code.domain == "config" && $0.severity == .error }) {
             throw ExitCode(ExitStatus.inputError)
         }

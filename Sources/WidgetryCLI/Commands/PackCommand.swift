@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import WidgetryBundle
 import WidgetryBundleFetch
-import WidgetryLint
+import WidgetryReporting
 
 struct PackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import Foundation
 import WidgetryBundleFetch
 import WidgetryRender
 import WidgetryRuntime
-import WidgetryLint
+import WidgetryReporting
 
 struct PreviewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

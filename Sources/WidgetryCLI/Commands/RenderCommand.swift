@@ -7,7 +7,7 @@ import WidgetryBundleFetch
 import WidgetryBundle
 import WidgetryHostProfile
 import WidgetryJSON
-import WidgetryLint
+import WidgetryReporting
 
 struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,10 +4,11 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryExpressions
 import WidgetryJSON
+import WidgetryLint
 import WidgetryRuntime
 import WidgetryScenario
 import WidgetryService
-import WidgetryLint
+import WidgetryReporting
 import WidgetryHostProfile
 
 struct RunCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 
 struct SchemasCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

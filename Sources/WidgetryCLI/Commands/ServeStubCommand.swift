@@ -4,7 +4,7 @@ import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryService
 import WidgetryServiceConfiguration
-import WidgetryLint
+import WidgetryReporting
 
 struct ServeStubCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

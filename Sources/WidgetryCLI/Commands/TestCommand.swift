@@ -3,10 +3,11 @@ import Foundation
 import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
+import WidgetryLint
 import WidgetryRuntime
 import WidgetryScenario
 import WidgetryService
-import WidgetryLint
+import WidgetryReporting
 import WidgetryRender
 
 struct TestCommand: AsyncParsableCommand {

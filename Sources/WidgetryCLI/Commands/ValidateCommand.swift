@@ -4,6 +4,7 @@ import WidgetryBundle
 import WidgetryBundleFetch
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -109,7 +110,8 @@ struct ValidateCommand: AsyncParsableCommand {
         if reportOptions.quiet { report.diagnostics = report.diagnostics.filter { $0.severity == .error } }
         if ordered.contains(where: \.wasChecked) || !report.diagnostics.isEmpty {
             try reportOptions.write(format.reportFormat.render(report, colour: format == .text && reportOptions.coloursReport,
-                                                               toolVersion: WidgetryVersion.current), console: console)
+                                                               toolVersion: WidgetryVersion.current, rules: RuleCatalogue.documentation),
+                                    console: console)
         }
         if unreadable { throw ExitCode(ExitStatus.inputError) }
         if report.hasFindings(atLeast: failOn.severity) { throw ExitCode(1) }

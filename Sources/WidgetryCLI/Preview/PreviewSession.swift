@@ -1,7 +1,7 @@
 import Synchronization
 import WidgetryBundle
 import WidgetryJSON
-import WidgetryLint
+import WidgetryReporting
 import WidgetryRender
 import WidgetryRuntime
 import WidgetryServiceConfiguration

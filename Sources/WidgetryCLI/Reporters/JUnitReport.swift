@@ -1,4 +1,4 @@
-import WidgetryLint
+import WidgetryReporting
 import WidgetryRuntime
 import WidgetryScenario
 
@@ -20,7 +20,7 @@ enum JUnitReport {
             JUnitWriter.Suite(name: suite.name, cases: suite.unloaded.map(\.junit) + suite.results.map { result in
                 JUnitWriter.TestCase(name: result.name, file: DisplayPath.relative(result.file), time: result.runTime,
                                      failures: result.failures.map { failure in
-                    JUnitWriter.Failure(message: "step \(failure.step + 1) (\(failure.title))", text: TestReportText.failure(failure, colour: false))
+                    JUnitWriter.Failure(message: "step \(failure.step + 1) (\(failure.title))", type: failure.code.description, text: TestReportText.failure(failure, colour: false))
                 })
             })
         })

@@ -1,6 +1,6 @@
 import Foundation
 import WidgetryBundle
-import WidgetryLint
+import WidgetryReporting
 
 /// The bundles a command line names: folders, archives and URLs as given, and glob patterns
 /// (`SampleWidgets/*`, `widgets/**`, quoted so the shell leaves them) expanded to the bundles

@@ -2,6 +2,7 @@ import Foundation
 import WidgetryBundle
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 
 /// What the shell completion scripts (`widgetry --generate-completion-script bash|zsh|fish`)
 /// offer beyond paths: the screens of the bundle named on the command line for `run --screen`,

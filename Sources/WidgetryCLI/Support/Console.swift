@@ -1,7 +1,7 @@
 import Foundation
 import WidgetryBundle
 import WidgetryJSON
-import WidgetryLint
+import WidgetryReporting
 
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +43,7 @@ struct Console: Sendable {
     }
 
     func warning(_ warning: BundleWarning) {
-        writeError(TextReporter.block(for: warning.diagnostic, source: nil, colour: useColor))
+        writeError(DiagnosticText.block(warning.diagnostic, source: nil, colour: useColor))
     }
 
     /// Prints the problems a command stopped on, one block each: `file:line:column: error:
@@ -51,7 +51,7 @@ struct Console: Sendable {
     /// command prints errors.
     func report(_ problems: ReportedDiagnostics) {
         for diagnostic in problems.report.diagnostics {
-            writeError(TextReporter.block(for: diagnostic, source: problems.report.sources[diagnostic.file], colour: useColor))
+            writeError(DiagnosticText.block(diagnostic, source: problems.report.sources[diagnostic.file], colour: useColor))
         }
     }
 
@@ -64,7 +64,8 @@ struct Console: Sendable {
         if format == .text {
             report(problems)
         } else {
-            write(format.render(problems.report, toolVersion: WidgetryVersion.current, suite: command?.reportName ?? "widgetry"))
+            write(format.render(problems.report, toolVersion: WidgetryVersion.current, suite: command?.reportName ?? "widgetry",
+                                rules: RuleCatalogue.documentation))
         }
         return problems.exitCode
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import WidgetryLint
+import WidgetryReporting
 
 /// `--error-format`: the format a command's errors are reported in, for commands whose
 /// `--format` is about their output rather than findings. Text goes to standard error; the

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 import WidgetryScenario
 
 /// `lint --fix`'s files: the fixes grouped by file, applied to the file as it is on disk and

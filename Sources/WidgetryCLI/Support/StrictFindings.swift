@@ -3,6 +3,7 @@ import WidgetryBundleFetch
 import WidgetryHostProfile
 import WidgetryJSON
 import WidgetryLint
+import WidgetryReporting
 
 /// What `run --strict` refuses beside the warnings of the run itself: every finding `lint`
 /// makes of the whole bundle at warning level or above, under the same configuration lint would

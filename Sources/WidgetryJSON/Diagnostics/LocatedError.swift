@@ -19,19 +19,9 @@ public protocol LocatedError: DiagnosticConvertible, Sendable, CustomStringConve
 extension LocatedError {
     public var notes: [String] { [] }
 
-    /// `file:line:column: message [code]`, then the pointer, the notes and the hint when there are.
-    public var description: String { described(message: message, code: code.rawValue) }
-
-    /// The ``description`` of the error with `message` and `code`.
-    func described(message: String, code: String) -> String {
-        var text = file
-        if let location { text += ":\(location.line):\(location.column)" }
-        text += ": \(message) [\(code)]"
-        if let pointer, !pointer.description.isEmpty { text += "\n  at: \(pointer)" }
-        for note in notes { text += "\n  note: \(note)" }
-        if let hint { text += "\n  hint: \(hint)" }
-        return text
-    }
+    /// `file:line:column: message [code]`, then the pointer, the notes and the hint when there
+    /// are: the error's finding as a list of errors shows it (``DiagnosticText/listed(_:)``).
+    public var description: String { DiagnosticText.listed(diagnostic(severity: .error)) }
 
     /// The error as a finding of `severity`.
     public func diagnostic(severity: Diagnostic.Severity = .error) -> Diagnostic {
@@ -120,11 +110,5 @@ public struct Problem<C: DomainCode>: LocatedError, Hashable {
             finding.message = String(message.dropLast(" [\(cause)]".count))
         }
         return finding
-    }
-
-    /// `file:line:column: message [code]` and the rest, with the one code the finding has.
-    public var description: String {
-        let finding = diagnostic()
-        return described(message: finding.message, code: finding.code.description)
     }
 }

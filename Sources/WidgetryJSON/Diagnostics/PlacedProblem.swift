@@ -27,14 +27,9 @@ public struct PlacedProblem<C: DomainCode>: Error, Sendable, Hashable, CustomStr
         self.init(code, message, location: value.location, pointer: value.pointer, hint: hint)
     }
 
-    /// `line:column: message [code] at /pointer; hint`.
-    public var description: String {
-        var text = location.map { "\($0.line):\($0.column): " } ?? ""
-        text += "\(message) [\(code.rawValue)]"
-        if !pointer.description.isEmpty { text += " at \(pointer)" }
-        if let hint { text += "; \(hint)" }
-        return text
-    }
+    /// `line:column: message [code] at /pointer; hint`: the problem on one line, to stand inside
+    /// the message of the error that met it (``DiagnosticText/inline(_:)``).
+    public var description: String { DiagnosticText.inline(diagnostic(file: "")) }
 
     /// The problem as a finding in `file`.
     public func diagnostic(file: String, severity: Diagnostic.Severity = .error) -> Diagnostic {

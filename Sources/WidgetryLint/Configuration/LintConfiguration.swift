@@ -1,4 +1,4 @@
-import WidgetryBundle
+public import WidgetryBundle
 public import WidgetryJSON
 
 /// `.widgetry.json`: how lint treats a bundle. Rule severities (or `off`), files to skip,

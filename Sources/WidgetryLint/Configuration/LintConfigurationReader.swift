@@ -1,3 +1,4 @@
+public import WidgetryBundle
 public import WidgetryJSON
 
 /// Reads `.widgetry.json` strictly: unknown keys, unknown rules and wrong levels are findings

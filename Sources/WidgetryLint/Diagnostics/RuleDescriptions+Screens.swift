@@ -113,6 +113,12 @@ extension RuleDescriptions {
         "navigation.depth-limit": "A segue went past the run's navigation depth limit.",
         "interaction.event-limit": "An interaction caused more events than its limit.",
         "interaction.failed": "An interaction could not be done on the screen shown (no such element, one of another kind, one that is disabled or does nothing).",
+        // Scenario steps that did not go as written
+        "scenario.load-failed": "A scenario's widget did not load, so none of its steps ran.",
+        "scenario.unexpected-success": "A scenario step expected to fail succeeded.",
+        "scenario.other-failure": "A scenario step expected to fail failed with another message.",
+        "scenario.expectation": "A scenario's expect or expectStore step found something else.",
+        "scenario.golden-mismatch": "A scenario's snapshot differs from its golden file.",
         // The regex engine and the layout solver
         "regex.syntax": "A regular expression does not compile.",
         "layout.unsatisfiable": "A required layout constraint cannot hold with the required constraints already added.",
