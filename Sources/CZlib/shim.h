@@ -6,4 +6,9 @@
 static inline int widgetry_deflate_init(z_streamp stream, int level) {
     return deflateInit(stream, level);
 }
+
+/// inflateInit is a macro too: this is it as a function.
+static inline int widgetry_inflate_init(z_streamp stream) {
+    return inflateInit(stream);
+}
 #endif

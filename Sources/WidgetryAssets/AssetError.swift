@@ -29,6 +29,9 @@ public struct AssetError: LocatedError, Equatable {
         /// An image name cannot be a file name: it holds `/`, `\`, NUL or a control character,
         /// starts with `.`, is empty or too long (see ``AssetImage/fileName(for:scale:file:)``).
         case unsafeName = "assets.unsafe-name"
+        /// A PNG file that does not decode: not a PNG, a damaged chunk or pixel stream, or a form
+        /// ``PNGImage`` does not read (interlaced, fewer than 8 bits a sample but for palettes).
+        case badPNG = "assets.bad-png"
     }
 
     public var code: Code

@@ -1,13 +1,16 @@
 import CZlib
+import Foundation
 
-/// Writes PNG files: one `IHDR`, one `IDAT` holding the rows (filter none) deflated by the
-/// system's zlib at a fixed level, `IEND`. The same pixels always give the same bytes.
+/// Writes PNG files: one `IHDR`, a `tEXt` chunk for each text given (by keyword), one `IDAT`
+/// holding the rows (filter none) deflated by the system's zlib at a fixed level, `IEND`. The
+/// same pixels and texts always give the same bytes.
 enum PNGWriter {
     /// zlib's compression level: its default, a fixed number so that output never varies.
     static let compressionLevel: Int32 = 6
 
-    /// An 8-bit RGBA image, `pixels` holding `width × height × 4` bytes.
-    static func rgba(width: Int, height: Int, pixels: [UInt8]) throws(AssetError) -> [UInt8] {
+    /// An 8-bit RGBA image, `pixels` holding `width × height × 4` bytes, with `text` as `tEXt`
+    /// chunks in the order of their keywords (Latin-1 keywords of 1 to 79 characters).
+    static func rgba(width: Int, height: Int, pixels: [UInt8], text: [String: String] = [:]) throws(AssetError) -> [UInt8] {
         let (rowPixels, overflowA) = width.multipliedReportingOverflow(by: 4)
         let (expected, overflowB) = rowPixels.multipliedReportingOverflow(by: height)
         guard width > 0, height > 0, width <= Int(UInt32.max >> 1), height <= Int(UInt32.max >> 1),
@@ -20,6 +23,14 @@ enum PNGWriter {
         header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filters, no interlace
         chunk("IHDR", header, into: &png)
+        for keyword in text.keys.sorted() {
+            guard let name = keyword.data(using: .isoLatin1), (1...79).contains(name.count), !name.contains(0),
+                  let value = text[keyword]?.data(using: .isoLatin1, allowLossyConversion: true) else {
+                throw AssetError(.badPNG, "\"\(keyword)\" cannot be the keyword of a PNG text", file: "png",
+                                 hint: "a keyword is 1 to 79 Latin-1 characters")
+            }
+            chunk("tEXt", Array(name) + [0] + Array(value), into: &png)
+        }
         chunk("IDAT", try deflated(rows: height, of: rowPixels, in: pixels), into: &png)
         chunk("IEND", [], into: &png)
         return png

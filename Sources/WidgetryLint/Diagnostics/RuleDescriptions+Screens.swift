@@ -79,6 +79,7 @@ extension RuleDescriptions {
         "eval.regex-budget": "A MATCHES pattern used up its step budget.",
         // Images
         "assets.bad-magic": "An asset catalogue does not start as one does, or a block lacks its tag.",
+        "assets.bad-png": "A PNG file does not decode: not a PNG, a damaged chunk, or a form the reader does not take.",
         "assets.bad-offset": "A block index or offset of an asset catalogue points outside the file.",
         "assets.bad-rendition": "An image's pixel data in an asset catalogue does not match its header.",
         "assets.decode-budget": "Decoding an image would pass the pixel or byte budget.",
