@@ -7,6 +7,9 @@ public struct NIBColor: Sendable, Equatable {
     public var alpha: Double
     /// `whiteColor`, `groupTableViewBackgroundColor`…, when the colour is a named system colour.
     public var systemName: String?
+    /// Whether the object carried components; a colour named only by ``systemName`` (a dynamic
+    /// system colour) has none, and its components here are 0.
+    public var hasComponents: Bool = true
 }
 
 extension NIBArchive {
@@ -25,7 +28,8 @@ extension NIBArchive {
             throw NIBError(.malformed, "object \(index) (\(try className(of: index))) has no colour components",
                            file: file, objectIndex: index, hint: "UIColor objects carry UIRed/UIGreen/UIBlue or UIWhite")
         }
-        return NIBColor(red: red ?? 0, green: green ?? 0, blue: blue ?? 0, alpha: alpha, systemName: name)
+        return NIBColor(red: red ?? 0, green: green ?? 0, blue: blue ?? 0, alpha: alpha, systemName: name,
+                        hasComponents: red != nil || green != nil || blue != nil)
     }
 
     /// The colour an object holds under `key`; nil when missing.

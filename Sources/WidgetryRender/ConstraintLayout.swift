@@ -79,14 +79,15 @@ struct ConstraintLayout {
             for (index, (box, parent)) in order.enumerated().dropFirst() {
                 guard let parent, let frame = box.node.design.frame else { continue }
                 let strength: Strength = box.node.design.usesConstraints ? .weak : .strong
-                for constraint in [box.left == parent.left + frame.x, box.top == parent.top + frame.y, box.width == frame.width] {
+                let (x, width, y, height) = Self.autoresized(box.node.design, frame: frame, in: parent)
+                for constraint in [box.left == parent.left + x, box.top == parent.top + y, box.width == width] {
                     add(constraint.withStrength(strength))
                 }
                 if let height = intrinsic[index] {
                     add((box.height >= height).withStrength(.strong))
                     add((box.height <= height).withStrength(.weak))
                 } else {
-                    add((box.height == frame.height).withStrength(strength))
+                    add((box.height == height).withStrength(strength))
                 }
             }
             for (box, _) in order {
@@ -114,6 +115,29 @@ struct ConstraintLayout {
             frames[id] = DesignRect(x: solver.value(of: box.left), y: solver.value(of: box.top),
                                     width: max(solver.value(of: box.width), 0), height: max(solver.value(of: box.height), 0))
         }
+    }
+
+    /// Where a view's designed `frame` puts it in `parent`'s box. A view placed by its frame
+    /// follows its autoresizing mask (UIKit turns the mask into constraints): the change of
+    /// the superview's size from its designed one is shared equally by the flexible margins and
+    /// size, as ``ScreenLayout/resized(_:mask:from:to:)`` shares it. A view placed by
+    /// constraints is only drawn towards its frame.
+    private static func autoresized(_ design: ViewDesign, frame: DesignRect, in parent: Box)
+        -> (x: LinearExpression, width: LinearExpression, y: LinearExpression, height: LinearExpression) {
+        let mask: Autoresizing = design.usesConstraints ? [] : design.autoresizing ?? [.flexibleRightMargin, .flexibleBottomMargin]
+        let designed = parent.node.design.frame
+        func axis(_ start: Double, _ length: Double, size: LayoutVariable, designed: Double?, lead: Bool, flexible: Bool, trail: Bool)
+            -> (LinearExpression, LinearExpression) {
+            let parts = [lead, flexible, trail].filter { $0 }.count
+            guard let designed, parts > 0 else { return (LinearExpression(constant: start), LinearExpression(constant: length)) }
+            let share = (size - designed) / Double(parts)
+            return (lead ? share + start : LinearExpression(constant: start), flexible ? share + length : LinearExpression(constant: length))
+        }
+        let (x, width) = axis(frame.x, frame.width, size: parent.width, designed: designed?.width, lead: mask.contains(.flexibleLeftMargin),
+                              flexible: mask.contains(.flexibleWidth), trail: mask.contains(.flexibleRightMargin))
+        let (y, height) = axis(frame.y, frame.height, size: parent.height, designed: designed?.height, lead: mask.contains(.flexibleTopMargin),
+                               flexible: mask.contains(.flexibleHeight), trail: mask.contains(.flexibleBottomMargin))
+        return (x, width, y, height)
     }
 
     /// One side of a constraint: an attribute of a view's box, or of a fixed guide.

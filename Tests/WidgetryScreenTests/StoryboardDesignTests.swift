@@ -175,6 +175,48 @@ struct StoryboardDesignTests {
         #expect(e.titleColor == DesignColor(red: 0, green: 122.0 / 255, blue: 1))
     }
 
+    /// ibtool stores colours in sRGB: Generic RGB (`calibratedRGB`) and Display P3 components
+    /// are converted as it converts them (its output for upstream's cell backing is
+    /// `-0.0734 0.5898 1.0012`); sRGB and gray levels are taken as written.
+    @Test func coloursInOtherSpacesAreConvertedToSRGB() throws {
+        let root = try root(Self.storyboard("""
+            <view id="a"><color key="backgroundColor" red="0.0" green="0.50196078430000002" blue="1" alpha="1" colorSpace="calibratedRGB"/></view>
+            <view id="b"><color key="backgroundColor" red="1" green="0" blue="0" alpha="0.5" colorSpace="custom" customColorSpace="displayP3"/></view>
+            <view id="c"><color key="backgroundColor" red="0.5" green="0.25" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></view>
+            <view id="d"><color key="backgroundColor" white="0.667" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/></view>
+            """))
+        func components(_ id: String) -> [Double] {
+            guard let color = node(id, in: root)?.design.backgroundColor else { return [] }
+            return [color.red, color.green, color.blue, color.alpha]
+        }
+        func close(_ left: [Double], _ right: [Double]) -> Bool { left.count == right.count && zip(left, right).allSatisfy { abs($0 - $1) < 0.0005 } }
+        #expect(close(components("a"), [-0.0734183, 0.5898009, 1.0012298, 1]), "\(components("a"))")
+        #expect(close(components("b"), [1.0931, -0.2267, -0.1501, 0.5]), "P3's red is outside sRGB: \(components("b"))")
+        #expect(components("c") == [0.5, 0.25, 1, 1])
+        #expect(components("d") == [0.667, 0.667, 0.667, 1])
+    }
+
+    /// Line break mode, content mode, alpha, hidden, clipping and a button's type; what is not
+    /// written is UIKit's default (a button without a type is custom).
+    @Test func visibilityAndModes() throws {
+        let root = try root(Self.storyboard("""
+            <label text="x" lineBreakMode="wordWrap" contentMode="left" alpha="0.5" hidden="YES" clipsSubviews="YES" id="a"/>
+            <button buttonType="contactAdd" lineBreakMode="middleTruncation" id="b"/>
+            <button buttonType="roundedRect" id="c"/>
+            <button id="d"/>
+            <view contentMode="sideways" alpha="2" id="e"/>
+            """))
+        let a = try #require(node("a", in: root)).design
+        #expect(a.lineBreakMode == .wordWrap && a.contentMode == .left && a.alpha == 0.5 && a.isHidden && a.clipsToBounds)
+        #expect(a.buttonType == nil)
+        let b = try #require(node("b", in: root)).design
+        #expect(b.buttonType == .contactAdd && b.lineBreakMode == .middleTruncation)
+        #expect(try #require(node("c", in: root)).design.buttonType == .system, "roundedRect is the system type since iOS 7")
+        #expect(try #require(node("d", in: root)).design.buttonType == .custom)
+        let e = try #require(node("e", in: root)).design
+        #expect(e.contentMode == nil && e.alpha == 1 && !e.isHidden && !e.clipsToBounds && e.lineBreakMode == nil, "unknown modes are left out; alpha is at most 1")
+    }
+
     @Test func layerAttributes() throws {
         let root = try root(Self.storyboard("""
             <imageView image="avatar" id="a">

@@ -36,6 +36,18 @@ public struct ViewDesign: Sendable, Equatable {
     public var textAlignment: TextAlignment?
     /// How many lines a label shows; 0 for as many as it needs.
     public var numberOfLines: Int?
+    /// How a label wraps or cuts its text.
+    public var lineBreakMode: LineBreakMode?
+    /// How the view fits its content (an image view's image) to its bounds.
+    public var contentMode: ContentMode?
+    /// The view's opacity, 0 to 1.
+    public var alpha: Double
+    /// Whether the view is hidden as designed (`hidden="YES"`).
+    public var isHidden: Bool
+    /// Whether the view clips its subviews to its bounds (`clipsSubviews="YES"`).
+    public var clipsToBounds: Bool
+    /// A button's type.
+    public var buttonType: ButtonType?
     /// An image view's image, or a button's, by name.
     public var imageName: String?
     /// A table's row height.
@@ -53,7 +65,8 @@ public struct ViewDesign: Sendable, Equatable {
                 topLayoutGuideID: String? = nil, bottomLayoutGuideID: String? = nil, contentViewID: String? = nil,
                 font: DesignFont? = nil, textColor: DesignColor? = nil, titleColor: DesignColor? = nil, backgroundColor: DesignColor? = nil,
                 tintColor: DesignColor? = nil, textAlignment: TextAlignment? = nil, numberOfLines: Int? = nil,
-                imageName: String? = nil, rowHeight: Double? = nil, sectionHeaderHeight: Double? = nil, tableStyle: TableStyle? = nil,
+                lineBreakMode: LineBreakMode? = nil, contentMode: ContentMode? = nil, alpha: Double = 1, isHidden: Bool = false,
+                clipsToBounds: Bool = false, buttonType: ButtonType? = nil, imageName: String? = nil, rowHeight: Double? = nil, sectionHeaderHeight: Double? = nil, tableStyle: TableStyle? = nil,
                 cornerRadius: Double? = nil, borderWidth: Double? = nil, borderColor: DesignColor? = nil) {
         self.frame = frame
         self.autoresizing = autoresizing
@@ -71,6 +84,12 @@ public struct ViewDesign: Sendable, Equatable {
         self.tintColor = tintColor
         self.textAlignment = textAlignment
         self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode
+        self.contentMode = contentMode
+        self.alpha = alpha
+        self.isHidden = isHidden
+        self.clipsToBounds = clipsToBounds
+        self.buttonType = buttonType
         self.imageName = imageName
         self.rowHeight = rowHeight
         self.sectionHeaderHeight = sectionHeaderHeight

@@ -3,8 +3,9 @@ import WidgetryXML
 /// The colours of a storyboard or xib as ``DesignColor``s: a `<color>` element by its
 /// components (`red green blue alpha`, or `white alpha`), by a name the document's
 /// `<resources>` define (`<namedColor>`, `<systemColor>`), or by a UIKit system colour's name,
-/// in its light-mode sRGB value. Components are taken as they are written, whatever the
-/// colour space (`calibratedRGB`, `genericGamma22GrayColorSpace`); the difference is small.
+/// in its light-mode sRGB value. Components in Generic RGB (`calibratedRGB`) and Display P3
+/// are converted to sRGB as ibtool converts them (``StoryboardColorSpaces``); gray levels are
+/// taken as written, as ibtool keeps them.
 struct StoryboardDesignColors {
     /// Colours the document defines by name, from its `<resources>`.
     private let resources: [String: DesignColor]
@@ -44,7 +45,8 @@ struct StoryboardDesignColors {
         }
         if element["white"] != nil { return number("white").map { DesignColor(white: $0, alpha: alpha) } }
         guard let red = number("red"), let green = number("green"), let blue = number("blue") else { return nil }
-        return DesignColor(red: red, green: green, blue: blue, alpha: alpha)
+        return StoryboardColorSpaces.sRGB(DesignColor(red: red, green: green, blue: blue, alpha: alpha),
+                                          colorSpace: element["colorSpace"], customColorSpace: element["customColorSpace"])
     }
 
     /// A UIKit system colour (`systemBlueColor`, `labelColor`, the older `darkTextColor`) in

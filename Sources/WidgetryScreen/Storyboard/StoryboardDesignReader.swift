@@ -12,6 +12,8 @@ import WidgetryJSON
 ///   `textColor`, `backgroundColor` and `tintColor` (``StoryboardDesignColors``), a button's
 ///   normal title colour and image, `textAlignment`, `numberOfLines`, `image`, a table's
 ///   `rowHeight`, `sectionHeaderHeight` (negative, UIKit's automatic, is nil) and `style`.
+/// - `lineBreakMode`, `contentMode`, `alpha`, `hidden`, `clipsSubviews`, and a button's
+///   `buttonType` (`custom` when missing, as UIKit decodes a button without one).
 /// - Runtime attributes `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`, and
 ///   the same without `layer.` (upstream's inspectable properties).
 ///
@@ -51,6 +53,14 @@ struct StoryboardDesignReader {
         design.tintColor = colors.color(of: element, key: "tintColor")
         design.textAlignment = element["textAlignment"].flatMap(TextAlignment.init(rawValue:))
         design.numberOfLines = element["numberOfLines"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        design.lineBreakMode = element["lineBreakMode"].flatMap(LineBreakMode.init(rawValue:))
+        design.contentMode = element["contentMode"].flatMap(ContentMode.init(rawValue:))
+        design.alpha = Self.number(element["alpha"]).map { min(max($0, 0), 1) } ?? 1
+        design.isHidden = element["hidden"] == "YES"
+        design.clipsToBounds = element["clipsSubviews"] == "YES"
+        if element.name == "button" {
+            design.buttonType = if let name = element["buttonType"] { ButtonType(storyboardName: name) } else { .custom }
+        }
         let normalState = element.children.first { $0.name == "state" && $0["key"] == "normal" }
         design.imageName = element["image"] ?? normalState?["image"]
         design.titleColor = normalState.flatMap { colors.color(of: $0, key: "titleColor") }
@@ -153,7 +163,7 @@ struct StoryboardDesignReader {
     }
 
     /// The default size and weight of UIKit's text styles (the Large size category).
-    private static let textStyles: [String: (Double, DesignFont.Weight)] = [
+    static let textStyles: [String: (Double, DesignFont.Weight)] = [
         "UICTFontTextStyleTitle0": (34, .regular), "UICTFontTextStyleTitle1": (28, .regular),
         "UICTFontTextStyleTitle2": (22, .regular), "UICTFontTextStyleTitle3": (20, .regular),
         "UICTFontTextStyleHeadline": (17, .semibold), "UICTFontTextStyleBody": (17, .regular),

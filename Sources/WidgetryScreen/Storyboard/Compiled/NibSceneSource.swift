@@ -72,7 +72,7 @@ struct NibSceneSource: SceneSource {
 
     func place(of view: Object) -> SourcePlace { SourcePlace(file: view.nib.file, location: nil) }
     func referenceID(of view: Object) -> String? { nil }
-    func design(of view: Object, isRoot: Bool) -> ViewDesign { CompiledDesign.design(of: view.object, in: view.nib.archive) }
+    func design(of view: Object, isRoot: Bool) -> ViewDesign { CompiledDesign(nib: view.nib).design(of: view.object, isRoot: isRoot) }
 
     /// An element's actions and the segues it performs (`perform:` sent to a segue template).
     func links(of view: Object) throws(NIBError) -> SceneLinks<Segue, Action> {
@@ -202,7 +202,7 @@ struct NibSceneSource: SceneSource {
         }
     }
 
-    func design(of cell: Object) -> ViewDesign { CompiledDesign.design(of: cell.object, in: cell.nib.archive) }
+    func design(of cell: Object) -> ViewDesign { CompiledDesign(nib: cell.nib).cellDesign(of: cell.object) }
 
     // MARK: Segues
 
