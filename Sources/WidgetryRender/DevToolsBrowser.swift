@@ -62,16 +62,19 @@ final class DevToolsBrowser {
     }
 
     /// The PNG of `html` at `width` × `height` CSS pixels, one device pixel each.
+    ///
+    /// The page's size, its document and the wait for its fonts and images (data URIs) go in
+    /// one write, answered in order; the capture follows once they are ready.
     func png(of html: String, width: Int, height: Int, deadline: Deadline) throws(Failure) -> [UInt8] {
+        var commands: [(String, [String: Any])] = []
         if size?.width != width || size?.height != height {
-            _ = try call("Emulation.setDeviceMetricsOverride",
-                         ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], deadline: deadline)
+            commands.append(("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false]))
             size = (width, height)
         }
-        _ = try call("Page.setDocumentContent", ["frameId": frame, "html": html], deadline: deadline)
-        // Drawn once its fonts are ready and its images (data URIs) decoded.
         let ready = "Promise.all([document.fonts.ready].concat(Array.from(document.images, i => i.decode().catch(() => null)))).then(() => true)"
-        _ = try call("Runtime.evaluate", ["expression": ready, "awaitPromise": true, "returnByValue": true], deadline: deadline)
+        commands.append(("Page.setDocumentContent", ["frameId": frame, "html": html]))
+        commands.append(("Runtime.evaluate", ["expression": ready, "awaitPromise": true, "returnByValue": true]))
+        _ = try calls(commands, deadline: deadline)
         let shot = try call("Page.captureScreenshot", ["format": "png", "captureBeyondViewport": false], deadline: deadline)
         guard let text = shot["data"] as? String, let bytes = Data(base64Encoded: text), !bytes.isEmpty else {
             throw fail("Page.captureScreenshot gave no PNG")
@@ -112,16 +115,26 @@ final class DevToolsBrowser {
     /// Sends `method` and waits for its answer's `result`; an answered error, a closed pipe or
     /// the deadline stop the browser.
     private func call(_ method: String, _ parameters: [String: Any], deadline: Deadline, inPage: Bool = true) throws(Failure) -> [String: Any] {
-        let id = try send(method, parameters, inPage: inPage)
-        while true {
+        try calls([(method, parameters)], deadline: deadline, inPage: inPage)[0]
+    }
+
+    /// Sends every command at once and waits for all their answers' `result`s, in order.
+    private func calls(_ commands: [(String, [String: Any])], deadline: Deadline, inPage: Bool = true) throws(Failure) -> [[String: Any]] {
+        var ids: [Int] = []
+        for (method, parameters) in commands { ids.append(try send(method, parameters, inPage: inPage)) }
+        var results = [[String: Any]?](repeating: nil, count: ids.count)
+        var waiting = ids.count
+        while waiting > 0 {
             let message = try receive(deadline: deadline)
             guard let object = (try? JSONSerialization.jsonObject(with: Data(message))) as? [String: Any],
-                  (object["id"] as? Int) == id else { continue }
+                  let id = object["id"] as? Int, let index = ids.firstIndex(of: id) else { continue }
             if let error = object["error"] as? [String: Any] {
-                throw fail("DevTools \(method) failed: \(error["message"] as? String ?? "\(error)")")
+                throw fail("DevTools \(commands[index].0) failed: \(error["message"] as? String ?? "\(error)")")
             }
-            return object["result"] as? [String: Any] ?? [:]
+            results[index] = object["result"] as? [String: Any] ?? [:]
+            waiting -= 1
         }
+        return results.map { $0 ?? [:] }
     }
 
     private func send(_ method: String, _ parameters: [String: Any], inPage: Bool) throws(Failure) -> Int {
