@@ -102,6 +102,17 @@ let package = Package(
             path: "CompiledLoading",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // PNG pictures of the samples' scenario steps through one Chromium, against Playwright
+        // taking screenshots of the same HTML (run ./compare-pictures).
+        .executableTarget(
+            name: "PictureComparison",
+            dependencies: [
+                "Measuring",
+                .product(name: "WidgetryRender", package: "Widgetry"),
+            ],
+            path: "PictureComparison",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // The generated document both parsing benchmarks read.
         .target(name: "ParsingDocument", path: "ParsingDocument", swiftSettings: [.swiftLanguageMode(.v6)]),
         // WidgetryJSON's parser against JSONSerialization, alternating round by round (run

@@ -1,8 +1,8 @@
 import Foundation
 
-/// One headless Chromium for all the pictures of a command (`render` of several screens,
-/// `test --pictures`, the preview): started at the first picture, spoken to over the DevTools
-/// pipe, and ended by ``close()``. A picture costs the drawing, not a browser's start.
+/// One headless Chromium for all the pictures of a command: started at the first picture,
+/// spoken to over the DevTools pipe, and ended by ``close()``. A picture costs the drawing, not
+/// a browser's start. The protocol's reads and writes block the actor while a picture is drawn.
 ///
 /// A picture that fails or runs past the timeout stops the browser and everything it started;
 /// the next picture starts a new one. ``stopAll()`` ends every session's browser at once, for a
