@@ -1,8 +1,9 @@
+import Foundation
 import Testing
 import WidgetryLanguageServerProtocol
 
 /// Requests, notifications, cancellation, the server's own requests and progress, over pipes.
-@Suite struct DispatchTests {
+@Suite(.timeLimit(.minutes(1))) struct DispatchTests {
     private static let hover = #"{"textDocument":{"uri":"file:///a"},"position":{"line":0,"character":0}}"#
 
     /// What notification handlers saw, in the order they ran.
@@ -139,5 +140,35 @@ import WidgetryLanguageServerProtocol
             #expect(try await client.nextBody() == #"{"id":1,"jsonrpc":"2.0","result":{"capabilities":{"codeActionProvider":{"codeActionKinds":["quickfix","source.fixAll"]},"completionProvider":{"triggerCharacters":[".","\""]},"diagnosticProvider":{"interFileDependencies":true,"workspaceDiagnostics":true},"hoverProvider":true,"positionEncoding":"utf-16","textDocumentSync":{"change":2,"openClose":true}},"serverInfo":{"name":"widgetry","version":"1.0"}}}"#)
             #expect(try await client.finish() == 1)
         }
+    }
+}
+
+/// A handler that waits for the client's answer to the server's own request does not hold up
+/// the reading of that answer, nor of cancellations.
+@Suite(.timeLimit(.minutes(1))) struct ServerRequestTests {
+    @Test func aNotificationHandlerMayAwaitTheClientsAnswer() async throws {
+        let client = try await TestClient.initialized { connection in
+            await connection.onNotification(DidChangeWatchedFilesNotification.self) { params in
+                let watchers = DidChangeWatchedFilesRegistrationOptions(watchers: params.changes.map { FileSystemWatcher(globPattern: $0.uri) })
+                let options = try JSONDecoder().decode(LSPAny.self, from: JSONEncoder().encode(watchers))
+                _ = try await connection.sendRequest(RegisterCapabilityRequest.self, RegistrationParams(registrations: [
+                    Registration(id: "watch", method: DidChangeWatchedFilesNotification.method, registerOptions: options),
+                ]))
+            }
+            await connection.onRequest(HoverRequest.self) { _, _ in
+                Hover(contents: MarkupContent(kind: .plaintext, value: "ran"))
+            }
+        }
+        try await client.notify(method: "workspace/didChangeWatchedFiles", params: #"{"changes":[{"uri":"**/*.json","type":1}]}"#)
+        #expect(try await client.nextBody()
+            == #"{"id":1,"jsonrpc":"2.0","method":"client/registerCapability","params":{"registrations":[{"id":"watch","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[{"globPattern":"**/*.json"}]}}]}}"#)
+        // While the handler waits: a request comes, and is cancelled before its turn.
+        try await client.request(id: 5, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":0,"character":0}}"#)
+        try await client.notify(method: "$/cancelRequest", params: #"{"id":5}"#)
+        try await client.request(id: 6, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":0,"character":0}}"#)
+        try await client.send(#"{"jsonrpc":"2.0","id":1,"result":null}"#)
+        #expect(try await client.error(id: 5).code == ErrorCodes.requestCancelled)
+        #expect(try await client.result(id: 6)["contents"]?["value"] == .string("ran"))
+        #expect(try await client.finish() == 1)
     }
 }

@@ -3,7 +3,7 @@ import WidgetryLanguageServerProtocol
 
 /// Input a client should never send: each bad message is answered with a protocol error naming
 /// it, and the connection goes on to answer the next request.
-@Suite struct HostileInputTests {
+@Suite(.timeLimit(.minutes(1))) struct HostileInputTests {
     private static let hover = #"{"textDocument":{"uri":"file:///a"},"position":{"line":1,"character":2}}"#
 
     /// A client whose server answers hover with the position it was asked about.
@@ -140,6 +140,79 @@ import WidgetryLanguageServerProtocol
         #expect(message.contains("params.textDocument.uri is missing"))
         try await client.request(id: 1, method: "textDocument/hover", params: Self.hover)
         #expect(try await client.result(id: 1) == .null)
+        #expect(try await client.finish() == 1)
+    }
+}
+
+/// Messages that are valid but large, deep or out of place.
+@Suite(.timeLimit(.minutes(1))) struct HeavyInputTests {
+    @Test func readsADocumentOfSeveralMegabytes() async throws {
+        actor Sizes {
+            var last = 0
+            func set(_ size: Int) { last = size }
+        }
+        let sizes = Sizes()
+        let client = try await TestClient.initialized { connection in
+            await connection.onNotification(DidOpenTextDocumentNotification.self) { params in
+                await sizes.set(TextDocument(params.textDocument).bytes.count)
+            }
+            await connection.onRequest(HoverRequest.self) { _, _ in
+                Hover(contents: MarkupContent(kind: .plaintext, value: String(await sizes.last)))
+            }
+        }
+        let text = String(repeating: #"{\"key\": \"välue 😀\"},\n"#, count: 150_000)
+        try await client.notify(method: "textDocument/didOpen", params: #"{"textDocument":{"uri":"file:///Big.json","languageId":"json","version":1,"text":"\#(text)"}}"#)
+        try await client.request(id: 1, method: "textDocument/hover", params: #"{"textDocument":{"uri":"file:///Big.json"},"position":{"line":0,"character":0}}"#)
+        #expect(try await client.result(id: 1)["contents"]?["value"] == .string(String(150_000 * 24)))
+        #expect(try await client.finish() == 1)
+    }
+
+    @Test func deeplyNestedJSONIsRefusedWithoutExhaustingTheStack() async throws {
+        let client = try await TestClient.initialized { connection in
+            await connection.onRequest(HoverRequest.self) { _, _ in nil }
+        }
+        try await client.send(String(repeating: "[", count: 200_000))
+        #expect(try await client.error(id: nil).problem == "lsp.invalid-json")
+        let deep = String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000)
+        try await client.request(id: 1, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":0,"character":0},"extra":\#(deep)}"#)
+        #expect(try await client.error(id: nil).problem == "lsp.invalid-json")
+        try await client.request(id: 2, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":0,"character":0}}"#)
+        #expect(try await client.result(id: 2) == .null)
+        #expect(try await client.finish() == 1)
+    }
+
+    @Test func aRequestIdStillOpenIsRefused() async throws {
+        let client = try await TestClient.initialized { connection in
+            await connection.onRequest(HoverRequest.self) { params, _ in
+                guard params.position.line == 0 else { return nil }
+                try await Task.sleep(for: .seconds(86_400))
+                return nil
+            }
+        }
+        try await client.request(id: 1, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":0,"character":0}}"#)
+        try await client.request(id: 1, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":1,"character":0}}"#)
+        let error = try await client.error(id: 1)
+        #expect(error.code == ErrorCodes.invalidRequest)
+        #expect(error.problem == "lsp.duplicate-request-id")
+        try await client.notify(method: "$/cancelRequest", params: #"{"id":1}"#)
+        #expect(try await client.error(id: 1).code == ErrorCodes.requestCancelled)
+        #expect(try await client.finish() == 1)
+    }
+
+    @Test func answersThatNoRequestAwaitsAreNeverAnswered() async throws {
+        let client = try await TestClient.initialized { connection in
+            await connection.onRequest(HoverRequest.self) { _, _ in nil }
+        }
+        for body in [
+            #"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"yours was bad"}}"#,
+            #"{"id":3,"result":{}}"#,
+            #"{"jsonrpc":"2.0","id":[1],"result":1}"#,
+            #"{"jsonrpc":"2.0","id":12,"result":1}"#,
+        ] {
+            try await client.send(body)
+        }
+        try await client.request(id: 2, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":0,"character":0}}"#)
+        #expect(try await client.result(id: 2) == .null)
         #expect(try await client.finish() == 1)
     }
 }

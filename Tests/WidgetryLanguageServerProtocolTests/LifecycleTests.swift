@@ -3,7 +3,7 @@ import WidgetryLanguageServerProtocol
 
 /// `initialize`, `initialized`, `shutdown` and `exit` in the specification's order, and what the
 /// connection answers out of it.
-@Suite struct LifecycleTests {
+@Suite(.timeLimit(.minutes(1))) struct LifecycleTests {
     @Test func answersRequestsBeforeInitializeWithServerNotInitialized() async throws {
         let client = await TestClient { connection in
             await connection.onRequest(HoverRequest.self) { _, _ in nil }

@@ -24,6 +24,8 @@ public enum LSPProtocolCode: String, DomainCode {
     case invalidParams = "lsp.invalid-params"
     /// A request before `initialize` was answered.
     case notInitialized = "lsp.not-initialized"
+    /// A request whose id another request still open has.
+    case duplicateRequestID = "lsp.duplicate-request-id"
     /// A second `initialize`.
     case alreadyInitialized = "lsp.already-initialized"
     /// A request after `shutdown`.

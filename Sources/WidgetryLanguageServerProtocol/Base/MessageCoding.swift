@@ -90,6 +90,8 @@ struct IncomingMessage: Decodable {
         case request(id: RequestID, method: String)
         case notification(method: String)
         case response(id: RequestID, error: ResponseError?)
+        /// A response without a usable id, which nothing can be waiting for.
+        case strayResponse
         case invalid(id: RequestID?, reason: String)
     }
 
@@ -98,18 +100,25 @@ struct IncomingMessage: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: MessageKeys.self)
         let id = try? container.decodeIfPresent(RequestID.self, forKey: .id)
-        let hasBadID = container.contains(.id) && id == nil && !((try? container.decodeNil(forKey: .id)) ?? false)
-        guard (try? container.decode(String.self, forKey: .jsonrpc)) == "2.0" else {
-            kind = .invalid(id: id, reason: "the message has no \"jsonrpc\": \"2.0\"")
-            return
-        }
-        if hasBadID {
-            kind = .invalid(id: nil, reason: "the message's id is neither an integer nor a string")
-        } else if container.contains(.method) {
-            guard let method = try? container.decode(String.self, forKey: .method) else {
-                kind = .invalid(id: id, reason: "the message's method is not a string")
+        let isVersion2 = (try? container.decode(String.self, forKey: .jsonrpc)) == "2.0"
+        if !container.contains(.method), container.contains(.result) || container.contains(.error) {
+            // An answer is never answered, even when it is wrong: two peers that answered each
+            // other's errors would never stop.
+            guard isVersion2, let id else {
+                kind = .strayResponse
                 return
             }
+            kind = .response(id: id, error: try? container.decodeIfPresent(ResponseError.self, forKey: .error))
+            return
+        }
+        let hasBadID = container.contains(.id) && id == nil && !((try? container.decodeNil(forKey: .id)) ?? false)
+        if !isVersion2 {
+            kind = .invalid(id: id, reason: "the message has no \"jsonrpc\": \"2.0\"")
+        } else if hasBadID {
+            kind = .invalid(id: nil, reason: "the message's id is neither an integer nor a string")
+        } else if !container.contains(.method) {
+            kind = .invalid(id: id, reason: "the message is neither a request, a notification nor a response")
+        } else if let method = try? container.decode(String.self, forKey: .method) {
             if container.contains(.params), (try? container.decodeNil(forKey: .params)) != true,
                (try? container.decode(LSPAnyShape.self, forKey: .params)) == nil {
                 kind = .invalid(id: id, reason: "the message's params are neither an object nor an array")
@@ -120,10 +129,8 @@ struct IncomingMessage: Decodable {
             } else {
                 kind = .notification(method: method)
             }
-        } else if let id, container.contains(.result) || container.contains(.error) {
-            kind = .response(id: id, error: try? container.decodeIfPresent(ResponseError.self, forKey: .error))
         } else {
-            kind = .invalid(id: id, reason: "the message is neither a request, a notification nor a response")
+            kind = .invalid(id: id, reason: "the message's method is not a string")
         }
     }
 }

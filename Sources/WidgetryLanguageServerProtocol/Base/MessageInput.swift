@@ -24,10 +24,12 @@ public struct FileDescriptorInput: AsyncSequence, Sendable {
         self.chunkSize = chunkSize
     }
 
-    /// Takes the chunks the reading thread yields, letting it read the next one.
+    /// Takes the chunks the reading thread yields, letting it read the next one. When the
+    /// last copy of an iterator goes, the thread stops at its next chunk.
     public struct Iterator: AsyncIteratorProtocol {
         fileprivate var base: AsyncThrowingStream<[UInt8], any Error>.Iterator
         fileprivate let taken: DispatchSemaphore
+        fileprivate let stop: Stop
 
         public mutating func next() async throws -> [UInt8]? {
             let chunk = try await base.next()
@@ -60,6 +62,20 @@ public struct FileDescriptorInput: AsyncSequence, Sendable {
         }
         thread.name = "lsp-input"
         thread.start()
-        return Iterator(base: stream.makeAsyncIterator(), taken: taken)
+        return Iterator(base: stream.makeAsyncIterator(), taken: taken, stop: Stop(continuation))
+    }
+}
+
+/// Ends the stream of chunks when the iterators reading it are gone, so that the reading thread
+/// is not left waiting for a taker.
+private final class Stop: Sendable {
+    private let continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation
+
+    init(_ continuation: AsyncThrowingStream<[UInt8], any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    deinit {
+        continuation.finish()
     }
 }

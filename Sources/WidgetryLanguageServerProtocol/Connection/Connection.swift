@@ -4,11 +4,13 @@ import Foundation
 /// framed messages from an input, calls the handlers registered for their methods, and writes
 /// responses, notifications and requests of its own, one whole message at a time.
 ///
-/// - Requests run each in a task of its own, started in the order they arrive, so that
-///   `$/cancelRequest` can cancel one (answered `RequestCancelled`, -32800). `initialize` and
-///   `shutdown` run before the next message is read.
-/// - Notifications run one after another, each finished before the next message is read, so a
-///   document's changes apply in order and before any request that came after them.
+/// - Messages are taken in the order they arrive. A notification's handler finishes before the
+///   next message is taken, so a document's changes apply in order and before any request that
+///   came after them; `initialize` and `shutdown` too. Any other request runs in a task of its
+///   own, so that `$/cancelRequest` can cancel it (answered `RequestCancelled`, -32800).
+/// - Answers to the server's own requests and `$/cancelRequest` are taken as soon as they are
+///   read, ahead of the messages waiting: a handler may await the client's answer to a request
+///   it sent (``sendRequest(_:_:)``) without holding up the connection.
 /// - The lifecycle is the specification's: a request before `initialize` is answered
 ///   `ServerNotInitialized` (-32002) and a notification then is dropped; a request after
 ///   `shutdown` is answered `InvalidRequest`; `exit` ends ``run(input:)``.
@@ -30,30 +32,37 @@ public actor Connection {
 
     /// A registered request handler: decodes the params from a message's body (throwing when
     /// they have the wrong shape), giving the work that answers it as a framed response.
-    private typealias RequestHandler = @Sendable (Data) throws -> @Sendable (RequestContext) async -> Reply
+    typealias RequestHandler = @Sendable (Data) throws -> @Sendable (RequestContext) async -> Reply
     /// A framed response, and whether it answers with a result rather than an error.
-    private struct Reply: Sendable {
+    struct Reply: Sendable {
         var frame: [UInt8]
         var succeeded: Bool
     }
     /// A registered notification handler: decodes the params, giving the work that handles them.
-    private typealias NotificationHandler = @Sendable (Data) throws -> @Sendable () async throws -> Void
+    typealias NotificationHandler = @Sendable (Data) throws -> @Sendable () async throws -> Void
 
     private let output: any MessageOutput
-    private let limits: MessageLimits
-    private var requestHandlers: [String: RequestHandler] = [:]
-    private var notificationHandlers: [String: NotificationHandler] = [:]
+    /// The queue the output is written on, in order.
+    private let writing = DispatchQueue(label: "lsp-output")
+    let limits: MessageLimits
+    var requestHandlers: [String: RequestHandler] = [:]
+    var notificationHandlers: [String: NotificationHandler] = [:]
+    /// The requests read and waiting for their turn to start, with those the client cancelled
+    /// before they started.
+    var waitingRequests: Set<RequestID> = []
+    var cancelledBeforeStart: Set<RequestID> = []
     /// The requests being handled, by id.
-    private var inFlight: [RequestID: Task<Void, Never>] = [:]
+    var inFlight: [RequestID: Task<Void, Never>] = [:]
     /// The server's own requests waiting for the client's answer, by id.
-    private var awaitingReplies: [RequestID: CheckedContinuation<Data, any Error>] = [:]
+    var awaitingReplies: [RequestID: CheckedContinuation<Data, any Error>] = [:]
     private var nextRequestNumber = 1
     private var nextProgressNumber = 1
-    /// Whether the loop ended: nothing more is written.
-    private var ended = false
+    /// Whether ``run(input:)`` began, and whether it ended: after the end nothing is written.
+    var started = false
+    var ended = false
 
     /// Where the connection is in the lifecycle.
-    public private(set) var state = State.uninitialized
+    public internal(set) var state = State.uninitialized
 
     /// A connection that writes to `output`, refusing messages beyond `limits`.
     public init(output: any MessageOutput, limits: MessageLimits = MessageLimits()) {
@@ -102,16 +111,16 @@ public actor Connection {
         }
     }
 
-    private static func cancelled(_ context: RequestContext) -> ResponseError {
+    static func cancelled(_ context: RequestContext) -> ResponseError {
         ResponseError(code: ErrorCodes.requestCancelled, message: "\(context.method) (id \(context.id)) was cancelled",
                       problem: .requestCancelled, hint: "the client cancelled it with $/cancelRequest")
     }
 
     // MARK: Sending
 
-    /// Sends a notification to the client.
+    /// Sends a notification to the client; throws only when its params cannot be written as JSON.
     public func send<N: LSPNotification>(_ notification: N.Type, _ params: N.Params) throws {
-        try write(MessageCoding.encodeFrame(NotificationMessage(method: N.method, params: params)))
+        write(try MessageCoding.encodeFrame(NotificationMessage(method: N.method, params: params)))
     }
 
     /// Sends a request to the client and waits for its answer; an error answer is thrown as a
@@ -128,12 +137,7 @@ public actor Connection {
                     return
                 }
                 awaitingReplies[id] = continuation
-                do {
-                    try write(frame)
-                } catch {
-                    awaitingReplies[id] = nil
-                    continuation.resume(throwing: error)
-                }
+                write(frame)
             }
         } onCancel: {
             Task { await self.abandon(id) }
@@ -148,7 +152,7 @@ public actor Connection {
         try? send(CancelNotification.self, CancelParams(id: id))
     }
 
-    private static let connectionEnded = ResponseError(code: ErrorCodes.requestFailed, message: "the connection ended before the client answered")
+    static let connectionEnded = ResponseError(code: ErrorCodes.requestFailed, message: "the connection ended before the client answered")
 
     /// A fresh token for work-done progress the server starts itself: `widgetry-1`, `widgetry-2`…
     func makeProgressToken() -> ProgressToken {
@@ -156,171 +160,21 @@ public actor Connection {
         return .string("widgetry-\(nextProgressNumber)")
     }
 
-    /// Writes a framed message, unless the connection ended.
-    private func write(_ frame: [UInt8]) throws {
+    /// Writes a framed message on the output's queue, unless the connection ended. A client
+    /// slow to read then holds up that queue's thread, never one of the concurrency pool's; a
+    /// client gone makes the writes fail, and its input ends too.
+    func write(_ frame: [UInt8]) {
         guard !ended, !frame.isEmpty else { return }
-        try output.write(frame)
+        let output = output
+        writing.async { try? output.write(frame) }
     }
 
-    private func reply(_ id: RequestID?, _ error: ResponseError) {
-        try? write(MessageCoding.encodeFrame(ResponseMessage<NullResult>(id: id, outcome: .failure(error))))
+    /// Waits until every message written so far is out.
+    func flush() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in writing.async { done.resume() } }
     }
 
-    // MARK: Reading
-
-    /// Reads and handles messages from `input` until `exit` or the input's end, and gives the
-    /// exit code the specification asks for: 0 when `shutdown` came before, 1 otherwise.
-    /// Requests still running are cancelled, and the server's requests waiting for an answer
-    /// fail.
-    public func run<Input: AsyncSequence>(input: Input) async -> Int32 where Input.Element == [UInt8] {
-        var frames = FrameDecoder(limits: limits)
-        var iterator = input.makeAsyncIterator()
-        reading: while let chunk = try? await iterator.next(isolation: self) {
-            frames.append(chunk)
-            while let event = frames.next() {
-                switch event {
-                case .message(let body):
-                    if await handle(Data(body)) { break reading }
-                case .error(let error):
-                    reply(nil, error.responseError)
-                }
-            }
-        }
-        ended = true
-        for task in inFlight.values { task.cancel() }
-        inFlight = [:]
-        for continuation in awaitingReplies.values { continuation.resume(throwing: Self.connectionEnded) }
-        awaitingReplies = [:]
-        return state == .shutDown ? 0 : 1
-    }
-
-    /// Handles one message body; true when it was `exit`.
-    private func handle(_ body: Data) async -> Bool {
-        let message: IncomingMessage
-        do {
-            message = try MessageCoding.decoder().decode(IncomingMessage.self, from: body)
-        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            reply(nil, ResponseError(code: ErrorCodes.parseError, message: "the message is not JSON: \(context.debugDescription)",
-                                     problem: .invalidJSON, hint: "a message's body is one JSON object, in UTF-8"))
-            return false
-        } catch {
-            reply(nil, ResponseError(code: ErrorCodes.invalidRequest, message: "the message is not a JSON object",
-                                     problem: .notJSONRPC, hint: "a message is a JSON-RPC 2.0 object with \"jsonrpc\": \"2.0\" (batches are not part of the protocol)"))
-            return false
-        }
-        switch message.kind {
-        case .invalid(let id, let reason):
-            reply(id, ResponseError(code: ErrorCodes.invalidRequest, message: reason, problem: .notJSONRPC,
-                                    hint: "a request has \"jsonrpc\": \"2.0\", an integer or string id, a method and object or array params"))
-        case .request(let id, let method):
-            await handleRequest(id: id, method: method, body: body)
-        case .notification(let method):
-            return await handleNotification(method: method, body: body)
-        case .response(let id, let error):
-            guard let continuation = awaitingReplies.removeValue(forKey: id) else { break }
-            if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: body) }
-        }
-        return false
-    }
-
-    private func handleRequest(id: RequestID, method: String, body: Data) async {
-        switch (state, method) {
-        case (.uninitialized, InitializeRequest.method), (.initialized, _):
-            break
-        case (.uninitialized, _):
-            return reply(id, ResponseError(code: ErrorCodes.serverNotInitialized, message: "\(method) came before initialize",
-                                           problem: .notInitialized, hint: "send initialize first, and wait for its answer"))
-        case (.shutDown, _):
-            return reply(id, ResponseError(code: ErrorCodes.invalidRequest, message: "\(method) came after shutdown",
-                                           problem: .shutDown, hint: "after shutdown, only the exit notification is taken"))
-        }
-        if method == InitializeRequest.method, state != .uninitialized {
-            return reply(id, ResponseError(code: ErrorCodes.invalidRequest, message: "initialize came a second time",
-                                           problem: .alreadyInitialized, hint: "send initialize once per connection"))
-        }
-        let work: @Sendable (RequestContext) async -> Reply
-        if let handler = requestHandlers[method] {
-            do {
-                work = try handler(body)
-            } catch {
-                return reply(id, ResponseError(code: ErrorCodes.invalidParams, message: "\(method): the params do not fit: \(Self.describe(error))",
-                                               problem: .invalidParams, hint: "see the method's params in the Language Server Protocol 3.17"))
-            }
-        } else if method == ShutdownRequest.method {
-            work = { context in
-                Reply(frame: (try? MessageCoding.encodeFrame(ResponseMessage(id: context.id, outcome: .success(NullResult())))) ?? [], succeeded: true)
-            }
-        } else {
-            return reply(id, ResponseError(code: ErrorCodes.methodNotFound, message: "the server has no method \(method)",
-                                           problem: .unknownMethod, hint: "the server's capabilities, in its answer to initialize, say what it offers"))
-        }
-        let context = RequestContext(id: id, method: method, connection: self)
-        switch method {
-        case InitializeRequest.method:
-            let reply = await work(context)
-            try? write(reply.frame)
-            if reply.succeeded { state = .initialized }
-        case ShutdownRequest.method:
-            state = .shutDown
-            try? write(await work(context).frame)
-        default:
-            inFlight[id] = Task {
-                let reply = await work(context)
-                self.finish(id, reply.frame)
-            }
-        }
-    }
-
-    /// Sends the answer of request `id` and forgets it.
-    private func finish(_ id: RequestID, _ frame: [UInt8]) {
-        inFlight[id] = nil
-        try? write(frame)
-    }
-
-    /// Handles a notification; true when it was `exit`.
-    private func handleNotification(method: String, body: Data) async -> Bool {
-        switch method {
-        case ExitNotification.method:
-            return true
-        case CancelNotification.method:
-            if let params = try? MessageCoding.decoder().decode(ParamsEnvelope<CancelParams>.self, from: body).params {
-                inFlight[params.id]?.cancel()
-            }
-            return false
-        default:
-            break
-        }
-        guard state == .initialized, let handler = notificationHandlers[method] else { return false }
-        do {
-            let work = try handler(body)
-            do {
-                try await work()
-            } catch {
-                log("\(method) failed: \(error) [\(LSPProtocolCode.handlerFailed.rawValue)]")
-            }
-        } catch {
-            log("\(method): the params do not fit: \(Self.describe(error)) [\(LSPProtocolCode.invalidParams.rawValue)]")
-        }
-        return false
-    }
-
-    /// Tells the client of a problem it cannot be answered about, as an error log message.
-    private func log(_ message: String) {
-        try? send(LogMessageNotification.self, LogMessageParams(type: .error, message: message))
-    }
-
-    /// A decoding error in words: where in the message, and what was wrong there
-    /// (`params.position.line is not Int`).
-    private static func describe(_ error: any Error) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.isEmpty ? "the message" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error as? DecodingError {
-        case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
-        case .typeMismatch(let type, let context): return "\(path(context.codingPath)) is not \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context.codingPath)) is null where \(type) was expected"
-        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
-        default: return "\(error)"
-        }
+    func reply(_ id: RequestID?, _ error: ResponseError) {
+        (try? MessageCoding.encodeFrame(ResponseMessage<NullResult>(id: id, outcome: .failure(error)))).map(write)
     }
 }

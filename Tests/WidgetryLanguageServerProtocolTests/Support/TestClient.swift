@@ -9,6 +9,7 @@ actor TestClient {
     let connection: Connection
     private let toServer = Pipe()
     private let fromServer = Pipe()
+    private let writing = DispatchQueue(label: "test-client-output")
     private var incoming: FileDescriptorInput.Iterator
     private var frames = FrameDecoder()
     private var run: Task<Int32, Never>?
@@ -37,22 +38,34 @@ actor TestClient {
         return client
     }
 
-    /// Writes bytes as they are, framed or not.
-    func write(_ bytes: [UInt8]) throws {
-        try toServer.fileHandleForWriting.write(contentsOf: Data(bytes))
+    /// Writes bytes as they are, framed or not, on a thread of their own: a write the server is
+    /// slow to read holds up that thread, not one of the few of the concurrency pool, which the
+    /// server needs to read it.
+    func write(_ bytes: [UInt8]) async throws {
+        let handle = toServer.fileHandleForWriting
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            writing.async {
+                do {
+                    try handle.write(contentsOf: Data(bytes))
+                    done.resume()
+                } catch {
+                    done.resume(throwing: error)
+                }
+            }
+        }
     }
 
     /// Writes `body` framed with its length.
-    func send(_ body: String) throws {
-        try write(Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+    func send(_ body: String) async throws {
+        try await write(Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8))
     }
 
-    func request(id: Int, method: String, params: String? = nil) throws {
-        try send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)""# + (params.map { #","params":\#($0)"# } ?? "") + "}")
+    func request(id: Int, method: String, params: String? = nil) async throws {
+        try await send(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)""# + (params.map { #","params":\#($0)"# } ?? "") + "}")
     }
 
-    func notify(method: String, params: String? = nil) throws {
-        try send(#"{"jsonrpc":"2.0","method":"\#(method)""# + (params.map { #","params":\#($0)"# } ?? "") + "}")
+    func notify(method: String, params: String? = nil) async throws {
+        try await send(#"{"jsonrpc":"2.0","method":"\#(method)""# + (params.map { #","params":\#($0)"# } ?? "") + "}")
     }
 
     /// The next message of the server, as its body's text; nil when the server's output ended.
