@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "WidgetryHostProfile", targets: ["WidgetryHostProfile"]),
         .library(name: "WidgetryRender", targets: ["WidgetryRender"]),
         .library(name: "WidgetryLanguageServerProtocol", targets: ["WidgetryLanguageServerProtocol"]),
+        .library(name: "WidgetryLanguageServer", targets: ["WidgetryLanguageServer"]),
         .executable(name: "widgetry", targets: ["widgetry"]),
     ],
     dependencies: [
@@ -175,6 +176,11 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .target(
+            name: "WidgetryLanguageServer",
+            dependencies: ["WidgetryLanguageServerProtocol", "WidgetryDiagnostics", "WidgetryJSON", "WidgetryBundle", "WidgetryModel", "WidgetryLint"],
+            swiftSettings: strictSwift6
+        ),
+        .target(
             name: "WidgetryReporting",
             dependencies: ["WidgetryDiagnostics", "WidgetryJSON"],
             swiftSettings: strictSwift6
@@ -218,6 +224,8 @@ let package = Package(
                 "WidgetryAssets",
                 "WidgetryHostProfile",
                 "WidgetryRender",
+                "WidgetryLanguageServer",
+                "WidgetryLanguageServerProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -278,6 +286,11 @@ let package = Package(
         .testTarget(
             name: "WidgetryLanguageServerProtocolTests",
             dependencies: ["WidgetryLanguageServerProtocol", "WidgetryDiagnostics"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "WidgetryLanguageServerTests",
+            dependencies: ["WidgetryLanguageServer", "WidgetryLanguageServerProtocol", "WidgetryTestSupport"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

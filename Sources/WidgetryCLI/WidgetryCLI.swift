@@ -134,7 +134,8 @@ struct WidgetryCommand: AsyncParsableCommand {
             """,
         version: WidgetryVersion.current,
         subcommands: [InitCommand.self, InspectCommand.self, EvalCommand.self, FetchCommand.self, PackCommand.self, ServeStubCommand.self, CallCommand.self, RunCommand.self,
-                      RenderCommand.self, PreviewCommand.self, TestCommand.self, ValidateCommand.self, LintCommand.self, ContractCommand.self, SchemasCommand.self]
+                      RenderCommand.self, PreviewCommand.self, TestCommand.self, ValidateCommand.self, LintCommand.self, ContractCommand.self, SchemasCommand.self,
+                      LanguageServerCommand.self]
     )
 }
 

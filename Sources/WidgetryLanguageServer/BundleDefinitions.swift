@@ -1,0 +1,29 @@
+import WidgetryBundle
+import WidgetryJSON
+import WidgetryLint
+import WidgetryModel
+
+/// What a bundle defines that its files name elsewhere: its actions (with the service file
+/// that defines each first), its entities and its screens, read as lint reads them, from the
+/// editor's contents over the disk's.
+struct BundleDefinitions: Sendable {
+    /// Each action's name, with the file (relative to the bundle) that defines it first: the
+    /// stub file, then the development and production service files.
+    var actions: [String: String] = [:]
+    var entities: [EntityDescription] = []
+    var screens: [String] = []
+
+    init() {}
+
+    /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
+    /// from memory; none when the bundle cannot be read.
+    init(root: String, overrides: [String: [UInt8]]) {
+        guard let bundle = try? WidgetBundle(directory: root, options: WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: overrides))) else { return }
+        let context = LintContext(bundle: bundle, displayPrefix: "")
+        for service in context.services {
+            for action in service.configuration.actions where actions[action.name] == nil { actions[action.name] = service.file }
+        }
+        entities = context.model?.entities ?? []
+        screens = context.screenNames.sorted()
+    }
+}

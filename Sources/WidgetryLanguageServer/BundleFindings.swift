@@ -1,0 +1,97 @@
+import Foundation
+import WidgetryDiagnostics
+import WidgetryLanguageServerProtocol
+import WidgetryLint
+
+/// One finding of lint as the server keeps it: the project's diagnostic (its fix-its and code)
+/// and the protocol's, placed in the text it was made of.
+struct Finding: Sendable {
+    var source: WidgetryDiagnostics.Diagnostic
+    var diagnostic: WidgetryLanguageServerProtocol.Diagnostic
+}
+
+/// What one lint of a bundle found, by file: each file with findings, with the text they were
+/// made of (the editor's, or the disk's), so that ranges and fix-its convert in that text.
+struct BundleFindings: Sendable {
+    /// One file's findings.
+    struct File: Sendable {
+        var uri: DocumentUri
+        /// The text the findings were made of.
+        var text: TextDocument
+        var findings: [Finding]
+    }
+
+    /// The bundle's folder.
+    var root: String
+    /// Which lint this is: lints are numbered in the order they start, across bundles.
+    var generation: Int
+    /// The files with findings, by absolute path.
+    var files: [String: File]
+
+    /// The id of this set of diagnostics, for pulled diagnostics.
+    var resultId: String { "\(generation)" }
+
+    init(root: String, generation: Int, files: [String: File]) {
+        self.root = root
+        self.generation = generation
+        self.files = files
+    }
+
+    /// The findings of `report` by file; the texts are those of `documents` (open in the editor,
+    /// by path), else those the report quotes, else the disk's.
+    init(root: String, generation: Int, report: DiagnosticReport, documents: [String: TextDocument]) {
+        self.root = root
+        self.generation = generation
+        var grouped: [String: [WidgetryDiagnostics.Diagnostic]] = [:]
+        var shownAs: [String: String] = [:]
+        for finding in report.diagnostics {
+            let path = Self.path(of: finding.file, root: root)
+            grouped[path, default: []].append(finding)
+            shownAs[path] = shownAs[path] ?? finding.file
+        }
+        var files: [String: File] = [:]
+        for (path, findings) in grouped {
+            let uri = documents[path]?.uri ?? FileURI.uri(of: path)
+            let text = documents[path] ?? TextDocument(uri: uri, languageId: "json", version: 0,
+                                                       text: String(decoding: Self.bytes(of: path, quoted: shownAs[path].flatMap { report.sources[$0] }), as: UTF8.self))
+            files[path] = File(uri: uri, text: text, findings: findings.map { Finding(source: $0, diagnostic: Self.convert($0, in: text)) })
+        }
+        self.files = files
+    }
+
+    /// The absolute path of a file as a finding names it: relative to the working directory
+    /// (under the bundle's display prefix) or absolute; a finding about the bundle as a whole is
+    /// placed on its manifest.
+    static func path(of file: String, root: String) -> String {
+        let path = FileURI.standardized(file.isEmpty ? root : file)
+        guard path == root else { return path }
+        let plist = root + "/" + "Info.plist"
+        return FileManager.default.fileExists(atPath: root + "/Info.json") || !FileManager.default.fileExists(atPath: plist) ? root + "/Info.json" : plist
+    }
+
+    /// The text of a file lint quoted, else the disk's (nothing when it cannot be read).
+    private static func bytes(of path: String, quoted: SourceText?) -> [UInt8] {
+        if let quoted { return quoted.bytes }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= 64 << 20 else { return [] }
+        return FileManager.default.contents(atPath: path).map { Array($0) } ?? []
+    }
+
+    /// The protocol's diagnostic of a finding in `text`: its range in UTF-16, its code with a
+    /// link to its documentation, the hint after the message, the notes as related
+    /// information at the finding's own range.
+    static func convert(_ finding: WidgetryDiagnostics.Diagnostic, in text: TextDocument) -> WidgetryLanguageServerProtocol.Diagnostic {
+        let range = text.range(of: finding.place)
+        let code = finding.code.description
+        let severity: DiagnosticSeverity = switch finding.severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: .information
+        }
+        let related = finding.notes.map { DiagnosticRelatedInformation(location: Location(uri: text.uri, range: range), message: $0) }
+        return WidgetryLanguageServerProtocol.Diagnostic(
+            range: range, severity: severity, code: .string(code),
+            codeDescription: CodeExplanation(code)?.helpURI.map(CodeDescription.init(href:)), source: "widgetry",
+            message: finding.message + (finding.hint.map { "\nhint: \($0)" } ?? ""),
+            relatedInformation: related.isEmpty ? nil : related)
+    }
+}

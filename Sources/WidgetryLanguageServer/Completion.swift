@@ -1,0 +1,57 @@
+import WidgetryLanguageServerProtocol
+
+/// Completion inside the string values of a bundle's JSON: the names a member of that key
+/// takes, from what the bundle defines.
+enum Completion {
+    /// The keys whose values name an action (an action controller's, a status controller's, a
+    /// service action's next one).
+    static let actionKeys: Set<String> = ["actionName", "elseActionName", "nextAction"]
+    /// The keys whose values name an entity of the model.
+    static let entityKeys: Set<String> = ["entityName", "entity", "resultType"]
+    /// The keys whose values name a screen.
+    static let screenKeys: Set<String> = ["entryScreen", "destination"]
+
+    /// The items for the value at `cursor` of `text`, each replacing the value's contents;
+    /// nil when the key takes no name the server knows.
+    static func items(at cursor: JSONCursor, in text: TextDocument, definitions: BundleDefinitions) -> [CompletionItem]? {
+        let candidates: [(label: String, kind: CompletionItemKind, detail: String)]
+        if actionKeys.contains(cursor.key) {
+            candidates = definitions.actions.map { ($0.key, .function, "action of \($0.value)") }
+        } else if entityKeys.contains(cursor.key) {
+            candidates = definitions.entities.map { entity in
+                (entity.name, .class, "entity: \(entity.attributes.count) attributes, \(entity.relationships.count) relationships"
+                    + (entity.parent.map { ", a kind of \($0)" } ?? ""))
+            }
+        } else if screenKeys.contains(cursor.key) {
+            candidates = definitions.screens.map { ($0, .file, "screen") }
+        } else {
+            return nil
+        }
+        let range = LSPRange(start: text.position(atOffset: cursor.contents.lowerBound), end: text.position(atOffset: cursor.contents.upperBound))
+        return candidates.sorted { $0.label < $1.label }.map { candidate in
+            CompletionItem(label: candidate.label, kind: candidate.kind, detail: candidate.detail, textEdit: TextEdit(range: range, newText: candidate.label))
+        }
+    }
+}
+
+extension LanguageServer {
+    /// `textDocument/completion`: inside a string value whose key names an action, an entity or
+    /// a screen, those the bundle defines; nothing elsewhere.
+    func completion(_ params: CompletionParams) async throws -> CompletionList? {
+        let (path, text) = try document(params.textDocument.uri)
+        try Self.check(params.position, in: text)
+        guard let root = bundle(holding: path), let cursor = JSONCursor(bytes: text.bytes, offset: text.offset(of: params.position)) else { return nil }
+        let items = Completion.items(at: cursor, in: text, definitions: await definitions(of: root))
+        return items.map { CompletionList(isIncomplete: false, items: $0) }
+    }
+
+    /// What the bundle at `root` defines, read once per lint of it.
+    func definitions(of root: String) async -> BundleDefinitions {
+        if let known = definitions[root] { return known }
+        let generation = findings[root]?.generation
+        let overrides = documents.filter { $0.key.hasPrefix(root + "/") && $0.value.bytes.count <= limits.maximumDocumentBytes }.mapValues(\.bytes)
+        let read = await Task.detached { BundleDefinitions(root: root, overrides: overrides) }.value
+        if findings[root]?.generation == generation { definitions[root] = read }
+        return read
+    }
+}
