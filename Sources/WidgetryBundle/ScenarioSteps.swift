@@ -10,11 +10,11 @@ public enum ScenarioSteps {
         "refresh": ["for", "expectFailure"], "scrollToEnd": ["for", "expectFailure"], "deleteRow": ["of", "section", "for", "expectFailure"],
         "post": ["for"], "setDefault": ["value", "for"], "advance": [], "back": ["for", "expectFailure"],
         "pickMedia": ["with", "for", "expectFailure"],
-        "expect": [], "expectStore": ["where", "count"], "golden": [],
+        "expect": [], "expectStore": ["where", "count"], "golden": [], "picture": ["tolerance"],
     ]
 
     /// The kinds that check what a run shows rather than act on it.
-    public static let checks: Set<String> = ["expect", "expectStore", "golden"]
+    public static let checks: Set<String> = ["expect", "expectStore", "golden", "picture"]
 
     /// The keys that say how a scenario plays a step (how long to wait after it, which failure
     /// it expects), rather than what the step does.

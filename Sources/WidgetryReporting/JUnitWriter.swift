@@ -11,12 +11,16 @@ public enum JUnitWriter {
         /// Seconds, printed with three decimals; nil leaves the attribute out.
         public var time: Double?
         public var failures: [Failure]
+        /// Files that show the case's failures (pictures), written into `system-out` as
+        /// `[[ATTACHMENT|path]]`, the form GitLab and Jenkins show as attachments.
+        public var attachments: [String]
 
-        public init(name: String, file: String, time: Double? = nil, failures: [Failure] = []) {
+        public init(name: String, file: String, time: Double? = nil, failures: [Failure] = [], attachments: [String] = []) {
             self.name = name
             self.file = file
             self.time = time
             self.failures = failures
+            self.attachments = attachments
         }
     }
 
@@ -70,6 +74,9 @@ public enum JUnitWriter {
                     xml += "      <failure message=\"\(XMLText.escaped(failure.message))\""
                     if let type = failure.type { xml += " type=\"\(XMLText.escaped(type))\"" }
                     xml += ">\(XMLText.escaped(failure.text))</failure>\n"
+                }
+                if !testCase.attachments.isEmpty {
+                    xml += "      <system-out>" + testCase.attachments.map { XMLText.escaped("[[ATTACHMENT|\($0)]]") }.joined(separator: "\n") + "</system-out>\n"
                 }
                 xml += "    </testcase>\n"
             }

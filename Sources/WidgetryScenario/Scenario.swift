@@ -20,6 +20,9 @@ public struct Scenario: Sendable {
         public var defaults: [String: Value] = [:]
         /// A JSON Merge Patch for the stub file (`{"actions": {"homeFeed": {"response": null}}}`).
         public var stubPatch: JSONValue?
+        /// How many pixels of a picture may differ from its golden (`pictureTolerance`), unless
+        /// a `picture` step says otherwise.
+        public var pictureTolerance = 0
 
         public init() {}
     }
@@ -37,6 +40,10 @@ public struct Scenario: Sendable {
             /// The whole snapshot, as text (`.txt`) or JSON (`.json`), against a golden file
             /// (a path relative to the scenario file, inside its folder).
             case golden(ConfinedPath)
+            /// A PNG picture of the screen against a golden PNG (a path relative to the scenario
+            /// file, inside its folder), allowing `tolerance` differing pixels (else the
+            /// scenario's ``Settings/pictureTolerance``).
+            case picture(ConfinedPath, tolerance: Int?)
         }
 
         public var kind: Kind
@@ -50,6 +57,7 @@ public struct Scenario: Sendable {
             case .expect(let predicates): predicates.count == 1 ? "expect \(predicates[0].format)" : "expect \(predicates.count) conditions"
             case .expectStore(let entity, let filter, let count): "expect \(count) \(entity)" + (filter.map { " where \($0.format)" } ?? "")
             case .golden(let path): "snapshot matches \(path)"
+            case .picture(let path, _): "picture matches \(path)"
             }
         }
     }

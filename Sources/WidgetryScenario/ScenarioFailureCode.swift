@@ -15,4 +15,13 @@ public enum ScenarioFailureCode: String, DomainCode, CaseIterable {
     case expectation = "scenario.expectation"
     /// A `golden` step's snapshot differs from its golden file.
     case goldenMismatch = "scenario.golden-mismatch"
+    /// A picture of the screen differs from its golden PNG in more pixels than the tolerance
+    /// allows, or in size, or the golden is missing.
+    case pictureMismatch = "scenario.picture-mismatch"
+    /// A picture and its golden PNG were drawn in different fonts (or the golden records none),
+    /// so they are not compared.
+    case pictureFontMismatch = "scenario.picture-font-mismatch"
+    /// No picture could be made or compared: no Chromium, a golden that is not a PNG, a file
+    /// that cannot be written, or a command that draws no pictures.
+    case pictureUnavailable = "scenario.picture-unavailable"
 }

@@ -11,7 +11,7 @@ import WidgetryServiceConfiguration
 /// reported with its place, all at once.
 public enum ScenarioReader {
     static let rootKeys: Set<String> = ["$schema", "name", "settings", "steps"]
-    static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults", "stub"]
+    static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults", "stub", "pictureTolerance"]
     /// The key that says what a step is, and the keys each kind may add: ``ScenarioSteps/kinds``,
     /// which lint reads too (the preview refuses what a scenario adds to ``InteractionDecoder/kinds``).
     package static let stepKinds = ScenarioSteps.kinds
@@ -66,6 +66,11 @@ public enum ScenarioReader {
             }
             if let value = object["screen"] { settings.screen = read.string(value) }
             if let value = object["stub"], read.object(value, what: "stub") != nil { settings.stubPatch = value }
+            if let value = object["pictureTolerance"] {
+                var decoder = InteractionDecoder(file: file)
+                settings.pictureTolerance = decoder.wholeNumber(value, what: "pictureTolerance") ?? 0
+                report(decoder.problems)
+            }
             if let value = object["defaults"], let defaults = read.object(value, what: "defaults") {
                 for member in defaults { settings.defaults[member.key] = Value(json: member.value) }
             }
@@ -113,6 +118,10 @@ public enum ScenarioReader {
                 kind = .expectStore(entity: entity, filter: filter, count: count)
             case "golden":
                 kind = read.string(kindValue).flatMap { confined($0, at: kindValue) }.map(Scenario.Step.Kind.golden)
+            case "picture":
+                let tolerance = object["tolerance"].flatMap { decoder.wholeNumber($0, what: "tolerance") }
+                if object["tolerance"] != nil, tolerance == nil { return nil }
+                kind = read.string(kindValue).flatMap { confined($0, at: kindValue) }.map { .picture($0, tolerance: tolerance) }
             default:
                 kind = decoder.interaction(kindKey, of: object, at: json).map { .interaction($0, seconds: seconds, expectedFailure: failure) }
             }

@@ -23,6 +23,9 @@ public struct ScenarioResult: Sendable {
         /// For a golden that differs from the snapshot: the diff, which `message` ends with
         /// uncoloured, so a terminal can show it coloured instead (``description(colour:)``).
         public var diff: LineDiff?
+        /// Files written to show the failure (a picture, and it beside its golden and their
+        /// difference), which `message` names too.
+        public var files: [String] = []
 
         /// `file:line:column: step N (title): message`.
         public var description: String { description(colour: false) }
@@ -70,6 +73,10 @@ public struct ScenarioRunner {
     public var coverage: CoverageRecorder?
     /// Called after each step with the run (`widgetry run --scenario` prints its snapshot).
     public var afterStep: ((Int, Scenario.Step, WidgetRun) -> Void)?
+    /// Compares pictures of the screen with golden PNGs (`picture` steps, and with `--pictures`
+    /// the golden of each scenario's last step); without it, a `picture` step fails with
+    /// `scenario.picture-unavailable`.
+    public var pictures: PictureCheck?
     /// Called with every event of each run.
     public var onEvent: ((RunEvent) -> Void)?
     /// Keep the run's store in this SQLite file instead of memory (`widgetry run --scenario
@@ -93,9 +100,9 @@ public struct ScenarioRunner {
 
     public func run(_ scenario: Scenario, bundle: WidgetBundle) async -> ScenarioResult {
         var result = ScenarioResult(name: scenario.name, file: scenario.file, failures: [], stepCount: scenario.steps.count, goldensWritten: [], runTime: 0)
-        func fail(_ index: Int, _ step: Scenario.Step?, _ code: DiagnosticCode, _ message: String, diff: LineDiff? = nil) {
+        func fail(_ index: Int, _ step: Scenario.Step?, _ code: DiagnosticCode, _ message: String, diff: LineDiff? = nil, files: [String] = []) {
             result.failures.append(.init(step: index, title: step?.title ?? "setup", code: code, file: scenario.file,
-                                         location: step?.location, message: message, diff: diff))
+                                         location: step?.location, message: message, diff: diff, files: files))
         }
         let settings = scenario.settings
         var options = WidgetRun.Options(service: settings.service, now: settings.now, timeZone: settings.timeZone, locale: settings.locale,
@@ -147,8 +154,18 @@ public struct ScenarioRunner {
                 if let mismatch = compareGolden(path, run: run, written: &result.goldensWritten) {
                     fail(index, step, ScenarioFailureCode.goldenMismatch.diagnosticCode, mismatch.message, diff: mismatch.diff)
                 }
+            case .picture(let path, let tolerance):
+                if let failure = await comparePicture(path, tolerance: tolerance ?? settings.pictureTolerance, scenario: scenario, step: index,
+                                                      run: run, written: &result.goldensWritten) {
+                    fail(index, step, failure.code.diagnosticCode, failure.message, files: failure.files)
+                }
             }
             afterStep?(index, step, run)
+        }
+        if let last = scenario.steps.indices.last, let golden = lastStepGolden(of: scenario),
+           let failure = await comparePicture(golden, tolerance: settings.pictureTolerance, scenario: scenario, step: last,
+                                              run: run, written: &result.goldensWritten) {
+            fail(last, scenario.steps[last], failure.code.diagnosticCode, failure.message, files: failure.files)
         }
         result.runTime = run.timeline.now
         result.warnings = run.loadWarnings
@@ -275,6 +292,42 @@ public struct ScenarioRunner {
         }
         guard let expected, let diff = LineDiff(expected: expected, actual: actual) else { return nil }
         return ("the snapshot differs from \(path) (- golden, + run):\n" + diff.render(), diff)
+    }
+
+    /// The golden of the scenario's last step in ``PictureCheck/lastStepFolder`` (named after the
+    /// scenario's file), when it is there or goldens are being written.
+    private func lastStepGolden(of scenario: Scenario) -> ConfinedPath? {
+        guard let folder = pictures?.lastStepFolder else { return nil }
+        let name = (scenario.file as NSString).lastPathComponent
+        let stem = name.hasSuffix(".scenario.json") ? String(name.dropLast(".scenario.json".count)) : (name as NSString).deletingPathExtension
+        guard let golden = try? ConfinedPath(folder + "/" + stem + ".png", in: (scenario.file as NSString).deletingLastPathComponent) else { return nil }
+        guard updatesGoldens || FileManager.default.fileExists(atPath: golden.path) else { return nil }
+        return golden
+    }
+
+    /// Compares a picture of the screen with the golden PNG (or writes it) through ``pictures``;
+    /// nil when they match. The golden is read and written only inside the scenario's folder.
+    private func comparePicture(_ golden: ConfinedPath, tolerance: Int, scenario: Scenario, step: Int, run: WidgetRun,
+                                written: inout [String]) async -> (code: ScenarioFailureCode, message: String, files: [String])? {
+        guard let pictures else {
+            return (.pictureUnavailable, "this command draws no pictures; widgetry test compares them with their goldens", [])
+        }
+        let path: String
+        do throws(PathEscape) {
+            path = try golden.resolved()
+        } catch {
+            return (.pictureUnavailable, "\(error.message) [\(PathEscape.code)]\n  hint: \(error.hint)", [])
+        }
+        let request = PictureCheck.Request(name: golden.relative, path: path, tolerance: tolerance, updating: updatesGoldens, scenario: scenario, step: step)
+        switch await pictures.compare(request, run) {
+        case .matched:
+            return nil
+        case .written(let path):
+            written.append(path)
+            return nil
+        case .failed(let code, let message, let files):
+            return (code, message, files)
+        }
     }
 
     /// The longest value description a failure prints.

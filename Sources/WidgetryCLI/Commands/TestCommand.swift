@@ -33,17 +33,17 @@ struct TestCommand: AsyncParsableCommand {
             completion: .custom(Completions.scenarios))
     var filter: String?
 
-    @Flag(help: "Rewrite golden files with the snapshots instead of comparing them.")
+    @Flag(help: "Rewrite golden files with the snapshots and pictures instead of comparing them.")
     var update = false
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, junit
+        case text, junit, json
     }
 
-    @Option(help: "Report format: text for people, junit for CI.")
+    @Option(help: "Report format: text for people, junit for CI, json for programs.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Write a picture of the screen after every step into this folder, with an index.html that shows each beside its text snapshot (docs/RENDERING.md).",
+    @Option(help: ArgumentHelp("Write a picture of the screen after every step into this folder, with an index.html that shows each beside its text snapshot, and compare each scenario's last step with its golden PNG in Tests/pictures/ (docs/RENDERING.md).",
                                valueName: "folder"))
     var pictures: String?
 
@@ -94,6 +94,8 @@ struct TestCommand: AsyncParsableCommand {
         }
         let selected = suite.selected(bundles)
         let multiple = selected.count > 1
+        let goldens = PictureGoldens(folder: pictures, perBundle: multiple)
+        suite.runner.pictures = goldens.check(lastSteps: pictures != nil)
         let stepPictures = pictures.map { StepPictures(folder: $0) }
         let pictureFailure = PictureFailure()
         if let stepPictures {
@@ -148,8 +150,10 @@ struct TestCommand: AsyncParsableCommand {
                 }
             })
         } catch let nothing as ScenarioSuite.NothingToRun {
+            await goldens.close()
             throw Self.failure(nothing)
         }
+        await goldens.close()
         if let stepPictures {
             if let error = pictureFailure.first { throw error }
             try stepPictures.writeIndex()
@@ -157,6 +161,9 @@ struct TestCommand: AsyncParsableCommand {
         switch format {
         case .junit:
             try reportOptions.write(JUnitReport.render(outcome.bundles.map { JUnitReport.Suite(name: $0.suite, unloaded: $0.unloaded, results: $0.results) }),
+                                    console: console)
+        case .json:
+            try reportOptions.write(JSONTestReport.render(outcome.bundles.map { JUnitReport.Suite(name: $0.suite, unloaded: $0.unloaded, results: $0.results) }),
                                     console: console)
         case .text:
             emit("\(outcome.caseCount - outcome.failedCount) passed, \(outcome.failedCount) failed\n")
@@ -208,7 +215,7 @@ struct TestCommand: AsyncParsableCommand {
 }
 
 extension TestCommand: ReportsErrors {
-    var errorFormat: ReportFormat { errorOptions.format ?? (format == .junit ? .junit : .text) }
+    var errorFormat: ReportFormat { errorOptions.format ?? (format == .junit ? .junit : format == .json ? .json : .text) }
     var reportName: String { "widgetry test" }
 }
 

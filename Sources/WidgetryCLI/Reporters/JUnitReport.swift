@@ -4,7 +4,8 @@ import WidgetryScenario
 
 /// Scenario results as JUnit XML, the format CI systems read: one test suite per bundle, one
 /// test case per scenario, a failure element per failed step, and one failed case for what did
-/// not load (``UnloadedCase``). Times are run times, so the report is the same on every run.
+/// not load (``UnloadedCase``), and the pictures a failure wrote as the case's attachments. Times
+/// are run times, so the report is the same on every run.
 /// Paths are shown as the text report shows them (``TestReportText``).
 enum JUnitReport {
     /// One bundle's suite: named by its identifier (or as named, when it did not load).
@@ -21,7 +22,7 @@ enum JUnitReport {
                 JUnitWriter.TestCase(name: result.name, file: DisplayPath.relative(result.file), time: result.runTime,
                                      failures: result.failures.map { failure in
                     JUnitWriter.Failure(message: "step \(failure.step + 1) (\(failure.title))", type: failure.code.description, text: TestReportText.failure(failure, colour: false))
-                })
+                }, attachments: result.failures.flatMap(\.files).map { DisplayPath.relative($0) })
             })
         })
     }

@@ -120,6 +120,9 @@ extension RuleDescriptions {
         "scenario.other-failure": "A scenario step expected to fail failed with another message.",
         "scenario.expectation": "A scenario's expect or expectStore step found something else.",
         "scenario.golden-mismatch": "A scenario's snapshot differs from its golden file.",
+        "scenario.picture-mismatch": "A picture of a scenario's screen differs from its golden PNG in more pixels than the tolerance allows, or in size.",
+        "scenario.picture-font-mismatch": "A picture and its golden PNG were drawn in different fonts, so they are not compared.",
+        "scenario.picture-unavailable": "A scenario's picture could not be made or compared: no Chromium, or a golden that is not a PNG.",
         // The regex engine and the layout solver
         "regex.syntax": "A regular expression does not compile.",
         "layout.unsatisfiable": "A required layout constraint cannot hold with the required constraints already added.",

@@ -8,7 +8,7 @@ struct ScenarioStepRule: LintRule {
     static let description = LintRuleDescription(
         id: "scenario-step", severity: .error,
         summary: "Each step of a scenario is one kind of step, with only the keys that kind takes.",
-        rationale: "widgetry test refuses the whole scenario file for one step it cannot read, and validate only says which of the sixteen kinds of step failed first. Lint names the key it does not know, with the kind or key it most likely means, before the run (docs/FORMAT.md#scenario).",
+        rationale: "widgetry test refuses the whole scenario file for one step it cannot read, and validate only says which of the seventeen kinds of step failed first. Lint names the key it does not know, with the kind or key it most likely means, before the run (docs/FORMAT.md#scenario).",
         examples: [
             LintExample("a misspelt kind of step, a misspelt key, and a step doing two things", files: [
                 "S.json": #"{"S": {}}"#,

@@ -411,6 +411,11 @@ public enum BundledSchemas {
         "stub": {
           "type": "object",
           "description": "A JSON Merge Patch (RFC 7386) applied to StubService.json before the run: {\"actions\": {\"homeFeed\": {\"response\": null}}} removes a response to exercise the error path."
+        },
+        "pictureTolerance": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "How many pixels of a picture may differ from its golden PNG, unless a picture step says otherwise (default 0: none)."
         }
       },
       "patternProperties": {
@@ -485,6 +490,9 @@ public enum BundledSchemas {
         },
         {
           "$ref": "#/$defs/goldenStep"
+        },
+        {
+          "$ref": "#/$defs/pictureStep"
         },
         {
           "$ref": "#/$defs/pickMediaStep"
@@ -901,6 +909,29 @@ public enum BundledSchemas {
         "golden": {
           "type": "string",
           "description": "A golden file, relative to the scenario and inside the bundle's Tests folder (no absolute path, no .., no link out: bundle.path-escape), the whole snapshot must equal: text, or JSON when the name ends in .json. widgetry test --update writes it."
+        }
+      },
+      "patternProperties": {
+        "^\\*\\*\\*": {
+          "description": "A comment; ignored."
+        }
+      },
+      "additionalProperties": false
+    },
+    "pictureStep": {
+      "type": "object",
+      "required": [
+        "picture"
+      ],
+      "properties": {
+        "picture": {
+          "type": "string",
+          "description": "A golden PNG, relative to the scenario and inside the bundle's Tests folder (no absolute path, no .., no link out: bundle.path-escape), the picture of the screen must match: drawn by Chromium in the same font (recorded in the PNG), compared as pixelmatch compares (YIQ colour threshold 0.1, anti-aliasing left out). widgetry test --update writes it; a failure writes the golden, the picture and their difference side by side."
+        },
+        "tolerance": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "How many pixels may differ (default: the scenario's pictureTolerance, else 0)."
         }
       },
       "patternProperties": {

@@ -1,12 +1,12 @@
 import WidgetryBundle
 public import WidgetryJSON
 
-/// The files a scenario names (its goldens and picked media), each checked with
+/// The files a scenario names (its goldens, picture goldens and picked media), each checked with
 /// ``ConfinedPath`` against the scenario's `Tests/` folder: what `validate` and the
 /// `path-escape` lint rule both report, at the name, as `bundle.path-escape`.
 public enum ScenarioPaths {
     /// The step keys whose value is a file inside the scenario's folder.
-    public static let namingKeys = ["golden", "pickMedia"]
+    public static let namingKeys = ["golden", "picture", "pickMedia"]
 
     /// A finding for every name in the scenario `document` that leaves `testsFolder` (an
     /// absolute path), by its text or through a link.
