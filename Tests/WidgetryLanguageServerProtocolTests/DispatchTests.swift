@@ -171,4 +171,21 @@ import WidgetryLanguageServerProtocol
         #expect(try await client.result(id: 6)["contents"]?["value"] == .string("ran"))
         #expect(try await client.finish() == 1)
     }
+
+    @Test func cancellingAHandlerThatAwaitsTheClientCancelsTheServersRequestToo() async throws {
+        let client = try await TestClient.initialized { connection in
+            await connection.onRequest(HoverRequest.self) { _, context in
+                _ = try await context.connection.sendRequest(DiagnosticRefreshRequest.self, NoParams())
+                return Hover(contents: MarkupContent(kind: .plaintext, value: "answered"))
+            }
+        }
+        try await client.request(id: 8, method: "textDocument/hover", params: #"{"textDocument":{"uri":"u"},"position":{"line":0,"character":0}}"#)
+        #expect(try await client.nextBody() == #"{"id":1,"jsonrpc":"2.0","method":"workspace/diagnostic/refresh"}"#)
+        try await client.notify(method: "$/cancelRequest", params: #"{"id":8}"#)
+        #expect(try await client.nextBody() == #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}"#)
+        #expect(try await client.error(id: 8).code == ErrorCodes.requestCancelled)
+        // The client's late answer to the cancelled request is dropped.
+        try await client.send(#"{"jsonrpc":"2.0","id":1,"result":null}"#)
+        #expect(try await client.finish() == 1)
+    }
 }
