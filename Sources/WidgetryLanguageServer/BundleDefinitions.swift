@@ -16,9 +16,11 @@ struct BundleDefinitions: Sendable {
     init() {}
 
     /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
-    /// from memory; none when the bundle cannot be read.
+    /// from memory, but those that are not JSON (being typed), read from the disk; none when
+    /// the bundle cannot be read.
     init(root: String, overrides: [String: [UInt8]]) {
-        guard let bundle = try? WidgetBundle(directory: root, options: WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: overrides))) else { return }
+        let parsing = overrides.filter { (try? JSONParser.parse($0.value, fileName: $0.key)) != nil }
+        guard let bundle = try? WidgetBundle(directory: root, options: WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: parsing))) else { return }
         let context = LintContext(bundle: bundle, displayPrefix: "")
         for service in context.services {
             for action in service.configuration.actions where actions[action.name] == nil { actions[action.name] = service.file }

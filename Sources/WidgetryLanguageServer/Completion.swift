@@ -7,7 +7,7 @@ enum Completion {
     /// service action's next one).
     static let actionKeys: Set<String> = ["actionName", "elseActionName", "nextAction"]
     /// The keys whose values name an entity of the model.
-    static let entityKeys: Set<String> = ["entityName", "entity", "resultType"]
+    static let entityKeys: Set<String> = ["entityName", "entity"]
     /// The keys whose values name a screen.
     static let screenKeys: Set<String> = ["entryScreen", "destination"]
 

@@ -7,8 +7,8 @@ struct JSONCursor: Equatable {
     var key: String
     /// What the value holds before the cursor.
     var typed: String
-    /// The bytes of the value's contents: from after its opening quote to its closing quote, or
-    /// to the end of its line when it has none yet.
+    /// The bytes of the value's contents: from after its opening quote to its closing quote, or,
+    /// when it has none yet, to the end of the name at the cursor.
     var contents: Range<Int>
 
     /// The place of byte `offset` of `bytes`; nil when the cursor is not in a member's string
@@ -33,7 +33,11 @@ struct JSONCursor: Equatable {
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != 0x0A, bytes[end] != 0x0D {
             end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
         }
-        end = min(end, bytes.count)
+        if end >= bytes.count || bytes[end] != UInt8(ascii: "\"") {
+            // No closing quote yet: the value is the name being typed, up to what is no name.
+            end = offset
+            while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+        }
         // Before the string: a colon, and before it the key's closing quote.
         var before = Self.skipSpace(bytes, before: quote)
         guard before > 0, bytes[before - 1] == UInt8(ascii: ":") else { return nil }
@@ -49,6 +53,12 @@ struct JSONCursor: Equatable {
         key = String(decoding: bytes[keyStart..<keyEnd], as: UTF8.self)
         typed = String(decoding: bytes[(quote + 1)..<offset], as: UTF8.self)
         contents = (quote + 1)..<end
+    }
+
+    /// Whether `byte` may be part of a name (an action, an entity, a key path).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || [UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "-")].contains(byte)
     }
 
     /// The index just after the last byte before `index` that is not white space.

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import WidgetryLanguageServerProtocol
+@testable import WidgetryLanguageServer
+
+/// Completion of the names a bundle defines, where a member's value names one.
+@Suite(.timeLimit(.minutes(2))) struct CompletionTests {
+    @Test func anActionNameCompletesWithTheActionsAndAnEntityNameWithTheEntities() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let client = await ServerClient()
+        _ = try await client.initialize(folders: [workspace.path])
+        _ = try await client.collect(under: workspace.bundle)
+        // Being typed: the value is cut short and the file does not parse.
+        let text = try workspace.text(Workspace.screen).replacingOccurrences(of: #""actionName": "notes"}}"#, with: #""actionName": "no"#)
+        let uri = workspace.uri(Workspace.screen)
+        try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
+        _ = try await client.collect(under: workspace.bundle)
+        let action = try #require(Workspace.position(of: #""actionName": "no"#, in: text))
+        let column = action.character + #""actionName": "no"#.utf16.count
+        let actions = try await client.result(client.request("textDocument/completion", positionParams(uri: uri, line: action.line, character: column)))
+        #expect(actions["isIncomplete"] == .bool(false))
+        let item = try #require(actions["items"]?[0])
+        #expect(actions["items"]?.array?.count == 1)
+        #expect(item["label"] == .string("notes"))
+        #expect(item["detail"] == .string("action of StubService.json"))
+        #expect(item["textEdit"]?["range"] == .object([
+            "start": .object(["line": .integer(action.line), "character": .integer(column - 2)]),
+            "end": .object(["line": .integer(action.line), "character": .integer(column)]),
+        ]))
+        let entity = try #require(Workspace.position(of: #""entityName": "Note""#, in: text))
+        let entities = try await client.result(client.request("textDocument/completion",
+                                                              positionParams(uri: uri, line: entity.line, character: entity.character + 15)))
+        #expect(entities["items"]?.array?.map { $0["label"] } == [.string("Note")])
+        // A key that names nothing the bundle defines has no completion.
+        let key = try #require(Workspace.position(of: #""errorMessage": "Notes"#, in: text))
+        #expect(try await client.result(client.request("textDocument/completion", positionParams(uri: uri, line: key.line, character: key.character + 18))) == .null)
+        try await client.finish()
+    }
+
+    @Test func theCursorIsPlacedInTheValueOfAKeyWhateverFollows() {
+        /// The place of the `|` in `text` (taken out): key, typed text and contents as one string.
+        func cursor(_ text: String) -> String? {
+            let bytes = Array(text.replacingOccurrences(of: "|", with: "").utf8)
+            let offset = text.utf8.firstIndex(of: UInt8(ascii: "|")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0
+            return JSONCursor(bytes: bytes, offset: offset).map { "\($0.key) \($0.typed) \($0.contents)" }
+        }
+        #expect(cursor(#"{"actionName": "lo|ad"}"#) == "actionName lo 16..<20")
+        #expect(cursor("{\"a\": 1,\n  \"nextAction\"\n :  \"|") == "nextAction  29..<29")
+        #expect(cursor(#"{"k\"ey": "x|"}"#) == #"k\"ey x 11..<12"#)
+        #expect(cursor(#"{"actionName|": "load"}"#) == nil, "in a key")
+        #expect(cursor(#"{"list": ["a|"]}"#) == nil, "in an array")
+        #expect(cursor(#"{"actionName": "load"|}"#) == nil, "after the value")
+        #expect(cursor(#"{"a": "x\"|"}"#) == #"a x\" 7..<10"#)
+        #expect(cursor("{\"entity\": \"No|te,\n \"b\": 1}") == "entity No 12..<16", "unclosed: the name at the cursor")
+    }
+}
