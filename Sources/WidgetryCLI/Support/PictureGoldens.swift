@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetryAssets
 import WidgetryRender
 import WidgetryRuntime
@@ -16,8 +17,11 @@ final class PictureGoldens: Sendable {
     /// Whether failures' pictures go in a folder per bundle (several bundles are tested).
     let perBundle: Bool
     private let session: Result<ChromiumSession, ChromiumScreenshot.Failure>
-    /// The font pictures are drawn in on this machine, found once.
-    private let font: String
+    /// The font pictures are drawn in on this machine, found at the first picture.
+    private let foundFont = Mutex<String?>(nil)
+
+    /// The largest golden read: a PNG of the most pixels ``PNGImage`` decodes, stored.
+    static let maxGoldenBytes = 80 << 20
 
     /// The folder failures' pictures go in without `--pictures`: `widgetry-pictures` in the
     /// working directory.
@@ -27,7 +31,16 @@ final class PictureGoldens: Sendable {
         self.folder = folder ?? Self.defaultFolder
         self.perBundle = perBundle
         session = Result { () throws(ChromiumScreenshot.Failure) in try ChromiumSession() }
-        font = PictureFont.resolved()
+    }
+
+    /// The font pictures are drawn in (``PictureFont/resolved(environment:)``), asked once.
+    private var font: String {
+        foundFont.withLock { found in
+            if let found { return found }
+            let font = PictureFont.resolved()
+            found = font
+            return font
+        }
     }
 
     /// The runner's hook: `picture` steps, and with `lastSteps` the goldens of scenarios' last
@@ -52,7 +65,11 @@ final class PictureGoldens: Sendable {
         case .failure(let failure): return failure.outcome
         }
         let golden: PNGImage?
-        if let bytes = FileManager.default.contents(atPath: request.path) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: request.path)[.size] as? Int) ?? 0
+        if size > Self.maxGoldenBytes, !request.updating {
+            return .failed(.pictureUnavailable, "the golden \(request.name) is \(size) bytes, more than a picture golden may be (\(Self.maxGoldenBytes))\n  hint: run with --update to draw it again", files: [])
+        }
+        if size <= Self.maxGoldenBytes, let bytes = FileManager.default.contents(atPath: request.path) {
             do {
                 golden = try PNGImage(png: Array(bytes))
             } catch {
