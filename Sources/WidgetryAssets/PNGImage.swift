@@ -102,6 +102,8 @@ public struct PNGImage: Sendable, Equatable {
 
         /// The unfiltered rows as straight 8-bit RGBA.
         func rgba(_ rows: [UInt8], palette: [UInt8], transparency: [UInt8]) throws(AssetError) -> [UInt8] {
+            // 8-bit RGBA is what widgetry and Chromium write: the rows are the pixels.
+            if colourType == 6, depth == 8 { return rows }
             let step = depth / 8
             var output = [UInt8](repeating: 255, count: width * height * 4)
             for pixel in 0..<(width * height) {
@@ -130,29 +132,43 @@ public struct PNGImage: Sendable, Equatable {
         let stride = header.rowBytes
         let bpp = max(1, header.bytesPerPixel)
         var rows = [UInt8](repeating: 0, count: stride * header.height)
-        for row in 0..<header.height {
-            let filter = raw[row * (stride + 1)]
-            let source = row * (stride + 1) + 1
-            let line = row * stride
-            for index in 0..<stride {
-                let left = index >= bpp ? Int(rows[line + index - bpp]) : 0
-                let up = row > 0 ? Int(rows[line - stride + index]) : 0
-                let upLeft = index >= bpp && row > 0 ? Int(rows[line - stride + index - bpp]) : 0
-                let predictor: Int
-                switch filter {
-                case 0: predictor = 0
-                case 1: predictor = left
-                case 2: predictor = up
-                case 3: predictor = (left + up) / 2
-                case 4:
-                    let estimate = left + up - upLeft
-                    let (toLeft, toUp, toUpLeft) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
-                    predictor = toLeft <= toUp && toLeft <= toUpLeft ? left : (toUp <= toUpLeft ? up : upLeft)
-                default: throw failure("row \(row) has filter \(filter), which PNG does not define")
+        var badFilter: (row: Int, filter: UInt8)?
+        raw.withUnsafeBufferPointer { raw in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for row in 0..<header.height where badFilter == nil {
+                    let filter = raw[row * (stride + 1)]
+                    let source = row * (stride + 1) + 1
+                    let line = row * stride
+                    guard filter <= 4 else {
+                        badFilter = (row, filter)
+                        return
+                    }
+                    for index in 0..<stride {
+                        let byte = raw[source + index]
+                        switch filter {
+                        case 0:
+                            rows[line + index] = byte
+                        case 1:
+                            rows[line + index] = byte &+ (index >= bpp ? rows[line + index - bpp] : 0)
+                        case 2:
+                            rows[line + index] = byte &+ (row > 0 ? rows[line - stride + index] : 0)
+                        case 3:
+                            let left = index >= bpp ? Int(rows[line + index - bpp]) : 0
+                            let up = row > 0 ? Int(rows[line - stride + index]) : 0
+                            rows[line + index] = byte &+ UInt8((left + up) / 2)
+                        default:
+                            let left = index >= bpp ? Int(rows[line + index - bpp]) : 0
+                            let up = row > 0 ? Int(rows[line - stride + index]) : 0
+                            let upLeft = index >= bpp && row > 0 ? Int(rows[line - stride + index - bpp]) : 0
+                            let estimate = left + up - upLeft
+                            let (toLeft, toUp, toUpLeft) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
+                            rows[line + index] = byte &+ UInt8(toLeft <= toUp && toLeft <= toUpLeft ? left : (toUp <= toUpLeft ? up : upLeft))
+                        }
+                    }
                 }
-                rows[line + index] = UInt8(truncatingIfNeeded: Int(raw[source + index]) + predictor)
             }
         }
+        if let badFilter { throw failure("row \(badFilter.row) has filter \(badFilter.filter), which PNG does not define") }
         return rows
     }
 

@@ -29,7 +29,8 @@ public struct PictureComparison: Sendable {
     }
 
     public var verdict: Verdict
-    /// The pixels that differ, and those left out as anti-aliasing; nil when not compared.
+    /// The pixels that differ, and those left out as anti-aliasing; nil when not compared, or
+    /// when the pictures' pixels are the same bytes.
     public var difference: PixelDifference?
     /// The golden, the picture and the difference side by side, each on a canvas of the larger
     /// size, 8 pixels apart; nil when the pictures agree or were not compared.
@@ -48,6 +49,10 @@ public struct PictureComparison: Sendable {
         let pictureFont = picture.text[PictureFont.keyword]
         guard let goldenFont, goldenFont == pictureFont else {
             verdict = .otherFont(golden: goldenFont, picture: pictureFont)
+            return
+        }
+        if golden.width == picture.width, golden.height == picture.height, golden.pixels == picture.pixels {
+            verdict = .same(differingPixels: 0)
             return
         }
         let width = max(golden.width, picture.width)
