@@ -12,8 +12,11 @@ struct BundleDefinitions: Sendable {
     var actions: [String: String] = [:]
     var entities: [EntityDescription] = []
     var screens: [String] = []
-
-    init() {}
+    /// The bundle as lint reads it, for typed key paths; nil when it cannot be read.
+    var context: LintContext?
+    /// The files read from memory: an open document not among them was read from the disk,
+    /// being no JSON as it is typed.
+    var readFromMemory: Set<String> = []
 
     /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
     /// from memory, but those that are not JSON (being typed), read from the disk; none when
@@ -22,6 +25,8 @@ struct BundleDefinitions: Sendable {
         let parsing = overrides.filter { (try? JSONParser.parse($0.value, fileName: $0.key)) != nil }
         guard let bundle = try? WidgetBundle(directory: root, options: WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: parsing))) else { return }
         let context = LintContext(bundle: bundle, displayPrefix: "")
+        self.context = context
+        readFromMemory = Set(parsing.keys)
         for service in context.services {
             for action in service.configuration.actions where actions[action.name] == nil { actions[action.name] = service.file }
         }

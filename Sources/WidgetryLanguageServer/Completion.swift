@@ -1,4 +1,5 @@
 import WidgetryLanguageServerProtocol
+import WidgetryLint
 
 /// Completion inside the string values of a bundle's JSON: the names a member of that key
 /// takes, from what the bundle defines.
@@ -36,13 +37,30 @@ enum Completion {
 
 extension LanguageServer {
     /// `textDocument/completion`: inside a string value whose key names an action, an entity or
-    /// a screen, those the bundle defines; nothing elsewhere.
+    /// a screen, those the bundle defines; inside a screen's predicate or key path, the keys of
+    /// what the path before the cursor reads, with their types; nothing elsewhere.
     func completion(_ params: CompletionParams) async throws -> CompletionList? {
         let (path, text) = try document(params.textDocument.uri)
         try Self.check(params.position, in: text)
-        guard let root = bundle(holding: path), let cursor = JSONCursor(bytes: text.bytes, offset: text.offset(of: params.position)) else { return nil }
-        let items = Completion.items(at: cursor, in: text, definitions: await definitions(of: root))
-        return items.map { CompletionList(isIncomplete: false, items: $0) }
+        guard let root = bundle(holding: path) else { return nil }
+        let offset = text.offset(of: params.position)
+        let definitions = await definitions(of: root)
+        if let cursor = JSONCursor(bytes: text.bytes, offset: offset), let items = Completion.items(at: cursor, in: text, definitions: definitions) {
+            return CompletionList(isIncomplete: false, items: items)
+        }
+        // Typed key paths, when lint read the document as the editor has it.
+        guard let context = definitions.context, documents[path] == nil || definitions.readFromMemory.contains(path),
+              let found = KeyPathCompletion.completions(at: offset, inScreenFile: String(path.dropFirst(root.count + 1)), of: context) else { return nil }
+        let range = LSPRange(start: text.position(atOffset: found.replacing.lowerBound), end: text.position(atOffset: found.replacing.upperBound))
+        return CompletionList(isIncomplete: false, items: found.items.map { item in
+            let kind: CompletionItemKind = switch item.kind {
+            case .attribute: .field
+            case .relationship: .reference
+            case .name: .variable
+            case .collectionOperator: .operator
+            }
+            return CompletionItem(label: item.name, kind: kind, detail: item.detail, textEdit: TextEdit(range: range, newText: item.name))
+        })
     }
 
     /// What the bundle at `root` defines, read once per lint of it.

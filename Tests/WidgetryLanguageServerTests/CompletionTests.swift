@@ -38,6 +38,37 @@ import WidgetryLanguageServerProtocol
         try await client.finish()
     }
 
+    @Test func aKeyPathCompletesWithTheKeysOfWhatThePathBeforeItReads() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let client = await ServerClient()
+        _ = try await client.initialize(folders: [workspace.path])
+        _ = try await client.collect(under: workspace.bundle)
+        let text = try workspace.text(Workspace.screen)
+        let uri = workspace.uri(Workspace.screen)
+        try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
+        _ = try await client.collect(under: workspace.bundle)
+        // In a cell's binding, after `content.`: the attributes of the entity the table shows.
+        let binding = try #require(Workspace.position(of: #""from": "content.text""#, in: text))
+        let column = binding.character + #""from": "content."#.utf16.count
+        let keys = try await client.result(client.request("textDocument/completion", positionParams(uri: uri, line: binding.line, character: column)))
+        let items = try #require(keys["items"]?.array)
+        #expect(items.map { $0["label"] } == [.string("noteId"), .string("stars"), .string("text")], "\(items)")
+        let textItem = try #require(items.last)
+        #expect(textItem["detail"] == .string("String attribute of Note"))
+        #expect(textItem["textEdit"]?["range"] == .object([
+            "start": .object(["line": .integer(binding.line), "character": .integer(column)]),
+            "end": .object(["line": .integer(binding.line), "character": .integer(column + 4)]),
+        ]))
+        // At the start of a screen's binding: the screen's names.
+        let screen = try #require(Workspace.position(of: #""from": "notesProvider.totalCount""#, in: text))
+        let names = try await client.result(client.request("textDocument/completion",
+                                                           positionParams(uri: uri, line: screen.line, character: screen.character + #""from": "no"#.utf16.count)))
+        let labels = try #require(names["items"]?.array?.compactMap { $0["label"]?.string })
+        #expect(["content", "countLabel", "defaults", "notesProvider"].allSatisfy(labels.contains), "\(labels)")
+        try await client.finish()
+    }
+
     @Test func theCursorIsPlacedInTheValueOfAKeyWhateverFollows() {
         /// The place of the `|` in `text` (taken out): key, typed text and contents as one string.
         func cursor(_ text: String) -> String? {
