@@ -23,6 +23,22 @@ import Testing
         #expect(image.pixels == [10, 20, 30, 255, 15, 25, 35, 255, 11, 21, 31, 255, 17, 27, 37, 255])
     }
 
+    @Test func palettesGreyAndSixteenBitsAreReadAsRGBA() throws {
+        // A 2 × 1 palette image, its second entry half transparent.
+        var palette: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        PNGWriter.chunk("IHDR", [0, 0, 0, 2, 0, 0, 0, 1, 8, 3, 0, 0, 0], into: &palette)
+        PNGWriter.chunk("PLTE", [10, 20, 30, 40, 50, 60], into: &palette)
+        PNGWriter.chunk("tRNS", [255, 128], into: &palette)
+        PNGWriter.chunk("IDAT", Self.stored([0, 0, 1]), into: &palette)
+        PNGWriter.chunk("IEND", [], into: &palette)
+        #expect(try PNGImage(png: palette).pixels == [10, 20, 30, 255, 40, 50, 60, 128])
+        let grey = Self.png(header: [0, 0, 0, 2, 0, 0, 0, 1, 8, 0, 0, 0, 0], data: [0, 7, 200])
+        #expect(try PNGImage(png: grey).pixels == [7, 7, 7, 255, 200, 200, 200, 255])
+        // 16-bit grey with alpha keeps each sample's high byte.
+        let deep = Self.png(header: [0, 0, 0, 1, 0, 0, 0, 1, 16, 4, 0, 0, 0], data: [0, 0x12, 0x34, 0x80, 0x01])
+        #expect(try PNGImage(png: deep).pixels == [0x12, 0x12, 0x12, 0x80])
+    }
+
     @Test func damagedFilesAreRefusedWithTheirReason() throws {
         var bytes = try Self.image.encoded()
         bytes[bytes.count - 20] ^= 0xFF

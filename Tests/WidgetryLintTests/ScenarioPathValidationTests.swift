@@ -4,7 +4,7 @@ import WidgetryBundle
 import WidgetryLint
 import WidgetryTestSupport
 
-/// `widgetry validate` reports a golden or picked file a scenario names outside its `Tests/`
+/// `widgetry validate` reports a golden, picture golden or picked file a scenario names outside its `Tests/`
 /// folder at the name, by its text and through a link (`bundle.path-escape`).
 struct ScenarioPathValidationTests {
     @Test func aGoldenOutsideTestsIsAFindingAtItsName() throws {
@@ -20,7 +20,8 @@ struct ScenarioPathValidationTests {
               {"golden": "../Info.json"},
               {"golden": "/etc/passwd"},
               {"pickMedia": "out/photo.jpg", "with": "picker"},
-              {"golden": "goldens/fine.txt"}
+              {"golden": "goldens/fine.txt"},
+              {"picture": "out/shot.png"}
             ]}
             """
         try Data(scenario.utf8).write(to: URL(fileURLWithPath: base + "/b/Tests/a.scenario.json"))
@@ -30,6 +31,7 @@ struct ScenarioPathValidationTests {
             "b/Tests/a.scenario.json:2:14 /steps/0/golden",
             "b/Tests/a.scenario.json:3:14 /steps/1/golden",
             "b/Tests/a.scenario.json:4:17 /steps/2/pickMedia",
+            "b/Tests/a.scenario.json:6:15 /steps/4/picture",
         ])
         #expect(escapes.allSatisfy { $0.hint != nil && $0.severity == .error })
     }
