@@ -102,6 +102,24 @@ import WidgetryLanguageServerProtocol
         try await client.finish()
     }
 
+    @Test func savingADocumentLintsItsBundleAgain() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let client = await ServerClient()
+        _ = try await client.initialize(folders: [workspace.path])
+        _ = try await client.collect(under: workspace.bundle)
+        try await client.notify("textDocument/didOpen", openParams(uri: workspace.uri(Workspace.screen), text: try workspace.text(Workspace.screen)))
+        #expect(try await client.collect(under: workspace.bundle).published.isEmpty)
+        // The stub file changes on the disk, unwatched; saving the screen picks it up.
+        try workspace.text(Workspace.stub).replacingOccurrences(of: #""notes": {"#, with: #""memos": {"#)
+            .write(toFile: workspace.file(Workspace.stub), atomically: true, encoding: .utf8)
+        try await client.notify("textDocument/didSave", #"{"textDocument":{"uri":"\#(workspace.uri(Workspace.screen))"}}"#)
+        let saved = try await client.collect(under: workspace.bundle).published
+        #expect(saved.keys.sorted() == [Workspace.screen])
+        #expect(saved[Workspace.screen]?.count == 2)
+        try await client.finish()
+    }
+
     @Test func theBundlesConfigurationApplies() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

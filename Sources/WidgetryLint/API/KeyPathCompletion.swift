@@ -1,4 +1,4 @@
-public import WidgetryJSON
+import WidgetryJSON
 import WidgetryExpressions
 
 /// What may be written next where a key path is being typed in a screen's predicate or binding
