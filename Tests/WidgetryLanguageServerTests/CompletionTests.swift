@@ -32,6 +32,12 @@ import WidgetryLanguageServerProtocol
         let entities = try await client.result(client.request("textDocument/completion",
                                                               positionParams(uri: uri, line: entity.line, character: entity.character + 15)))
         #expect(entities["items"]?.array?.map { $0["label"] } == [.string("Note")])
+        // The entry screen, in the manifest, not open: read from the disk.
+        let manifest = try workspace.text("Info.json")
+        let entry = try #require(Workspace.position(of: #""entryScreen": "N"#, in: manifest))
+        let screens = try await client.result(client.request("textDocument/completion", positionParams(
+            uri: workspace.uri("Info.json"), line: entry.line, character: entry.character + #""entryScreen": "N"#.utf16.count)))
+        #expect(screens["items"]?.array?.map { $0["label"] } == [.string("NotesViewController")])
         // A key that names nothing the bundle defines has no completion.
         let key = try #require(Workspace.position(of: #""errorMessage": "Notes"#, in: text))
         #expect(try await client.result(client.request("textDocument/completion", positionParams(uri: uri, line: key.line, character: key.character + 18))) == .null)
