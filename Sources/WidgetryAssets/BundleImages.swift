@@ -1,6 +1,8 @@
 /// The images a bundle carries, by the names `UIImage(named:)` finds them under: the asset
 /// catalogue's (`Assets.car`, compiled), the image sets of its `.xcassets` folders (sources),
-/// and loose image files (`logo.png`, `logo@2x.png` are `logo`).
+/// and loose image files (`logo.png`, `logo@2x.png` are `logo`). The `Tests/` folder is the
+/// scenarios' (their goldens, picture goldens and picked files), not the widget's: its images
+/// are none of the bundle's.
 public struct BundleImages: Sendable, Equatable {
     /// Every image name, sorted.
     public let names: [String]
@@ -17,6 +19,7 @@ public struct BundleImages: Sendable, Equatable {
         var sources: Set<String> = []
         for path in files {
             let components = path.split(separator: "/").map(String.init)
+            if components.count > 1, components[0] == "Tests" { continue }
             if path.hasSuffix(".car"), components.count == 1 {
                 names.formUnion(try AssetCatalog(contentsOf: root + "/" + path, file: path, limits: limits).imageNames)
                 sources.insert(path)

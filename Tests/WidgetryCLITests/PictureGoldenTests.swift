@@ -102,6 +102,9 @@ struct PictureGoldenTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let bundle = try Self.hello(in: directory)
+        let golden = PNGImage(width: 1, height: 1, pixels: [255, 255, 255, 255], text: [PictureFont.keyword: "Liberation Sans"])
+        try FileManager.default.createDirectory(atPath: bundle + "/Tests/goldens", withIntermediateDirectories: true)
+        try Data(try golden.encoded()).write(to: URL(fileURLWithPath: bundle + "/Tests/goldens/notes.png"))
         let outcome = try CommandRunner.run(["test", bundle, "--format", "junit"], environment: ["WIDGETRY_CHROMIUM": "/nonexistent/chromium"], in: directory.path)
         #expect(outcome.status == 1)
         #expect(outcome.stdout.contains("type=\"scenario.picture-unavailable\""))

@@ -30,10 +30,11 @@ struct BundleInspectionTests {
                 noteId  String            ← id
                 text    String, optional  ← text
                 stars   Integer 32 = 0    ← stars
-            resources (3):
+            resources (4):
               README.md
               Tests/goldens/notes.txt
               Tests/notes.scenario.json
+              Tests/pictures/notes.png
 
             """)
         let entity = try #require(inspection.json["model"]?["entities"]?[0])
@@ -57,7 +58,7 @@ struct BundleInspectionTests {
         let errors = try #require(inspection.modelErrors)
         #expect(errors.errors.map(\.code) == [.unknownEntity, .unknownIdentityAttribute])
         #expect(inspection.entityModel == nil)
-        #expect(inspection.text.contains("\nmodel: Model.json, 1 entity: Note\nresources (3):\n"))
+        #expect(inspection.text.contains("\nmodel: Model.json, 1 entity: Note\nresources (4):\n"))
         let model = try #require(inspection.json["model"])
         #expect(model["entities"]?.arrayValue?.map(\.stringValue) == ["Note"], "the summary's names, not the listing")
         #expect(model["compiled"]?.boolValue == false)
@@ -86,7 +87,7 @@ struct BundleInspectionTests {
             host profile: Hello.profile.json
               identifier dev.example.Other
               defaults showStars
-            resources (3):
+            resources (4):
             """))
         #expect(inspection.json["images"]?["names"]?.arrayValue?.map(\.stringValue) == ["bird", "gear"])
         #expect(inspection.json["images"]?["sources"]?.arrayValue?.map(\.stringValue) == ["Assets.car", "Assets.xcassets"])

@@ -59,11 +59,6 @@ final class PictureGoldens: Sendable {
     }
 
     private func compare(_ request: PictureCheck.Request, html: String, width: Int, height: Int) async -> PictureCheck.Outcome {
-        let picture: PNGImage
-        switch await draw(html, width: width, height: height) {
-        case .success(let drawn): picture = drawn
-        case .failure(let failure): return failure.outcome
-        }
         let golden: PNGImage?
         let size = (try? FileManager.default.attributesOfItem(atPath: request.path)[.size] as? Int) ?? 0
         if size > Self.maxGoldenBytes, !request.updating {
@@ -81,6 +76,14 @@ final class PictureGoldens: Sendable {
         } else {
             golden = nil
         }
+        if golden == nil, !request.updating {
+            return .failed(.pictureMismatch, "golden \(request.name) does not exist; run with --update to write it", files: [])
+        }
+        let picture: PNGImage
+        switch await draw(html, width: width, height: height) {
+        case .success(let drawn): picture = drawn
+        case .failure(let failure): return failure.outcome
+        }
         let comparison = golden.map { PictureComparison(golden: $0, picture: picture, tolerance: request.updating ? 0 : request.tolerance) }
         if request.updating {
             if comparison?.passed == true { return .matched }
@@ -92,9 +95,7 @@ final class PictureGoldens: Sendable {
                 return .failed(.pictureUnavailable, "cannot write the golden \(request.name): \(OutputFailure.reason(error))", files: [])
             }
         }
-        guard let comparison else {
-            return .failed(.pictureMismatch, "golden \(request.name) does not exist; run with --update to write it", files: [])
-        }
+        guard let comparison else { return .matched }
         let message: String
         let code: ScenarioFailureCode
         switch comparison.verdict {
