@@ -8,7 +8,7 @@ import WidgetryJSON
 
 /// Fetches bundle archives over HTTP(S) with AsyncHTTPClient: streamed to a file, with progress,
 /// cancellation, timeouts, a redirect limit, a size limit and an optional validating cache.
-public struct BundleDownloader: Sendable {
+package struct BundleDownloader: Sendable {
     /// A downloaded (or cached) archive on disk.
     public struct Result: Sendable {
         /// Where the archive is.

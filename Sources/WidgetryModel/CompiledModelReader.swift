@@ -14,7 +14,7 @@ public import WidgetryJSON
 /// are to-many when `NSMaxCount` is not 1; delete rules are numbered 0 no action, 1 nullify,
 /// 2 cascade, 3 deny. The walk follows the model's fixed shape (model, entities, properties,
 /// user info), never arbitrary references, so cycles in the graph cannot make it loop.
-public enum CompiledModelReader {
+package enum CompiledModelReader {
     /// Bounds on a compiled model, checked before it is walked.
     public struct Limits: Sendable {
         /// The largest file, in bytes.

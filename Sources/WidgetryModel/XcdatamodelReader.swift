@@ -30,7 +30,7 @@ public import WidgetryJSON
 /// may hold such a number or an ISO 8601 date (`2018-06-20T18:00:00Z`).
 ///
 /// Every problem is reported at once, with its line and column (no JSON Pointer).
-public enum XcdatamodelReader {
+package enum XcdatamodelReader {
     /// Reads the `contents` XML of an .xcdatamodel into a validated model.
     public static func read(_ bytes: [UInt8], file: String, limits: XMLLimits = .default) throws(ModelErrors) -> EntityModel {
         let document: XMLSourceDocument

@@ -9,7 +9,7 @@ public import WidgetryScreen
 /// point size; other letters count as an average lower-case letter, East Asian wide characters
 /// and emoji as a full em, combining marks as nothing. No kerning. The same text and width give
 /// the same lines on every machine, and the HTML draws exactly these lines.
-public enum TextMetrics {
+package enum TextMetrics {
     /// The advance widths of ASCII 32…126 in the regular weight.
     private static let regular: [UInt16] = [
         278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,

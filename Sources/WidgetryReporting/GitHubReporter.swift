@@ -4,7 +4,7 @@ public import WidgetryDiagnostics
 /// annotations on the files of a pull request:
 /// `::error file=Feed.json,line=12,col=31,endColumn=37,title=[schema.enum]::message`.
 /// Notes become `notice` annotations.
-public enum GitHubReporter {
+package enum GitHubReporter {
     /// The report as workflow commands, one per finding, each ending in a line break.
     public static func render(_ report: DiagnosticReport) -> String {
         var text = ""

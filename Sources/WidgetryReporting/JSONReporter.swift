@@ -4,7 +4,7 @@ import WidgetryJSON
 /// Findings for programs: a JSON array with one object per finding, its members always in the
 /// order `rule` (the finding's code), `severity`, `file`, `line`, `column`, `pointer`, `message`,
 /// `hint` (`null` where a finding has no place, pointer or hint), then `notes` when it has some.
-public enum JSONReporter {
+package enum JSONReporter {
     /// The report as pretty-printed JSON text ending in a line break.
     public static func render(_ report: DiagnosticReport) -> String {
         let findings = report.diagnostics.map { diagnostic -> JSONValue in

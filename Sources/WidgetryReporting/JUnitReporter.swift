@@ -3,7 +3,7 @@ public import WidgetryDiagnostics
 /// Findings as JUnit XML, for CI systems that show test results: one test suite, one test case
 /// per checked file (passing when it has no finding), and one failure per finding whose text
 /// is the finding as ``DiagnosticText`` writes it.
-public enum JUnitReporter {
+package enum JUnitReporter {
     /// The report as JUnit XML ending in a line break.
     ///
     /// - Parameter suite: the test suite's name, and the class name of every test case.

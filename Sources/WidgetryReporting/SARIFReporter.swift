@@ -8,7 +8,7 @@ import WidgetryJSON
 /// one result per finding, in report order, and, when a configuration file applied, an
 /// invocation whose `properties.configurations` names it. Columns count Unicode code points, as
 /// findings do.
-public enum SARIFReporter {
+package enum SARIFReporter {
     /// The SARIF 2.1.0 JSON schema the log declares.
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// Where the tool is described.

@@ -9,7 +9,7 @@ import WidgetryServiceConfiguration
 
 /// Reads a scenario file strictly: every unknown key, wrong type or unparsable expectation is
 /// reported with its place, all at once.
-public enum ScenarioReader {
+package enum ScenarioReader {
     static let rootKeys: Set<String> = ["$schema", "name", "settings", "steps"]
     static let settingKeys: Set<String> = ["now", "timeZone", "locale", "service", "screen", "defaults", "stub", "pictureTolerance"]
     /// The key that says what a step is, and the keys each kind may add: ``ScenarioSteps/kinds``,

@@ -2,7 +2,7 @@
 /// series of blocks, each raw (`bvx-`), LZVN-compressed (`bvxn`) or LZFSE-compressed (`bvx1`,
 /// `bvx2`), ended by `bvx$`. Written from the format as Apple's reference decoder defines it;
 /// every length, table, state and bit read is checked, and the output is capped.
-public enum LZFSEDecoder {
+package enum LZFSEDecoder {
     static let endOfStream: UInt32 = 0x2478_7662 // bvx$
     static let uncompressed: UInt32 = 0x2D78_7662 // bvx-
     static let compressedV1: UInt32 = 0x3178_7662 // bvx1

@@ -57,7 +57,7 @@ public struct PredicateSyntaxError: Error, Sendable, Equatable, CustomStringConv
 }
 
 /// Positions in predicate and expression text, for messages.
-public enum PredicateText {
+package enum PredicateText {
     /// Line and column (1-based, in Unicode scalars) of a UTF-8 byte offset.
     public static func location(ofOffset offset: Int, in text: String) -> SourceLocation {
         var line = 1

@@ -1,5 +1,5 @@
 /// The names of the transformers every registry starts with (FORMAT.md#transformers).
-public enum BuiltInTransformerName: String, Sendable, CaseIterable {
+package enum BuiltInTransformerName: String, Sendable, CaseIterable {
     /// The value's ``Value/description``; nil for null.
     case toString
     /// The value's description read as a whole decimal integer (an optional sign, then digits;

@@ -3,7 +3,7 @@ public import WidgetryJSON
 
 /// Reads `.widgetry.json` strictly: unknown keys, unknown rules and wrong levels are findings
 /// (`config.*`) at their place, so a typo never silently turns a rule off.
-public enum LintConfigurationReader {
+package enum LintConfigurationReader {
     static let keys: Set<String> = ["$schema", "rules", "exclude", "overrides", "allowedHosts"]
     static let overrideKeys: Set<String> = ["files", "rules"]
 

@@ -5,7 +5,7 @@ public import WidgetryJSON
 /// lint found in a folder above the bundle is not the bundle's own: each such place is then a
 /// warning (`config.security-rule-disabled`) at the level in that file, which the configuration
 /// cannot silence, since it is added after the configuration is applied.
-public enum SecurityRuleChanges {
+package enum SecurityRuleChanges {
     /// The code of the warning.
     public static let code = "config.security-rule-disabled"
 

@@ -4,7 +4,7 @@ public import WidgetryJSON
 /// The files a scenario names (its goldens, picture goldens and picked media), each checked with
 /// ``ConfinedPath`` against the scenario's `Tests/` folder: what `validate` and the
 /// `path-escape` lint rule both report, at the name, as `bundle.path-escape`.
-public enum ScenarioPaths {
+package enum ScenarioPaths {
     /// The step keys whose value is a file inside the scenario's folder.
     public static let namingKeys = ["golden", "picture", "pickMedia"]
 

@@ -6,7 +6,7 @@ import Foundation
 /// Widgetry does not decode images; it keeps the reference, which is what snapshots print and
 /// what another image view can be given (reading `avatarView.wx_value` and writing it elsewhere).
 /// Two references to the same name or URL are the same object.
-public final class ElementImage: KeyValueCoding {
+package final class ElementImage: KeyValueCoding {
     public enum Source: Sendable, Hashable {
         /// An image by name from the widget bundle (`wx_imageName`).
         case named(String)

@@ -34,7 +34,7 @@ public import WidgetryJSON
 /// Malformed XML, and a document that is not an iOS storyboard, throw; problems of one scene
 /// (an unreadable binding, a segue to nowhere, a repeated identifier) are kept on the scene and
 /// reported when it is opened. Nothing in the input can make the reader crash or loop.
-public enum StoryboardReader {
+package enum StoryboardReader {
     static let documentType = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
 
     /// Reads `bytes`, the storyboard at `file`. `elementTypes` are view classes the host

@@ -4,7 +4,7 @@ import Synchronization
 /// Fetched results that stay current: after every transaction of the store they fetch again and
 /// report what changed — sections and rows inserted, deleted, moved and updated — so a list can
 /// update incrementally instead of reloading.
-public final class FetchedResults: Sendable {
+package final class FetchedResults: Sendable {
     public let store: ObjectStore
     public let request: FetchRequest
     private let current: Mutex<[ResultsSection]>

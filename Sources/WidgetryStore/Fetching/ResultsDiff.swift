@@ -1,5 +1,5 @@
 /// A row of fetched results: its section and its position in the section.
-public struct RowPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+package struct RowPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var section: Int
     public var row: Int
 
@@ -31,7 +31,7 @@ public struct ResultsSection: Sendable, Equatable {
 /// them: sections deleted (old indices) and inserted (new indices), rows deleted (old index
 /// paths), inserted (new index paths), moved (old to new) and updated in place (old index paths).
 /// Every list is in ascending order (moves by their old index path).
-public struct ResultsChanges: Sendable, Equatable {
+package struct ResultsChanges: Sendable, Equatable {
     public struct Move: Sendable, Equatable {
         public var from: RowPath
         public var to: RowPath

@@ -19,7 +19,7 @@ public import WidgetryJSON
 /// A file that cannot be read, or that is not shaped as ibtool writes it, throws
 /// `storyboard.compiled` with the `nib.*` cause, the nib, the object and the key. Problems of
 /// one scene are kept on the scene, as the XML reader keeps them.
-public enum CompiledStoryboardReader {
+package enum CompiledStoryboardReader {
     /// The largest `Info.plist` read.
     static let maxPlistBytes = 1 << 20
 
