@@ -17,6 +17,8 @@ struct BundleDefinitions: Sendable {
     /// The files read from memory: an open document not among them was read from the disk,
     /// being no JSON as it is typed.
     var readFromMemory: Set<String> = []
+    /// Where the bundle's files define and name things, for navigation and rename.
+    var names: BundleNames?
 
     /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
     /// from memory, but those that are not JSON (being typed), read from the disk; none when
@@ -32,5 +34,6 @@ struct BundleDefinitions: Sendable {
         }
         entities = context.model?.entities ?? []
         screens = context.screenNames.sorted()
+        names = BundleNames(bundle: bundle)
     }
 }

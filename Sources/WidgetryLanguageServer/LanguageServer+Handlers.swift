@@ -2,13 +2,18 @@ import WidgetryLanguageServerProtocol
 
 extension LanguageServer {
     /// The server's capabilities: incremental sync, diagnostics pushed and pulled, quick fixes
-    /// and fix-all, hover and completion, positions in UTF-16.
+    /// and fix-all, hover and completion, definition, references, rename and document symbols,
+    /// positions in UTF-16.
     static let capabilities = ServerCapabilities(
         positionEncoding: .utf16,
         textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental, save: true),
         completionProvider: CompletionOptions(triggerCharacters: ["\"", "."]),
         hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
         codeActionProvider: CodeActionOptions(codeActionKinds: [.quickFix, CodeActions.fixAllKind]),
+        renameProvider: RenameOptions(prepareProvider: true),
         diagnosticProvider: DiagnosticOptions(identifier: "widgetry", interFileDependencies: true, workspaceDiagnostics: true))
 
     /// Installs the handlers of every method the server answers on its connection.
@@ -25,6 +30,11 @@ extension LanguageServer {
         await connection.onRequest(CodeActionRequest.self) { params, _ in try await self.codeActions(params) }
         await connection.onRequest(HoverRequest.self) { params, _ in try await self.hover(params) }
         await connection.onRequest(CompletionRequest.self) { params, _ in try await self.completion(params) }
+        await connection.onRequest(DefinitionRequest.self) { params, _ in try await self.definition(params) }
+        await connection.onRequest(ReferencesRequest.self) { params, _ in try await self.references(params) }
+        await connection.onRequest(PrepareRenameRequest.self) { params, _ in try await self.prepareRename(params) }
+        await connection.onRequest(RenameRequest.self) { params, _ in try await self.rename(params) }
+        await connection.onRequest(DocumentSymbolRequest.self) { params, _ in try await self.documentSymbols(params) }
     }
 
     // MARK: Lifecycle
@@ -34,6 +44,7 @@ extension LanguageServer {
         workspaceFolders = folders.compactMap(FileURI.path(of:))
         bundles = BundleFinder.bundles(in: workspaceFolders, limit: limits.maximumFoldersSearched)
         canRegisterWatchers = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        definitionLinks = params.capabilities.textDocument?.definition?.linkSupport == true
         return InitializeResult(capabilities: Self.capabilities, serverInfo: ServerInfo(name: "widgetry"))
     }
 

@@ -32,6 +32,8 @@ public actor LanguageServer {
     var definitions: [String: BundleDefinitions] = [:]
     /// Whether the client lets the server register file watchers.
     var canRegisterWatchers = false
+    /// Whether the client takes ``LocationLink``s as the answer to a definition request.
+    var definitionLinks = false
 
     /// A server answering on `connection`; ``register()`` installs its handlers.
     public init(connection: Connection, limits: ServerLimits = ServerLimits()) {

@@ -15,6 +15,14 @@ public enum LanguageServerCode: String, DomainCode {
     case documentTooLarge = "lsp.document-too-large"
     /// A `file:` URI the server cannot turn into a path (another scheme, or no path).
     case unsupportedURI = "lsp.unsupported-uri"
+    /// A rename at a place that names nothing the server renames (an action, or an object or
+    /// element of a screen), or in a bundle whose open documents do not all parse.
+    case notRenameable = "lsp.not-renameable"
+    /// A rename to a name the bundle's readers refuse (an action name with a dot, an id that
+    /// is no key path name).
+    case invalidName = "lsp.invalid-name"
+    /// A rename to a name something of the same kind already has.
+    case nameTaken = "lsp.name-taken"
 }
 
 extension ResponseError {

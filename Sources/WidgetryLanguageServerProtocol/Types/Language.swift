@@ -181,6 +181,18 @@ public struct RenameParams: Codable, Hashable, Sendable {
     }
 }
 
+/// The answer to `textDocument/prepareRename`: the range of the name to rename, and the text
+/// the client offers to edit.
+public struct PrepareRenameResult: Codable, Hashable, Sendable {
+    public var range: LSPRange
+    public var placeholder: String
+
+    public init(range: LSPRange, placeholder: String) {
+        self.range = range
+        self.placeholder = placeholder
+    }
+}
+
 /// The server's rename options.
 public struct RenameOptions: Codable, Hashable, Sendable {
     public var prepareProvider: Bool?

@@ -63,6 +63,13 @@ public enum RenameRequest: LSPRequest {
     public static let method = "textDocument/rename"
 }
 
+/// `textDocument/prepareRename`: Whether the name under the cursor can be renamed, and its range.
+public enum PrepareRenameRequest: LSPRequest {
+    public typealias Params = TextDocumentPositionParams
+    public typealias Result = PrepareRenameResult?
+    public static let method = "textDocument/prepareRename"
+}
+
 /// `textDocument/diagnostic`: A document's diagnostics, pulled by the client.
 public enum DocumentDiagnosticRequest: LSPRequest {
     public typealias Params = DocumentDiagnosticParams
