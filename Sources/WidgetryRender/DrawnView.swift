@@ -101,8 +101,8 @@ public struct RowPlace: Sendable, Equatable {
 public struct DrawnScreen: Sendable, Equatable {
     public var screen: String
     public var device: Device
-    /// The picture's height: the device's, or more when a table's rows go on below it (every
-    /// row the render made is drawn; a line marks where the device's screen ends).
+    /// The laid-out height: the device's, or more when a table's rows go on below it (every
+    /// row the render made is laid out; a picture shows them with ``PictureOptions/fullPage``).
     public var height: Double
     public var views: [DrawnView]
     /// Constraints the layout left out (a required one that cannot hold, one naming no view),

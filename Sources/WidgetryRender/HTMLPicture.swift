@@ -9,8 +9,8 @@ public enum HTMLPicture {
     /// The fonts the page asks for, Liberation Sans first (docs/RENDERING.md#fonts).
     public static let fontFamily = #""Liberation Sans", Arial, Helvetica, sans-serif"#
 
-    /// The page for `screen`, with the images `images` finds.
-    public static func page(_ screen: DrawnScreen, images: ImageLibrary?) -> String {
+    /// The page for `screen`, with the images `images` finds, showing what `options` ask for.
+    public static func page(_ screen: DrawnScreen, images: ImageLibrary?, options: PictureOptions = PictureOptions()) -> String {
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -34,16 +34,23 @@ public enum HTMLPicture {
             .spinner{border:2px solid #8e8e93;border-top-color:transparent;border-radius:50%}
             .bar{border-bottom:1px solid #b2b2b2}
             .fold{position:absolute;left:0;right:0;height:0;border-top:2px dashed #ff3b30}
+            .status{position:absolute;left:0;right:0;top:0;font-size:15px;font-weight:bold;display:flex;align-items:center;justify-content:center}
+            .status>.battery{position:absolute;right:8px;width:22px;height:10px;border:1px solid currentColor;border-radius:3px;padding:1px}
+            .status>.battery>.level{width:100%;height:100%;background:currentColor;border-radius:1px}
             </style>
             </head>
             <body>
 
             """
         html += #"<div class="screen" data-screen="\#(XMLText.escaped(screen.screen))" data-device="\#(XMLText.escaped(screen.device.name))" "#
-        html += #"style="width:\#(number(screen.device.width))px;height:\#(number(screen.height))px">"# + "\n"
+        html += #"style="width:\#(number(screen.device.width))px;height:\#(number(options.height(of: screen)))px">"# + "\n"
         let origin = DesignRect(x: 0, y: 0, width: screen.device.width, height: screen.height)
         for view in screen.views { write(view, in: origin, depth: 1, to: &html, images: images) }
-        if screen.height > screen.device.height {
+        if options.statusBar {
+            html += #"<div class="status" style="height:\#(number(screen.device.statusBarHeight))px">\#(PictureOptions.statusBarTime)"#
+                + #"<div class="battery"><div class="level"></div></div></div>"# + "\n"
+        }
+        if options.fullPage, options.marksFold, screen.height > screen.device.height {
             html += #"<div class="fold" style="top:\#(number(screen.device.height))px" title="the bottom of the device's screen"></div>"# + "\n"
         }
         html += "</div>\n</body>\n</html>\n"

@@ -17,8 +17,8 @@ public enum ScreenPicture {
     }
 
     /// The current screen of `run` as a self-contained HTML page, images from its bundle.
-    public static func html(_ run: WidgetRun, device: Device = .standard) -> String {
-        HTMLPicture.page(draw(run, device: device), images: images(of: run.bundle))
+    public static func html(_ run: WidgetRun, device: Device = .standard, options: PictureOptions = PictureOptions()) -> String {
+        HTMLPicture.page(draw(run, device: device), images: images(of: run.bundle), options: options)
     }
 
     /// The images of `bundle`, read when a picture first needs them.

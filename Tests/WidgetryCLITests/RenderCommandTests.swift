@@ -15,6 +15,17 @@ struct RenderCommandTests {
         #expect(try CommandRunner.run(arguments).stdout == first.stdout)
     }
 
+    @Test func thePictureIsTheDevicesScreenUnlessTheWholePageOrTheStatusBarIsAsked() throws {
+        let arguments = ["render", CommandRunner.feed, "--now", "2018-06-20T19:00:00Z"]
+        let screen = try CommandRunner.run(arguments)
+        #expect(screen.stdout.contains(#"data-device="iphone-8" style="width:375px;height:667px">"#), "\(screen.stderr)")
+        #expect(!screen.stdout.contains(#"<div class="fold""#) && !screen.stdout.contains("9:41"))
+        let full = try CommandRunner.run(arguments + ["--full-page", "--mark-fold", "--status-bar"])
+        #expect(!full.stdout.contains(#"style="width:375px;height:667px">"#), "the rows below the screen are drawn")
+        #expect(full.stdout.contains(#"<div class="fold" style="top:667px""#))
+        #expect(full.stdout.contains(#"<div class="status" style="height:20px">9:41"#))
+    }
+
     @Test func aScenarioStepPicksTheScreenDrawn() throws {
         let outcome = try CommandRunner.run(["render", CommandRunner.feed, "--scenario", CommandRunner.feed + "/Tests/3-post-details.scenario.json",
                                              "--device", "iphone-x"])

@@ -82,14 +82,24 @@ struct SamplePictureTests {
         #expect(!html.contains("<script"))
     }
 
-    @Test func aPictureTallerThanTheDeviceMarksWhereTheScreenEnds() async throws {
+    @Test func aPictureIsTheDevicesScreenUnlessAFullPageIsAsked() async throws {
         let bundle = try await BundleLoader().load(try BundleSource(argument: Samples.widget("Feed"))).bundle
         let run = try WidgetRun(bundle: bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200)))
         await run.run(until: .infinity)
         let small = try #require(Device(argument: "320x400"))
         let screen = ScreenPicture.draw(run, device: small)
         #expect(screen.height > small.height)
-        #expect(HTMLPicture.page(screen, images: nil).contains(#"<div class="fold" style="top:400px""#))
+        let screenOnly = HTMLPicture.page(screen, images: nil)
+        #expect(screenOnly.contains(#"style="width:320px;height:400px">"#), "the device's screen, the rows below it left out")
+        #expect(!screenOnly.contains(#"<div class="fold""#), "no debugging marks unless asked")
+        let full = HTMLPicture.page(screen, images: nil, options: PictureOptions(fullPage: true))
+        #expect(!full.contains(#"style="width:320px;height:400px">"#), "the page goes on below the screen")
+        #expect(!full.contains(#"<div class="fold""#))
+        let marked = HTMLPicture.page(screen, images: nil, options: PictureOptions(fullPage: true, marksFold: true))
+        #expect(marked.contains(#"<div class="fold" style="top:400px""#))
+        let withBar = HTMLPicture.page(screen, images: nil, options: PictureOptions(statusBar: true))
+        #expect(withBar.contains(#"<div class="status" style="height:20px">9:41"#))
+        #expect(!screenOnly.contains("9:41"))
         let cells = screen.views.flatMap(Self.flattened).filter { $0.type == "UITableViewCell" }
         #expect(cells.allSatisfy { $0.frame.width == 320 }, "cells take the device's width")
     }

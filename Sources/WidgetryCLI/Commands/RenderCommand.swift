@@ -48,6 +48,20 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the picture here (default: HTML to standard output; PNG needs a file).", valueName: "path"))
     var output: String?
 
+    @Flag(name: .customLong("full-page"), help: "Draw every row the render made, below the bottom of the device's screen too (default: the device's screen).")
+    var fullPage = false
+
+    @Flag(name: .customLong("status-bar"), help: "Draw the status bar over the top of the screen, as the device does.")
+    var statusBar = false
+
+    @Flag(name: .customLong("mark-fold"), help: "With --full-page, mark with a dashed line where the device's screen ends.")
+    var markFold = false
+
+    /// What the picture shows besides the screen's views.
+    private var pictureOptions: PictureOptions {
+        PictureOptions(fullPage: fullPage, statusBar: statusBar, marksFold: markFold)
+    }
+
     @Option(help: ArgumentHelp("The instant the run starts at, ISO 8601 (default: the system clock).", valueName: "date"))
     var now: String?
 
@@ -87,7 +101,7 @@ struct RenderCommand: AsyncParsableCommand {
             await widget.shutdown()
             picture = ScreenPicture.draw(widget, device: device)
         }
-        let html = HTMLPicture.page(picture, images: images)
+        let html = HTMLPicture.page(picture, images: images, options: pictureOptions)
         let warnings = PictureWarnings(diagnostics: LayoutProblems(picture.problems).diagnostics + images.warnings)
         if !warnings.diagnostics.isEmpty { Console.standard.report(ReportedDiagnostics(warnings, in: place)) }
         try write(html, size: picture)
@@ -122,7 +136,7 @@ struct RenderCommand: AsyncParsableCommand {
             if let output { try OutputFile.write(html, to: output, option: "--output") } else { Console.standard.write(html) }
         case .png:
             let made = Result { () throws(ChromiumScreenshot.Failure) in
-                try ChromiumScreenshot.png(of: html, width: Int(picture.device.width.rounded(.up)), height: Int(picture.height.rounded(.up)))
+                try ChromiumScreenshot.png(of: html, width: Int(picture.device.width.rounded(.up)), height: Int(pictureOptions.height(of: picture).rounded(.up)))
             }
             let bytes: [UInt8]
             switch made {

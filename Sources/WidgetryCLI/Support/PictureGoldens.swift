@@ -48,8 +48,10 @@ final class PictureGoldens: Sendable {
     func check(lastSteps: Bool) -> PictureCheck {
         PictureCheck(lastStepFolder: lastSteps ? PictureCheck.defaultLastStepFolder : nil) { request, run in
             let picture = ScreenPicture.draw(run)
-            let html = HTMLPicture.page(picture, images: ScreenPicture.images(of: run.bundle))
-            return await self.compare(request, html: html, width: Int(picture.device.width.rounded(.up)), height: Int(picture.height.rounded(.up)))
+            let options = PictureOptions()
+            let html = HTMLPicture.page(picture, images: ScreenPicture.images(of: run.bundle), options: options)
+            return await self.compare(request, html: html, width: Int(picture.device.width.rounded(.up)),
+                                      height: Int(options.height(of: picture).rounded(.up)))
         }
     }
 
