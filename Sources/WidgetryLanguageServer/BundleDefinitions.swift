@@ -34,6 +34,6 @@ struct BundleDefinitions: Sendable {
         }
         entities = context.model?.entities ?? []
         screens = context.screenNames.sorted()
-        names = BundleNames(bundle: bundle)
+        names = BundleNames(context: context)
     }
 }

@@ -1,8 +1,10 @@
 import WidgetryBundle
 import WidgetryJSON
+import WidgetryLint
 
 /// Every place a bundle's JSON files define or name something another place names: actions,
-/// screens, entities, transformers, image sets, and the objects and elements of each screen.
+/// screens, entities, transformers, image sets, and the objects and elements of each screen
+/// (in predicates too, through lint's typed reading of them).
 /// Found through the parsed values' locations, as lint's rules find them; the navigation
 /// requests (definition, references, rename) answer from it.
 struct BundleNames: Sendable {
@@ -44,8 +46,10 @@ struct BundleNames: Sendable {
     /// The text of each file read, by absolute path.
     private(set) var sources: [String: [UInt8]] = [:]
 
-    /// The names of `bundle`'s files, and its image sets (`<name>.imageset/Contents.json`).
-    init(bundle: WidgetBundle) {
+    /// The names of the files of the bundle `context` reads (with no display prefix), its
+    /// image sets (`<name>.imageset/Contents.json`), and the screens' names in predicates.
+    init(context: LintContext) {
+        let bundle = context.bundle
         let root = bundle.rootPath
         let screenFiles = Set(bundle.screens.map(\.file.path))
         let serviceFiles = Set([bundle.service, bundle.developmentService, bundle.stubService].compactMap { $0?.path })
@@ -58,7 +62,12 @@ struct BundleNames: Sendable {
                 reader.declare(keysOf: file.root["options"]?["transformers"], as: Symbol.transformer)
             }
             if file.path == BundleFileName.model { reader.declare(keysOf: file.root["entities"], as: Symbol.entity) }
-            if screenFiles.contains(file.path) { reader.readScreen(file.root) }
+            if screenFiles.contains(file.path) {
+                reader.readScreen(file.root)
+                for (name, range) in ScreenNameReferences.places(inScreenFile: file.path, of: context) {
+                    reader.use(name, at: range)
+                }
+            }
             occurrences += reader.found
             sources[path] = reader.bytes
         }
@@ -197,6 +206,13 @@ private struct FileReader {
         default:
             break
         }
+    }
+
+    /// Records the bytes `range` as naming the object or element `name` of the screen, when
+    /// they write it as it is.
+    mutating func use(_ name: String, at range: Range<Int>) {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, bytes[range].elementsEqual(name.utf8) else { return }
+        found.append(.init(symbol: .member(file: file, id: name), file: file, range: range, isDeclaration: false))
     }
 
     /// Records the string `value` as naming (or defining) `symbol`, when it is written without escapes.

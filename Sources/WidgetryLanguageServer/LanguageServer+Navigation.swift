@@ -33,7 +33,8 @@ extension LanguageServer {
 
     /// `textDocument/rename`: the edits that rename the action, object or element at the
     /// cursor everywhere it is named (an action across the service, stub and screen files; an
-    /// object or element within its screen, its view id, outlets and bindings among them).
+    /// object or element within its screen, its view id, outlets, bindings and predicates
+    /// among them).
     /// Refused when the new name is not one the readers take, or is already taken.
     func rename(_ params: RenameParams) async throws -> WorkspaceEdit? {
         let at = TextDocumentPositionParams(textDocument: params.textDocument, position: params.position)

@@ -40,6 +40,8 @@ CAPABILITIES = types.ClientCapabilities(
                     value_set=[types.CodeActionKind.QuickFix, types.CodeActionKind.SourceFixAll])),
             is_preferred_support=True),
         hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown, types.MarkupKind.PlainText]),
+        definition=types.DefinitionClientCapabilities(link_support=True),
+        rename=types.RenameClientCapabilities(prepare_support=True),
         completion=types.CompletionClientCapabilities(
             completion_item=types.ClientCompletionItemOptions(snippet_support=False))),
 )
@@ -250,6 +252,37 @@ async def test_a_request_about_an_unknown_file_is_refused_and_the_server_goes_on
     # And the server still answers.
     diagnostic = await open_screen(client, bundle)
     assert diagnostic.range == bundle.misspelt_range()
+
+
+async def test_an_action_goes_to_its_definition_and_is_renamed_in_the_screen_and_the_stub(client: LanguageClient, bundle: Bundle):
+    bundle.text = bundle.text.replace(MISSPELT, ACTION)
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=bundle.uri, language_id="json", version=bundle.version, text=bundle.text)))
+    at = bundle.position_of(ACTION, len('"actionName": "') + 4)
+    document = types.TextDocumentIdentifier(uri=bundle.uri)
+    stub = bundle.root / "StubService.json"
+    stub_text = stub.read_text(encoding="utf-8")
+    links = await client.text_document_definition_async(types.DefinitionParams(text_document=document, position=at))
+    assert [link.target_uri for link in links] == [stub.as_uri()]
+    line = stub_text[:stub_text.index('"currentUser": {')].count("\n")
+    column = len(stub_text.split("\n")[line]) - len(stub_text.split("\n")[line].lstrip()) + 1
+    assert links[0].target_selection_range == types.Range(start=types.Position(line=line, character=column),
+                                                          end=types.Position(line=line, character=column + len("currentUser")))
+
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(text_document=document, position=at))
+    assert prepared.placeholder == "currentUser"
+    edit = await client.text_document_rename_async(types.RenameParams(text_document=document, position=at, new_name="me"))
+    assert sorted(edit.changes) == sorted([bundle.uri, stub.as_uri()])
+    assert bundle.applying(edit.changes[bundle.uri]) == bundle.text.replace(ACTION, '"actionName": "me"')
+    [stub_edit] = edit.changes[stub.as_uri()]
+    assert stub_edit.new_text == "me" and stub_edit.range == links[0].target_selection_range
+
+    # A name with a dot is no action name: refused with the server's code, and the server goes on.
+    with pytest.raises(JsonRpcException) as refused:
+        await client.text_document_rename_async(types.RenameParams(text_document=document, position=at, new_name="me.too"))
+    assert refused.value.code == -32602
+    assert (refused.value.data or {}).get("code") == "lsp.invalid-name", refused.value.data
+    assert await client.text_document_definition_async(types.DefinitionParams(text_document=document, position=at)) == links
 
 
 async def test_shutdown_and_exit_end_the_server_with_status_zero():

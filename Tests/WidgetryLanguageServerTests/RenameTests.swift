@@ -55,22 +55,27 @@ import WidgetryLanguageServerProtocol
         try await client.finish()
     }
 
-    @Test func anObjectIsRenamedWithItsOutletsAndBindingsAndATakenIdIsRefused() async throws {
+    @Test func anObjectIsRenamedWithItsOutletsBindingsAndPredicatesAndATakenIdIsRefused() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let client = await ServerClient()
         _ = try await client.initialize(folders: [workspace.path])
         _ = try await client.collect(under: workspace.bundle)
-        let text = try workspace.text(Workspace.screen)
+        // A predicate on the screen's names, after an escaped character of its string.
+        let text = try workspace.text(Workspace.screen).replacingOccurrences(of: #""format": "%@ notes"}"#,
+                                                                           with: #""format": "%@ notes"}, {"predicateFormat": "\u0020notesProvider.totalCount == 0", "ifTrue": "none"}"#)
         let uri = workspace.uri(Workspace.screen)
+        try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
+        _ = try await client.collect(under: workspace.bundle)
         let outlet = try #require(Workspace.position(of: #""mainContentProvider": "notesProvider""#, in: text))
         let edit = try await client.result(client.request("textDocument/rename", Self.renameParams(uri: uri, line: outlet.line, character: outlet.character + 26, to: "notes")))
         let edits = try #require(edit["changes"]?[uri]?.array)
-        #expect(edits.count == 3)
+        #expect(edits.count == 4)
         #expect(try Self.applying(edits, to: text) == text
             .replacingOccurrences(of: #""notesProvider": {"#, with: #""notes": {"#)
             .replacingOccurrences(of: #""mainContentProvider": "notesProvider""#, with: #""mainContentProvider": "notes""#)
-            .replacingOccurrences(of: #""from": "notesProvider.totalCount""#, with: #""from": "notes.totalCount""#))
+            .replacingOccurrences(of: #""from": "notesProvider.totalCount""#, with: #""from": "notes.totalCount""#)
+            .replacingOccurrences(of: #"\u0020notesProvider.totalCount"#, with: #"\u0020notes.totalCount"#))
 
         // A view's id: the element, the view and the outlet naming it.
         let view = try #require(Workspace.position(of: #""emptyDataView": "emptyLabel""#, in: text))
