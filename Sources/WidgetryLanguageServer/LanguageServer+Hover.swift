@@ -3,24 +3,48 @@ import WidgetryLanguageServerProtocol
 import WidgetryLint
 
 extension LanguageServer {
-    /// `textDocument/hover`: over a finding, its message and what its code means, as
-    /// `widgetry lint --explain CODE` prints it, in Markdown; nothing elsewhere.
+    /// `textDocument/hover`, in Markdown: over a finding, its message and what its code means,
+    /// as `widgetry lint --explain CODE` prints it; in a screen's predicate or key path, the type
+    /// of the path up to the key at the cursor, as lint types it; over a key, its documentation
+    /// from `docs/FORMAT.md`; nothing elsewhere.
     func hover(_ params: TextDocumentPositionParams) async throws -> Hover? {
         let (path, text) = try document(params.textDocument.uri)
         try Self.check(params.position, in: text)
-        guard let root = bundle(holding: path), let file = await currentFindings(root).files[path] else { return nil }
-        let here = file.findings.filter { $0.diagnostic.range.start <= params.position && params.position <= $0.diagnostic.range.end }
-        guard let first = here.first else { return nil }
-        let sections = here.map { finding in
-            let code = finding.source.code.description
-            var section = "**`\(code)`** (\(finding.source.severity.rawValue)): \(finding.source.message)"
-            if let hint = finding.source.hint { section += "\n\nHint: \(hint)" }
-            if let explanation = CodeExplanation(code) {
-                section += "\n\n```text\n\(explanation.text.trimmingCharacters(in: .newlines))\n```"
-                if let link = explanation.helpURI { section += "\n\n[\(explanation.anchor.map { "FORMAT.md#" + $0 } ?? link)](\(link))" }
-            }
-            return section
+        guard let root = bundle(holding: path) else { return nil }
+        let offset = text.offset(of: params.position)
+        var sections: [String] = []
+        var range: LSPRange?
+        if let file = await currentFindings(root).files[path] {
+            let here = file.findings.filter { $0.diagnostic.range.start <= params.position && params.position <= $0.diagnostic.range.end }
+            sections += here.map(Self.explanation)
+            range = here.first?.diagnostic.range
         }
-        return Hover(contents: MarkupContent(kind: .markdown, value: sections.joined(separator: "\n\n---\n\n")), range: first.diagnostic.range)
+        let relative = String(path.dropFirst(root.count + 1))
+        let definitions = await definitions(of: root)
+        if let context = definitions.context, documents[path] == nil || definitions.readFromMemory.contains(path),
+           let type = KeyPathType.type(at: offset, inScreenFile: relative, of: context) {
+            var section = "`\(type.path)`: \(type.description)"
+            if let relationship = type.throughToMany { section += ", one for each object of the to-many relationship \(relationship)" }
+            sections.append(section)
+            range = range ?? LSPRange(start: text.position(atOffset: type.range.lowerBound), end: text.position(atOffset: type.range.upperBound))
+        } else if let key = KeyDocumentation.key(at: offset, in: text.bytes) {
+            let rows = KeyDocumentation.rows(for: key.name, in: BundleFileKind.classify(path: relative, root: nil))
+            sections += rows.map(\.markdown)
+            if !rows.isEmpty { range = range ?? LSPRange(start: text.position(atOffset: key.range.lowerBound), end: text.position(atOffset: key.range.upperBound)) }
+        }
+        guard !sections.isEmpty else { return nil }
+        return Hover(contents: MarkupContent(kind: .markdown, value: sections.joined(separator: "\n\n---\n\n")), range: range)
+    }
+
+    /// A finding's message and hint, and what its code means as `--explain` prints it.
+    private static func explanation(_ finding: Finding) -> String {
+        let code = finding.source.code.description
+        var section = "**`\(code)`** (\(finding.source.severity.rawValue)): \(finding.source.message)"
+        if let hint = finding.source.hint { section += "\n\nHint: \(hint)" }
+        if let explanation = CodeExplanation(code) {
+            section += "\n\n```text\n\(explanation.text.trimmingCharacters(in: .newlines))\n```"
+            if let link = explanation.helpURI { section += "\n\n[\(explanation.anchor.map { "FORMAT.md#" + $0 } ?? link)](\(link))" }
+        }
+        return section
     }
 }

@@ -66,7 +66,7 @@ public struct KeyPathCompletion: Sendable, Hashable {
     }
 
     /// The offset of the quote that closes the string opened at `quote`, or the end of its line.
-    private static func closingQuote(after quote: Int, in bytes: [UInt8]) -> Int {
+    static func closingQuote(after quote: Int, in bytes: [UInt8]) -> Int {
         var index = quote + 1
         while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != 0x0A {
             index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
@@ -74,7 +74,8 @@ public struct KeyPathCompletion: Sendable, Hashable {
         return min(index, bytes.count)
     }
 
-    private static func isKeyPathByte(_ byte: UInt8) -> Bool {
+    /// Whether `byte` may be part of a key path (a name, a dot, an operator's `@`, a variable's `$`).
+    static func isKeyPathByte(_ byte: UInt8) -> Bool {
         byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || [UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"), UInt8(ascii: "$")].contains(byte)
     }
