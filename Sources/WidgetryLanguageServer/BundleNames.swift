@@ -59,7 +59,10 @@ struct BundleNames: Sendable {
             reader.walk(file.document.root, parentKey: nil)
             if serviceFiles.contains(file.path) {
                 reader.declare(keysOf: file.root["actions"], as: Symbol.action)
-                reader.declare(keysOf: file.root["options"]?["transformers"], as: Symbol.transformer)
+                // Transformers by kind: `{"date": {"strToDate": {…}}}` defines `strToDate`.
+                for kind in file.root["options"]?["transformers"]?.objectValue ?? JSONObject() {
+                    reader.declare(keysOf: kind.value, as: Symbol.transformer)
+                }
             }
             if file.path == BundleFileName.model { reader.declare(keysOf: file.root["entities"], as: Symbol.entity) }
             if screenFiles.contains(file.path) {
@@ -70,6 +73,17 @@ struct BundleNames: Sendable {
             }
             occurrences += reader.found
             sources[path] = reader.bytes
+        }
+        // An entity of an Xcode model is defined by its element's name attribute.
+        if case .xcdatamodel(let path) = bundle.model, let entities = context.model?.entities {
+            let file = root + "/" + path
+            if let bytes = try? bundle.fileSystem.bytes(of: file, limit: JSONParserOptions().maxDocumentBytes) {
+                sources[file] = bytes
+                for entity in entities {
+                    guard let start = entity.location?.offset, let range = Self.nameAttribute(entity.name, ofElementAt: start, in: bytes) else { continue }
+                    occurrences.append(Occurrence(symbol: .entity(entity.name), file: file, range: range, isDeclaration: true))
+                }
+            }
         }
         // A screen is defined by its file's top-level key; an image by its image set.
         for screen in bundle.screens {
@@ -89,6 +103,18 @@ struct BundleNames: Sendable {
             if case .member = occurrence.symbol { return !members.contains(occurrence.symbol) }
             return false
         }
+    }
+
+    /// The bytes of the value `name` of the `name` attribute of the XML element whose tag opens
+    /// at `start`, when its start tag writes it so (no entity references).
+    static func nameAttribute(_ name: String, ofElementAt start: Int, in bytes: [UInt8]) -> Range<Int>? {
+        let written = Array(" name=\"\(name)\"".utf8)
+        var index = start
+        while index + written.count <= bytes.count, bytes[index] != UInt8(ascii: ">") {
+            if bytes[index..<(index + written.count)].elementsEqual(written) { return (index + 7)..<(index + written.count - 1) }
+            index += 1
+        }
+        return nil
     }
 
     /// The occurrence at byte `offset` of the file at `path` (its ends included).

@@ -21,7 +21,9 @@ struct DocumentSymbols {
             }
         case .service:
             return members(of: root["actions"]).map { symbol($0, kind: .function, detail: $0.value["path"]?.stringValue) }
-                + members(of: root["options"]?["transformers"]).map { symbol($0, kind: .function, detail: "transformer") }
+                + members(of: root["options"]?["transformers"]).flatMap { kind in
+                    members(of: kind.value).map { symbol($0, kind: .function, detail: "\(kind.key) transformer") }
+                }
         case .model:
             return members(of: root["entities"]).map { entity in
                 symbol(entity, kind: .class, detail: entity.value["parent"]?.stringValue.map { "a kind of " + $0 }, children:

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryLanguageServerProtocol
+import WidgetryTestSupport
 @testable import WidgetryLanguageServer
 
 /// Go to definition and references: from a name to where the bundle defines it, and back.
@@ -80,6 +81,49 @@ import WidgetryLanguageServerProtocol
         #expect(refused.code == ErrorCodes.invalidParams)
         #expect(refused.problem == "lsp.unknown-document")
         try await client.finish()
+    }
+
+    @Test func aTransformerGoesToTheServiceFileAnImageToItsImageSetAndAnEntityToTheXcodeModel() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let stub = try workspace.text(Workspace.stub).replacingOccurrences(of: #""debugDelay": 0.1"#,
+                                                                         with: #""debugDelay": 0.1, "transformers": {"date": {"day": {"strToDate": {"format": "yyyy-MM-dd"}}}}"#)
+        try stub.write(toFile: workspace.file(Workspace.stub), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: workspace.file("Assets.xcassets/logo.imageset"), withIntermediateDirectories: true)
+        try #"{"images": [{"idiom": "universal", "filename": "logo.png"}]}"#.write(toFile: workspace.file("Assets.xcassets/logo.imageset/Contents.json"), atomically: true, encoding: .utf8)
+        let client = await ServerClient()
+        _ = try await client.initialize(folders: [workspace.path])
+        _ = try await client.collect(under: workspace.bundle)
+        let text = try workspace.text(Workspace.screen)
+            .replacingOccurrences(of: #"{"from": "content.text"}"#, with: #"{"from": "content.text", "transformer": "day"}"#)
+            .replacingOccurrences(of: #""properties": {"text": "No notes yet."}"#, with: #""properties": {"text": "No notes yet.", "wx_imageName": "logo"}"#)
+        let uri = workspace.uri(Workspace.screen)
+        try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
+        _ = try await client.collect(under: workspace.bundle)
+        let transformer = try #require(Workspace.position(of: #""transformer": "day""#, in: text))
+        let definition = try await client.result(client.request("textDocument/definition", positionParams(uri: uri, line: transformer.line, character: transformer.character + 17)))
+        #expect(definition.array?.map { $0["uri"] } == [.string(workspace.uri(Workspace.stub))])
+        #expect(definition[0]?["range"] == (try Self.range(of: "day", after: #""transformers": {"date": {""#, in: stub)))
+        let image = try #require(Workspace.position(of: #""wx_imageName": "logo""#, in: text))
+        let imageSet = try await client.result(client.request("textDocument/definition", positionParams(uri: uri, line: image.line, character: image.character + 18)))
+        #expect(imageSet.array?.map { $0["uri"] } == [.string(workspace.uri("Assets.xcassets/logo.imageset/Contents.json"))])
+        try await client.finish()
+
+        // An entity of an Xcode model: the name of its element.
+        let demo = try TemporaryDirectory()
+        defer { demo.remove() }
+        let bundle = try demo.copy(of: Samples.file("Tests/Fixtures/WidgetDemo"), as: "WidgetDemo")
+        let xcode = await ServerClient()
+        _ = try await xcode.initialize(folders: [demo.path])
+        _ = try await xcode.collect(under: bundle)
+        let screen = try String(contentsOfFile: bundle + "/FeedViewController.json", encoding: .utf8)
+        let entity = try #require(Workspace.position(of: #""entityName": "Account""#, in: screen))
+        let model = try await xcode.result(xcode.request("textDocument/definition", positionParams(
+            uri: URL(fileURLWithPath: bundle + "/FeedViewController.json").absoluteString, line: entity.line, character: entity.character + 17)))
+        let contents = "Model.xcdatamodeld/Model.xcdatamodel/contents"
+        #expect(model.array?.map { $0["uri"] } == [.string(URL(fileURLWithPath: bundle + "/" + contents).absoluteString)])
+        #expect(model[0]?["range"] == (try Self.range(of: "Account", after: #"<entity name=""#, in: try String(contentsOfFile: bundle + "/" + contents, encoding: .utf8))))
+        try await xcode.finish()
     }
 
     @Test func anActionsReferencesAreEveryPlaceNamingItWithTheDefinitionsWhenAsked() async throws {
