@@ -17,7 +17,8 @@ struct BundleDefinitions: Sendable {
     /// The files read from memory: an open document not among them was read from the disk,
     /// being no JSON as it is typed.
     var readFromMemory: Set<String> = []
-    /// Where the bundle's files define and name things, for navigation and rename.
+    /// Where the bundle's files define and name things, for navigation and rename: read at
+    /// the first such request (``LanguageServer/names(of:)``), so completion does not wait for it.
     var names: BundleNames?
 
     /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
@@ -34,6 +35,5 @@ struct BundleDefinitions: Sendable {
         }
         entities = context.model?.entities ?? []
         screens = context.screenNames.sorted()
-        names = BundleNames(context: context)
     }
 }

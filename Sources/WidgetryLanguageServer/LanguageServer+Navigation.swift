@@ -75,9 +75,20 @@ extension LanguageServer {
         let (path, text) = try document(params.textDocument.uri)
         try Self.check(params.position, in: text)
         guard let root = bundle(holding: path) else { return nil }
-        let definitions = await definitions(of: root)
-        guard let names = definitions.names, documents[path] == nil || definitions.readFromMemory.contains(path) else { return nil }
+        guard let (names, readFromMemory) = await names(of: root), documents[path] == nil || readFromMemory.contains(path) else { return nil }
         return (names, names.occurrence(in: path, at: text.offset(of: params.position)))
+    }
+
+    /// The names of the bundle at `root`, read once per lint of it, with the open documents
+    /// they were read from; nil when the bundle cannot be read.
+    func names(of root: String) async -> (BundleNames, Set<String>)? {
+        let generation = findings[root]?.generation
+        let known = await definitions(of: root)
+        if let names = known.names { return (names, known.readFromMemory) }
+        guard let context = known.context else { return nil }
+        let names = await Task.detached { BundleNames(context: context) }.value
+        if findings[root]?.generation == generation { definitions[root]?.names = names }
+        return (names, known.readFromMemory)
     }
 
     /// The occurrence at the cursor, when it is an action's, an object's or an element's and
@@ -96,9 +107,8 @@ extension LanguageServer {
         case .action, .member: break
         default: throw Self.notRenameable(occurrence.symbol)
         }
-        if let root = bundle(holding: path) {
-            let definitions = await definitions(of: root)
-            if let broken = documents.keys.sorted().first(where: { $0.hasPrefix(root + "/") && $0.hasSuffix(".json") && !definitions.readFromMemory.contains($0) }) {
+        if let root = bundle(holding: path), let (_, readFromMemory) = await self.names(of: root) {
+            if let broken = documents.keys.sorted().first(where: { $0.hasPrefix(root + "/") && $0.hasSuffix(".json") && !readFromMemory.contains($0) }) {
                 throw ResponseError.refusal(.notRenameable, "\(broken) does not parse as the editor has it, so the places it names cannot be renamed",
                                             hint: "fix the file's JSON (its diagnostics say where), then rename")
             }
