@@ -111,12 +111,21 @@ struct TableLayout {
             }.frames
                 .mapValues { DesignRect(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) }
         }
-        let children = layout.arrange(prototype.children.map { ($0, $0.id.flatMap { states[$0] }) }, in: available,
+        // Rows are not selected: the selected background view is not drawn. The background view
+        // is drawn behind the content at the cell's bounds, once its height is known.
+        let shown = prototype.children.filter { $0.design.designID == nil || $0.design.designID != prototype.design.selectedBackgroundViewID }
+        let backgroundID = prototype.design.backgroundViewID
+        var children = layout.arrange(shown.map { ($0, $0.id.flatMap { states[$0] }) }, in: available,
                                       designedSize: prototype.design.frame, insideCell: true) { child, state, frame in
-            placed.append(frame)
+            if backgroundID == nil || child.design.designID != backgroundID { placed.append(frame) }
             return cellView(child, state, frame: frame, states: states, layout: layout)
         }
         let height = fixedHeight ?? max(ScreenLayout.flowHeight(placed, in: available, insideCell: true), Self.minimumRowHeight)
+        if let index = children.firstIndex(where: { $0.designID != nil && $0.designID == backgroundID }) {
+            var background = children.remove(at: index)
+            background.frame = DesignRect(x: x, y: y, width: width, height: height)
+            children.insert(background, at: 0)
+        }
         let separator = DrawnView(id: nil, type: "separator", frame: DesignRect(x: x + ScreenLayout.margin, y: y + height - 1,
                                                                                width: width - ScreenLayout.margin, height: 1),
                                   backgroundColor: Self.separatorGray)

@@ -25,7 +25,8 @@ struct ViewContent {
         self.values = values
     }
 
-    var isHidden: Bool { values["hidden"]?.boolValue == true }
+    /// Whether the view is hidden: by its element's state, else as designed.
+    var isHidden: Bool { values["hidden"]?.boolValue ?? design.isHidden }
 
     private func text(_ key: String) -> String? {
         guard let value = values[key], !value.isNull else { return nil }
@@ -112,7 +113,8 @@ struct ViewContent {
         kind == .label ? intrinsicHeight(width: width) : nil
     }
 
-    /// The drawn view at `frame`, with `children`.
+    /// The drawn view at `frame`, with `children`, cut to its frame when it clips (as designed,
+    /// or as `clips` asks).
     func drawn(frame: DesignRect, children: [DrawnView] = [], clips: Bool = false) -> DrawnView {
         var lines: [String] = []
         var placeholder = false
@@ -132,7 +134,7 @@ struct ViewContent {
                          textColor: (tinted ? design.titleColor ?? design.textColor : design.textColor) ?? (tinted ? design.tintColor ?? DrawnView.tint : DrawnView.black),
                          alignment: design.textAlignment ?? (tinted ? .center : .natural),
                          backgroundColor: design.backgroundColor, cornerRadius: design.cornerRadius ?? 0,
-                         borderWidth: design.borderWidth ?? 0, borderColor: design.borderColor, clips: clips, children: children)
+                         borderWidth: design.borderWidth ?? 0, borderColor: design.borderColor, clips: clips || design.clipsToBounds, children: children)
     }
 }
 

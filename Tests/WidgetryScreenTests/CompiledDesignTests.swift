@@ -160,6 +160,8 @@ struct CompiledDesignTests {
         check("topLayoutGuide", xml.topLayoutGuideID == nil, compiled.topLayoutGuideID == nil)
         check("bottomLayoutGuide", xml.bottomLayoutGuideID == nil, compiled.bottomLayoutGuideID == nil)
         check("contentView", xml.contentViewID == nil, compiled.contentViewID == nil)
+        check("selectedBackgroundView", xml.selectedBackgroundViewID, compiled.selectedBackgroundViewID.map { ids[$0] ?? $0 })
+        check("backgroundView", xml.backgroundViewID, compiled.backgroundViewID.map { ids[$0] ?? $0 })
         check("constraints", comparable(xml.constraints, holder: xml.designID, contentView: xml.contentViewID, ids: [:]),
               comparable(compiled.constraints, holder: compiled.designID, contentView: compiled.contentViewID, ids: ids))
         return found

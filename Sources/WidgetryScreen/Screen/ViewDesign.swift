@@ -27,6 +27,12 @@ public struct ViewDesign: Sendable, Equatable {
     /// children and is named by the cell's constraints (a storyboard's content view is not a
     /// node of its own: its children are the cell's, its constraints the cell's).
     public var contentViewID: String?
+    /// A cell's `selectedBackgroundView` outlet: the design identifier of the view UIKit shows
+    /// only behind a selected row, so a picture (whose rows are not selected) leaves it out.
+    public var selectedBackgroundViewID: String?
+    /// A cell's `backgroundView` outlet: the design identifier of the view UIKit stretches
+    /// behind the cell's content, at the cell's bounds.
+    public var backgroundViewID: String?
     public var font: DesignFont?
     public var textColor: DesignColor?
     /// A button's title colour in its normal state.

@@ -72,9 +72,13 @@ struct StoryboardDesignReader {
     }
 
     /// A prototype cell's design: its own, with its content view's id and constraints (those
-    /// that name no item name the content view, which holds them).
+    /// that name no item name the content view, which holds them), and the views its
+    /// `selectedBackgroundView` and `backgroundView` outlets name.
     func cellDesign(of cell: XMLElementNode, contentView: XMLElementNode?) -> ViewDesign {
         var design = design(of: cell)
+        let outlets = cell.children(named: "connections").flatMap(\.children).filter { $0.name == "outlet" }
+        design.selectedBackgroundViewID = outlets.first { $0["property"] == "selectedBackgroundView" }?["destination"]
+        design.backgroundViewID = outlets.first { $0["property"] == "backgroundView" }?["destination"]
         guard let contentView else { return design }
         let holder = contentView["id"]
         design.contentViewID = holder

@@ -44,9 +44,15 @@ struct CompiledDesign {
     }
 
     /// A prototype cell's design: its own, with its content view's identifier and constraints
-    /// (as the XML reader gives them: the content view is not a node of its own).
+    /// (as the XML reader gives them: the content view is not a node of its own), and the views
+    /// its `selectedBackgroundView` and `backgroundView` outlets name.
     func cellDesign(of cell: Int) -> ViewDesign {
         var design = design(of: cell)
+        func outlet(_ property: String) -> String? {
+            nib.connections(from: cell).first { $0.kind == .outlet && $0.label == property }?.destination.map { Self.designID(of: $0, in: archive) }
+        }
+        design.selectedBackgroundViewID = outlet("selectedBackgroundView")
+        design.backgroundViewID = outlet("backgroundView")
         guard let content = try? archive.reference(of: cell, key: "UIContentView") else { return design }
         design.contentViewID = Self.designID(of: content, in: archive)
         design.constraints += CompiledConstraints(nib: nib).constraints(heldBy: content)

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import WidgetryBundle
+import WidgetryBundleFetch
+import WidgetryRender
+import WidgetryRuntime
+import WidgetryScreen
+import WidgetryTestSupport
+
+/// UIKit's rules where upstream's WidgetDemo relies on them (docs/RENDERING.md#uikits-rules),
+/// checked on its feed drawn from both forms at the size the host shows it (210×270).
+@Suite("Render: UIKit's rules", .enabled(if: UpstreamDemo.isAvailable, "needs ../shared/upstream/WidgetDemo.zip and WidgetDemo-source"))
+struct UIKitRulesPictureTests {
+    static let device = Device(argument: "210x270")!
+
+    /// The feed of the bundle at `path`, run at upstream's recording time, laid out at 210×270.
+    private static func feed(_ path: String) async throws -> DrawnScreen {
+        var options = BundleLoader.Options()
+        options.read.identifier = "mobi.favio.WidgetDemo"
+        let loaded = try await BundleLoader(options: options).load(try BundleSource(argument: path))
+        defer { loaded.removeExtractedFiles() }
+        let run = try WidgetRun(bundle: loaded.bundle, options: WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200)))
+        await run.run(until: .infinity)
+        return ScreenPicture.draw(run, device: device)
+    }
+
+    private static func all(_ views: [DrawnView]) -> [DrawnView] {
+        views.flatMap { [$0] + all($0.children) }
+    }
+
+    private static func cells(_ screen: DrawnScreen) -> [DrawnView] {
+        all(screen.views).filter { $0.type == "UITableViewCell" && $0.row != nil }
+    }
+
+    @Test(arguments: [UpstreamDemo.zip, UpstreamDemo.sources])
+    func aCellsSelectedBackgroundViewIsNotDrawn(path: String) async throws {
+        let screen = try await Self.feed(path)
+        let cells = Self.cells(screen)
+        #expect(cells.count >= 4)
+        // The prototype's selected background is a blue (0, 0.5, 1) view: rows are not selected.
+        let blue = Self.all(cells).filter { $0.backgroundColor.map { $0.red == 0 && $0.blue == 1 } ?? false }
+        #expect(blue.isEmpty, "no selected background in \(blue.count) places")
+        // The cell itself keeps its dark background.
+        #expect(cells.allSatisfy { $0.backgroundColor.map { $0.red < 0.2 && $0.alpha == 1 } ?? false })
+    }
+}
