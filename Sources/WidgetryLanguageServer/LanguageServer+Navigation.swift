@@ -104,7 +104,9 @@ extension LanguageServer {
                                         hint: "put the cursor on an action's name, or on an object's or element's id or an outlet naming it")
         }
         switch occurrence.symbol {
-        case .action, .member: break
+        case .action: break
+        // `@self` names the screen's controller, not an id of the screen's.
+        case .member(_, let id) where RenameRules.isIdentifier(id): break
         default: throw Self.notRenameable(occurrence.symbol)
         }
         if let root = bundle(holding: path), let (_, readFromMemory) = await self.names(of: root) {

@@ -91,6 +91,12 @@ import WidgetryLanguageServerProtocol
         let refused = try await client.error(client.request("textDocument/prepareRename", positionParams(uri: uri, line: entity.line, character: entity.character + 16)))
         #expect(refused.code == ErrorCodes.invalidParams)
         #expect(refused.problem == "lsp.not-renameable")
+        let controller = text.replacingOccurrences(of: #""elements": {"#, with: #""elements": {"@self": {"bindings": []}, "#)
+        try await client.notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":\#(try ServerClient.json(controller))}]}"#)
+        _ = try await client.collect(under: workspace.bundle)
+        let entry = try #require(Workspace.position(of: #""@self""#, in: controller))
+        #expect(try await client.error(client.request("textDocument/prepareRename", positionParams(uri: uri, line: entry.line, character: entry.character + 2))).problem
+                == "lsp.not-renameable")
         let nothing = try await client.error(client.request("textDocument/prepareRename", positionParams(uri: uri, line: 0, character: 0)))
         #expect(nothing.problem == "lsp.not-renameable")
         try await client.finish()
