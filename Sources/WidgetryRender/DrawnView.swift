@@ -25,6 +25,10 @@ public struct DrawnView: Sendable, Equatable {
         case progress(Double)
         /// The navigation bar.
         case navigationBar
+        /// A system button's own image, as UIKit draws it in the button's tint colour (the
+        /// view's ``DrawnView/textColor``): `contactAdd`'s plus in a circle, the detail
+        /// disclosure and info buttons' "i" in a circle.
+        case systemButton(ButtonType)
     }
 
     /// Where an image view's image comes from.

@@ -31,6 +31,7 @@ public enum HTMLPicture {
             .toggle{border-radius:16px;background:#e5e5ea}
             .toggle.on{background:#4cd964}
             .toggle>.knob{position:absolute;top:2px;width:27px;height:27px;border-radius:50%;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3)}
+            .glyph{position:absolute}
             .spinner{border:2px solid #8e8e93;border-top-color:transparent;border-radius:50%}
             .bar{border-bottom:1px solid #b2b2b2}
             .fold{position:absolute;left:0;right:0;height:0;border-top:2px dashed #ff3b30}
@@ -87,6 +88,8 @@ public enum HTMLPicture {
             inner = #"<div class="knob" style="left:\#(on ? 22 : 2)px"></div>"#
         case .spinner:
             classes.append("spinner")
+        case .systemButton(let type):
+            inner = glyph(type, colour: color(view.textColor), in: view.frame)
         case .progress(let fraction):
             style += "background:#e5e5ea;"
             inner = #"<div class="v" style="left:0;top:0;height:100%;width:\#(number(fraction * 100))%;background:\#(color(DrawnView.tint))"></div>"#
@@ -108,6 +111,17 @@ public enum HTMLPicture {
         html += "\n"
         for child in view.children { write(child, in: view.frame, depth: depth + 1, to: &html, images: images) }
         html += "\(indent)</div>\n"
+    }
+
+    /// A system button's 22-point image, centred in its frame, as an inline SVG: a circle
+    /// outline with a plus (`contactAdd`) or an "i" (`detailDisclosure`, `infoLight`, `infoDark`).
+    private static func glyph(_ type: ButtonType, colour: String, in frame: DesignRect) -> String {
+        let mark = type == .contactAdd
+            ? #"<path d="M11 6v10M6 11h10" stroke="\#(colour)" stroke-width="1.5"/>"#
+            : #"<path d="M11 9.5v6.5" stroke="\#(colour)" stroke-width="1.8"/><circle cx="11" cy="6.8" r="1.1" fill="\#(colour)"/>"#
+        return #"<svg class="glyph" width="22" height="22" viewBox="0 0 22 22" style="left:\#(number((frame.width - 22) / 2))px;"#
+            + #"top:\#(number((frame.height - 22) / 2))px"><circle cx="11" cy="11" r="10" fill="none" stroke="\#(colour)" stroke-width="1.5"/>"#
+            + mark + "</svg>"
     }
 
     /// The view's lines, centred vertically in its frame as UIKit centres a label's.

@@ -62,8 +62,11 @@ struct ViewContent {
         switch kind {
         case .label: .text
         case .button, .barButtonItem:
-            // A button with an image and no title shows its image.
-            shownText == nil && design.imageName != nil ? .image(design.imageName.map { .named($0) }) : .button
+            // A button with an image and no title shows its image; a system type without a
+            // title shows UIKit's image for it.
+            if shownText == nil, let type = design.buttonType, Self.drawnSystemTypes.contains(type) { .systemButton(type) }
+            else if shownText == nil && design.imageName != nil { .image(design.imageName.map { .named($0) }) }
+            else { .button }
         case .imageView: .image(image)
         case .textField, .textView: .field
         case .searchBar: .searchBar
@@ -74,6 +77,9 @@ struct ViewContent {
         default: .box
         }
     }
+
+    /// The button types whose image UIKit draws itself.
+    static let drawnSystemTypes: Set<ButtonType> = [.contactAdd, .detailDisclosure, .infoLight, .infoDark]
 
     private var image: DrawnView.ImageSource? {
         if let shown = text("image") {
@@ -130,6 +136,11 @@ struct ViewContent {
             placeholder = shown.placeholder
         }
         let tinted = kind == .button || kind == .barButtonItem
+        if case .systemButton = look {
+            return DrawnView(id: id, designID: design.designID, type: type, frame: frame, look: look, textColor: design.tintColor ?? DrawnView.tint,
+                             backgroundColor: design.backgroundColor, cornerRadius: design.cornerRadius ?? 0, borderWidth: design.borderWidth ?? 0,
+                             borderColor: design.borderColor, clips: clips || design.clipsToBounds, children: children)
+        }
         return DrawnView(id: id, designID: design.designID, type: type, frame: frame, look: look, lines: lines, showsPlaceholder: placeholder, font: font,
                          textColor: (tinted ? design.titleColor ?? design.textColor : design.textColor) ?? (tinted ? design.tintColor ?? DrawnView.tint : DrawnView.black),
                          alignment: design.textAlignment ?? (tinted ? .center : .natural),

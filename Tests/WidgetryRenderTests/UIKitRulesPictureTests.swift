@@ -43,4 +43,15 @@ struct UIKitRulesPictureTests {
         // The cell itself keeps its dark background.
         #expect(cells.allSatisfy { $0.backgroundColor.map { $0.red < 0.2 && $0.alpha == 1 } ?? false })
     }
+
+    @Test(arguments: [UpstreamDemo.zip, UpstreamDemo.sources])
+    func contactAddIsUIKitsPlusInACircleInItsTint(path: String) async throws {
+        let screen = try await Self.feed(path)
+        let button = try #require(Self.all(screen.views).first { $0.type == "UIButton" })
+        #expect(button.look == .systemButton(.contactAdd))
+        #expect(button.textColor == DesignColor(white: 1), "the storyboard's white tint")
+        let html = HTMLPicture.page(screen, images: nil)
+        #expect(html.contains(#"<svg class="glyph" width="22" height="22" viewBox="0 0 22 22" style="left:9px;top:9px">"#), "centred in the 40 pt disc")
+        #expect(html.contains(##"<path d="M11 6v10M6 11h10" stroke="#ffffff""##))
+    }
 }
