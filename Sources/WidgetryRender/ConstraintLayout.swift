@@ -13,6 +13,8 @@ public import WidgetryScreen
 struct ConstraintLayout {
     /// The solved frames, by design identifier, in the root's coordinates.
     private(set) var frames: [String: DesignRect] = [:]
+    /// The root's solved height: `size`'s, unless the layout fits the height to the content.
+    private(set) var rootHeight = 0.0
     private(set) var problems: [LayoutProblem] = []
 
     private struct Box {
@@ -38,7 +40,12 @@ struct ConstraintLayout {
     /// guide the strip above it, the bottom layout guide the strip below it.
     /// `intrinsicHeight` gives a view's content height at a width (a label's lines), nil for a
     /// view without one.
-    init(root: ViewNode, size: DesignRect, safeArea: DesignRect, intrinsicHeight: (ViewNode, Double) -> Double? = { _, _ in nil }) {
+    ///
+    /// With `fitsHeight`, the root's height is not `size`'s but as small as its constraints let
+    /// it be (UIKit's `systemLayoutSizeFitting` at the fitting-size priority, 50, as a table sizes
+    /// a self-sizing row), and the designed heights of views placed by constraints pull below that.
+    init(root: ViewNode, size: DesignRect, safeArea: DesignRect, fitsHeight: Bool = false,
+         intrinsicHeight: (ViewNode, Double) -> Double? = { _, _ in nil }) {
         var boxes: [String: Box] = [:]
         var order: [(Box, parent: Box?)] = []
         func collect(_ node: ViewNode, parent: Box?) {
@@ -75,7 +82,13 @@ struct ConstraintLayout {
                 }
             }
             // The root is where it is; views placed by frames are held, the others drawn to their design.
-            for constraint in [rootBox.left == 0, rootBox.top == 0, rootBox.width == size.width, rootBox.height == size.height] { add(constraint) }
+            for constraint in [rootBox.left == 0, rootBox.top == 0, rootBox.width == size.width] { add(constraint) }
+            if fitsHeight {
+                add(rootBox.height >= 0)
+                add((rootBox.height == 0).withStrength(Strength(priority: 50)))
+            } else {
+                add(rootBox.height == size.height)
+            }
             for (index, (box, parent)) in order.enumerated().dropFirst() {
                 guard let parent, let frame = box.node.design.frame else { continue }
                 let strength: Strength = box.node.design.usesConstraints ? .weak : .strong
@@ -87,7 +100,7 @@ struct ConstraintLayout {
                     add((box.height >= height).withStrength(.strong))
                     add((box.height <= height).withStrength(.weak))
                 } else {
-                    add((box.height == height).withStrength(strength))
+                    add((box.height == height).withStrength(fitsHeight && strength == .weak ? Strength(priority: 1) : strength))
                 }
             }
             for (box, _) in order {
@@ -111,6 +124,7 @@ struct ConstraintLayout {
         }
         if !intrinsic.isEmpty { (solver, found) = solve(intrinsic: intrinsic) }
         problems = found
+        rootHeight = max(solver.value(of: rootBox.height), 0)
         for (id, box) in boxes {
             frames[id] = DesignRect(x: solver.value(of: box.left), y: solver.value(of: box.top),
                                     width: max(solver.value(of: box.width), 0), height: max(solver.value(of: box.height), 0))

@@ -96,21 +96,31 @@ struct TableLayout {
         }
         var states: [String: Snapshot.ElementState] = [:]
         for (id, state) in row.elements where states[id] == nil { states[id] = state }
-        let fixedHeight = prototype.design.frame?.height ?? node.design.rowHeight
-        let available = DesignRect(x: x, y: y, width: width, height: fixedHeight ?? 10_000)
+        var fixedHeight = prototype.design.frame?.height ?? node.design.rowHeight
         var placed: [DesignRect] = []
-        // A prototype designed with constraints is solved at the row's size.
+        // A prototype designed with constraints sizes its row (UIKit's automatic dimension, which
+        // WidgetKit's tables ask for): as tall as its constraints and its labels' lines need.
+        // Constraints that leave the height open keep the designed one.
         var layout = self.layout
         let cellRoot = ViewNode(id: nil, type: "UITableViewCell", properties: [], children: prototype.children, header: nil, footer: nil,
                                 prototypes: [], segue: nil, place: prototype.place, design: prototype.design)
         if ConstraintLayout.hasConstraints(cellRoot) {
-            let size = DesignRect(x: 0, y: 0, width: width, height: fixedHeight ?? Self.minimumRowHeight)
-            layout.solved = ConstraintLayout(root: cellRoot, size: size, safeArea: size) { node, width in
-                ViewContent(node: node, state: node.id.flatMap { states[$0] }, kind: node.id.flatMap { states[$0]?.kind } ?? ElementKind(typeName: node.type) ?? .view)
-                    .labelHeight(width: width)
-            }.frames
-                .mapValues { DesignRect(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) }
+            func solve(fitting: Bool) -> ConstraintLayout {
+                let size = DesignRect(x: 0, y: 0, width: width, height: fixedHeight ?? Self.minimumRowHeight)
+                return ConstraintLayout(root: cellRoot, size: size, safeArea: size, fitsHeight: fitting) { node, width in
+                    ViewContent(node: node, state: node.id.flatMap { states[$0] }, kind: node.id.flatMap { states[$0]?.kind } ?? ElementKind(typeName: node.type) ?? .view)
+                        .labelHeight(width: width)
+                }
+            }
+            var solution = solve(fitting: true)
+            if solution.rootHeight >= 1 {
+                fixedHeight = solution.rootHeight
+            } else {
+                solution = solve(fitting: false)
+            }
+            layout.solved = solution.frames.mapValues { DesignRect(x: $0.x + x, y: $0.y + y, width: $0.width, height: $0.height) }
         }
+        let available = DesignRect(x: x, y: y, width: width, height: fixedHeight ?? 10_000)
         // Rows are not selected: the selected background view is not drawn. The background view
         // is drawn behind the content at the cell's bounds, once its height is known.
         let shown = prototype.children.filter { $0.design.designID == nil || $0.design.designID != prototype.design.selectedBackgroundViewID }

@@ -14,7 +14,7 @@ struct UIKitRulesPictureTests {
     static let device = Device(argument: "210x270")!
 
     /// The feed of the bundle at `path`, run at upstream's recording time, laid out at 210×270.
-    private static func feed(_ path: String) async throws -> DrawnScreen {
+    private static func feed(_ path: String, device: Device = device) async throws -> DrawnScreen {
         var options = BundleLoader.Options()
         options.read.identifier = "mobi.favio.WidgetDemo"
         let loaded = try await BundleLoader(options: options).load(try BundleSource(argument: path))
@@ -53,5 +53,24 @@ struct UIKitRulesPictureTests {
         let html = HTMLPicture.page(screen, images: nil)
         #expect(html.contains(#"<svg class="glyph" width="22" height="22" viewBox="0 0 22 22" style="left:9px;top:9px">"#), "centred in the 40 pt disc")
         #expect(html.contains(##"<path d="M11 6v10M6 11h10" stroke="#ffffff""##))
+    }
+
+    @Test(arguments: [UpstreamDemo.zip, UpstreamDemo.sources])
+    func rowsAreAsTallAsTheirText(path: String) async throws {
+        // At the width the recordings were laid out at (375 pt, shown scaled in the host).
+        let screen = try await Self.feed(path, device: try #require(Device(argument: "375x667")))
+        let cells = Self.cells(screen)
+        #expect(cells.count >= 4)
+        for cell in cells {
+            let texts = Self.all(cell.children).filter { $0.type == "UILabel" && !$0.lines.isEmpty }
+            for text in texts {
+                #expect(text.frame.y + text.frame.height <= cell.frame.y + cell.frame.height, "\(text.lines) is inside its row")
+                #expect(!(text.lines.last ?? "").hasSuffix("…"), "\(text.lines) is not cut")
+            }
+        }
+        // The designed 75 pt grows for three lines: 31 above the text, 12 below.
+        let heights = cells.prefix(4).map(\.frame.height)
+        #expect(heights[0] > 75 && heights[0] == 31 + 3 * 17 + 12, "\(heights)")
+        #expect(Set(heights).count > 1, "rows differ with their text: \(heights)")
     }
 }
