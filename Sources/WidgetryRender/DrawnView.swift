@@ -60,6 +60,8 @@ public struct DrawnView: Sendable, Equatable {
     public var borderColor: DesignColor?
     /// Whether what the children draw outside the frame is cut off (tables, scroll views).
     public var clips: Bool
+    /// A navigation or search bar's style: `black` draws the bar, or the search field, dark.
+    public var barStyle: BarStyle = .default
     public var children: [DrawnView]
 
     public init(id: String?, designID: String? = nil, type: String, frame: DesignRect, look: Look = .box, lines: [String] = [], showsPlaceholder: Bool = false,

@@ -33,7 +33,10 @@ public enum HTMLPicture {
             .toggle>.knob{position:absolute;top:2px;width:27px;height:27px;border-radius:50%;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.3)}
             .glyph{position:absolute}
             .spinner{border:2px solid #8e8e93;border-top-color:transparent;border-radius:50%}
+            .search.black>.well{background:#000}
+            .well>svg{position:absolute;left:8px;top:50%;margin-top:-7px}
             .bar{border-bottom:1px solid #b2b2b2}
+            .bar.black{border-bottom-color:#000}
             .fold{position:absolute;left:0;right:0;height:0;border-top:2px dashed #ff3b30}
             .status{position:absolute;left:0;right:0;top:0;font-size:15px;font-weight:bold;display:flex;align-items:center;justify-content:center}
             .status>.battery{position:absolute;right:8px;width:22px;height:10px;border:1px solid currentColor;border-radius:3px;padding:1px}
@@ -69,7 +72,7 @@ public enum HTMLPicture {
         case .box, .text, .button:
             break
         case .navigationBar:
-            classes.append("bar")
+            classes.append(view.barStyle == .black ? "bar black" : "bar")
         case .image(let source):
             if case .named(let name) = source, let image = images?.image(named: name) {
                 inner = #"<img class="img" alt="\#(XMLText.escaped(name))" src="data:\#(image.mediaType);base64,\#(Data(image.bytes).base64EncodedString())">"#
@@ -81,8 +84,8 @@ public enum HTMLPicture {
         case .field:
             classes.append("field")
         case .searchBar:
-            classes.append("search")
-            inner = #"<div class="well"></div>"#
+            classes.append(view.barStyle == .black ? "search black" : "search")
+            inner = #"<div class="well">\#(magnifier)</div>"#
         case .toggle(let on):
             classes.append(on ? "toggle on" : "toggle")
             inner = #"<div class="knob" style="left:\#(on ? 22 : 2)px"></div>"#
@@ -112,6 +115,10 @@ public enum HTMLPicture {
         for child in view.children { write(child, in: view.frame, depth: depth + 1, to: &html, images: images) }
         html += "\(indent)</div>\n"
     }
+
+    /// The magnifier UIKit draws at the start of a search field, in its placeholder grey.
+    private static let magnifier = ##"<svg width="14" height="14" viewBox="0 0 14 14"><circle cx="5.8" cy="5.8" r="4.8" fill="none" stroke="#8e8e93" stroke-width="1.6"/>"##
+        + ##"<path d="M9.3 9.3L13 13" stroke="#8e8e93" stroke-width="1.8" stroke-linecap="round"/></svg>"##
 
     /// A system button's 22-point image, centred in its frame, as an inline SVG: a circle
     /// outline with a plus (`contactAdd`) or an "i" (`detailDisclosure`, `infoLight`, `infoDark`).

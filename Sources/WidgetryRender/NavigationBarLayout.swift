@@ -3,13 +3,21 @@ import WidgetryScreen
 
 /// The navigation bar: the title (the title view's text, else the item's title) in the middle,
 /// the left bar button items from the leading edge (a back button when the screen was pushed and
-/// has none), the right ones from the trailing edge.
+/// has none), the right ones from the trailing edge. The bar is drawn as its navigation
+/// controller designs it: its bar tint colour, else light grey, or near black for the black
+/// style, whose title is white; its buttons in the bar's tint colour.
 struct NavigationBarLayout {
     let snapshot: Snapshot
     let item: NavigationItemNode?
+    /// The navigation controller's bar, as designed.
+    let bar: ViewDesign?
     let device: Device
 
     static let barGray = DesignColor(red: 248.0 / 255, green: 248.0 / 255, blue: 248.0 / 255)
+    /// UIKit's black bar.
+    static let barBlack = DesignColor(white: 0.11)
+
+    private var isBlack: Bool { bar?.barStyle == .black }
     static let titleFont = DesignFont(size: 17, weight: .semibold)
 
     func draw() -> DrawnView {
@@ -42,10 +50,12 @@ struct NavigationBarLayout {
             children.append(DrawnView(id: titleView?.id, type: titleView?.type ?? "UILabel",
                                       frame: DesignRect(x: room + 8, y: top + (height - 21) / 2, width: width, height: 21), look: .text,
                                       lines: TextMetrics.lines(of: title, font: Self.titleFont, width: width, maximumLines: 1),
-                                      font: Self.titleFont, alignment: .center))
+                                      font: Self.titleFont, textColor: isBlack ? DesignColor(white: 1) : DrawnView.black, alignment: .center))
         }
-        return DrawnView(id: nil, type: "UINavigationBar", frame: DesignRect(x: 0, y: 0, width: device.width, height: top + height),
-                         look: .navigationBar, backgroundColor: Self.barGray, children: children)
+        var drawn = DrawnView(id: nil, type: "UINavigationBar", frame: DesignRect(x: 0, y: 0, width: device.width, height: top + height),
+                              look: .navigationBar, backgroundColor: bar?.barTintColor ?? (isBlack ? Self.barBlack : Self.barGray), children: children)
+        drawn.barStyle = isBlack ? .black : .default
+        return drawn
     }
 
     /// A bar button item's title, or the back button for nil.
@@ -56,7 +66,7 @@ struct NavigationBarLayout {
         let width = max(TextMetrics.width(of: text, font: font).rounded(.up), 22)
         let enabled = state?.enabled ?? true
         return DrawnView(id: state?.id, type: state?.type ?? "UIBarButtonItem", frame: DesignRect(x: x, y: top + (height - 21) / 2, width: width, height: 21),
-                         look: .button, lines: [text], font: font, textColor: enabled ? DrawnView.tint : DrawnView.placeholderGray,
+                         look: .button, lines: [text], font: font, textColor: enabled ? bar?.tintColor ?? DrawnView.tint : DrawnView.placeholderGray,
                          alignment: .center)
     }
 }

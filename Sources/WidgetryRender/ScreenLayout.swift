@@ -58,7 +58,7 @@ struct ScreenLayout {
             }
             if let root = layout.view(node, state, frame: frame, contentTop: contentTop) { views.append(root) }
         }
-        if showsBar { views.append(NavigationBarLayout(snapshot: snapshot, item: navigation, device: device).draw()) }
+        if showsBar { views.append(NavigationBarLayout(snapshot: snapshot, item: navigation, bar: document.navigationBar, device: device).draw()) }
         let bottom = views.map(Self.bottom).max() ?? 0
         return DrawnScreen(screen: snapshot.screen, device: device, height: max(device.height, bottom.rounded(.up)), views: views,
                            problems: layout.problems)

@@ -140,7 +140,7 @@ struct TableLayout {
                                                                                width: width - ScreenLayout.margin, height: 1),
                                   backgroundColor: Self.separatorGray)
         return DrawnView(id: nil, type: "UITableViewCell", frame: DesignRect(x: x, y: y, width: width, height: height),
-                         backgroundColor: prototype.design.backgroundColor, clips: true, children: children + [separator])
+                         backgroundColor: prototype.design.backgroundColor, clips: true, children: children + (node.design.hidesSeparators ? [] : [separator]))
     }
 
     private func cellView(_ node: ViewNode, _ state: Snapshot.ElementState?, frame: DesignRect, states: [String: Snapshot.ElementState],

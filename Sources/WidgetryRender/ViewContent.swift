@@ -136,6 +136,14 @@ struct ViewContent {
             placeholder = shown.placeholder
         }
         let tinted = kind == .button || kind == .barButtonItem
+        if kind == .searchBar {
+            var bar = DrawnView(id: id, designID: design.designID, type: type, frame: frame, look: look, lines: lines, showsPlaceholder: placeholder,
+                                font: font, textColor: design.barStyle == .black ? DesignColor(white: 1) : DrawnView.black,
+                                backgroundColor: design.searchBarStyle == .minimal ? design.backgroundColor : design.barTintColor ?? design.backgroundColor,
+                                clips: clips || design.clipsToBounds, children: children)
+            bar.barStyle = design.barStyle ?? .default
+            return bar
+        }
         if case .systemButton = look {
             return DrawnView(id: id, designID: design.designID, type: type, frame: frame, look: look, textColor: design.tintColor ?? DrawnView.tint,
                              backgroundColor: design.backgroundColor, cornerRadius: design.cornerRadius ?? 0, borderWidth: design.borderWidth ?? 0,

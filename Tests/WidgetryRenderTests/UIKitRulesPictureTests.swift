@@ -73,4 +73,28 @@ struct UIKitRulesPictureTests {
         #expect(heights[0] > 75 && heights[0] == 31 + 3 * 17 + 12, "\(heights)")
         #expect(Set(heights).count > 1, "rows differ with their text: \(heights)")
     }
+
+    @Test(arguments: [UpstreamDemo.zip, UpstreamDemo.sources])
+    func barsAreDrawnInTheirDesignedStyles(path: String) async throws {
+        let screen = try await Self.feed(path)
+        // The navigation controller's bar is black with a white tint: a dark bar, a white title.
+        let bar = try #require(screen.views.first { $0.look == .navigationBar })
+        #expect(bar.barStyle == .black)
+        #expect(bar.backgroundColor.map { $0.red < 0.2 && $0.green < 0.2 && $0.blue < 0.2 } ?? false, "\(String(describing: bar.backgroundColor))")
+        #expect(bar.children.filter { !$0.lines.isEmpty }.allSatisfy { $0.textColor == DesignColor(white: 1) })
+        // The search bar is black and minimal: a dark field with a magnifier, on the screen's colour.
+        let search = try #require(Self.all(screen.views).first { $0.look == .searchBar })
+        #expect(search.barStyle == .black)
+        let html = HTMLPicture.page(screen, images: nil)
+        #expect(html.contains(#"class="v search black""#))
+        #expect(html.contains(#"<div class="well"><svg width="14" height="14""#), "the magnifier")
+        #expect(html.contains(#"class="v bar black""#))
+    }
+
+    @Test(arguments: [UpstreamDemo.zip, UpstreamDemo.sources])
+    func aTableWithoutSeparatorsDrawsNone(path: String) async throws {
+        let screen = try await Self.feed(path)
+        #expect(!Self.cells(screen).isEmpty)
+        #expect(Self.all(screen.views).filter { $0.type == "separator" }.isEmpty, "separatorStyle none")
+    }
 }

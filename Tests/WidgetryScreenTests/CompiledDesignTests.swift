@@ -161,6 +161,10 @@ struct CompiledDesignTests {
         check("bottomLayoutGuide", xml.bottomLayoutGuideID == nil, compiled.bottomLayoutGuideID == nil)
         check("contentView", xml.contentViewID == nil, compiled.contentViewID == nil)
         check("selectedBackgroundView", xml.selectedBackgroundViewID, compiled.selectedBackgroundViewID.map { ids[$0] ?? $0 })
+        check("barStyle", xml.barStyle, compiled.barStyle)
+        checkColor("barTintColor", xml.barTintColor, compiled.barTintColor)
+        check("searchBarStyle", xml.searchBarStyle, compiled.searchBarStyle)
+        check("hidesSeparators", xml.hidesSeparators, compiled.hidesSeparators)
         check("backgroundView", xml.backgroundViewID, compiled.backgroundViewID.map { ids[$0] ?? $0 })
         check("constraints", comparable(xml.constraints, holder: xml.designID, contentView: xml.contentViewID, ids: [:]),
               comparable(compiled.constraints, holder: compiled.designID, contentView: compiled.contentViewID, ids: ids))

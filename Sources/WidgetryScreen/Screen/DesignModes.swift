@@ -49,3 +49,33 @@ extension TextAlignment {
         self = order[Int(code)]
     }
 }
+
+/// A bar's style (UIKit's `UIBarStyle`): `black` draws a dark bar with light text.
+public enum BarStyle: String, Sendable, CaseIterable {
+    case `default`, black
+
+    /// A storyboard's `barStyle`: these names, or `blackTranslucent`, which is `black`.
+    public init?(storyboardName name: String) {
+        self.init(rawValue: name == "blackTranslucent" ? "black" : name)
+    }
+
+    /// UIKit's number (0 default, 1 black, 2 the old black translucent); nil for another.
+    public init?(uiKitCode code: Int64) {
+        switch code {
+        case 0: self = .default
+        case 1, 2: self = .black
+        default: return nil
+        }
+    }
+}
+
+/// A search bar's style (UIKit's `UISearchBar.Style`): `minimal` draws no bar behind the field.
+public enum SearchBarStyle: String, Sendable, CaseIterable {
+    case `default`, prominent, minimal
+
+    /// UIKit's number (0 default, 1 prominent, 2 minimal); nil for another.
+    public init?(uiKitCode code: Int64) {
+        guard code >= 0, code < Int64(Self.allCases.count) else { return nil }
+        self = Self.allCases[Int(code)]
+    }
+}

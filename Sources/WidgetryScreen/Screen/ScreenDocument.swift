@@ -13,6 +13,8 @@ public struct ScreenDocument: Sendable {
     public var view: ViewNode?
     /// The title view and bar button items of the navigation bar.
     public var navigationItem: NavigationItemNode?
+    /// The bar of the navigation controller that shows the screen, as its storyboard designs it.
+    public var navigationBar: ViewDesign?
     /// Segues by identifier, in file order.
     public var segues: [SegueEntry]
     /// The entity the screen's content must be (`"input": "Post"`): a segue passing anything

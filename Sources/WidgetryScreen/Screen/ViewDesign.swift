@@ -33,6 +33,14 @@ public struct ViewDesign: Sendable, Equatable {
     /// A cell's `backgroundView` outlet: the design identifier of the view UIKit stretches
     /// behind the cell's content, at the cell's bounds.
     public var backgroundViewID: String?
+    /// A navigation or search bar's style.
+    public var barStyle: BarStyle?
+    /// A navigation or search bar's own colour, over its style's.
+    public var barTintColor: DesignColor?
+    /// A search bar's style.
+    public var searchBarStyle: SearchBarStyle?
+    /// A table whose separator style is `none`: its rows draw no separator lines.
+    public var hidesSeparators = false
     public var font: DesignFont?
     public var textColor: DesignColor?
     /// A button's title colour in its normal state.

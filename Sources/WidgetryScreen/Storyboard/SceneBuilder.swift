@@ -33,7 +33,10 @@ struct SceneBuilder<Source: SceneSource> {
         let controller = source.controller
         var view: ViewNode?
         var navigationItem: NavigationItemNode?
-        if controller.kind != .navigationController {
+        var navigationBar: ViewDesign?
+        if controller.kind == .navigationController {
+            navigationBar = try source.navigationBarDesign()
+        } else {
             try controllerEntry()
             if let root = try source.rootView() { view = try self.view(root, depth: 0, isRoot: true) }
             navigationItem = try self.navigationItem()
@@ -43,7 +46,7 @@ struct SceneBuilder<Source: SceneSource> {
         }
         return StoryboardScene(id: controller.id, name: controller.name, restorationIdentifier: controller.restorationIdentifier,
                                kind: controller.kind, className: controller.className, rootControllerID: controller.rootControllerID,
-                               view: view, navigationItem: navigationItem, segues: segues, elements: elements,
+                               view: view, navigationItem: navigationItem, navigationBar: navigationBar, segues: segues, elements: elements,
                                problems: findings.problems.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) },
                                place: source.scenePlace)
     }

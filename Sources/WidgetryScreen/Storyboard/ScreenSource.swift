@@ -102,7 +102,9 @@ public enum ScreenSource {
             }
         }
         guard errors.isEmpty else { throw ScreenErrors(errors) }
-        return joined(scene, with: document)
+        document = joined(scene, with: document)
+        document.navigationBar = storyboard.navigationBar(showing: scene.id)
+        return document
     }
 
     /// The scene under the screen file's document: the file's own views, navigation item and

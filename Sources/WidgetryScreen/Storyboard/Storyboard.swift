@@ -39,6 +39,14 @@ public struct Storyboard: Sendable {
         shownController(for: id, in: scene(id:))
     }
 
+    /// The bar of the navigation controller that shows scene `id`: the one whose root it is,
+    /// else (a screen pushed onto the stack) the initial navigation controller's.
+    public func navigationBar(showing id: String) -> ViewDesign? {
+        let bars = scenes.filter { $0.kind == .navigationController }
+        if let own = bars.first(where: { shownScene(for: $0.id)?.id == id }) { return own.navigationBar }
+        return bars.first { $0.id == initialControllerID }?.navigationBar
+    }
+
     /// The screen shown first: the initial view controller's, through a navigation controller
     /// to its root.
     public var entryScreen: String? {
@@ -73,6 +81,8 @@ public struct StoryboardScene: Sendable {
     /// The controller's root view and everything under it.
     public var view: ViewNode?
     public var navigationItem: NavigationItemNode?
+    /// A navigation controller's bar, as designed (its style and colours).
+    public var navigationBar: ViewDesign?
     /// Segues whose source is in this scene (elements, cells, the controller), destinations
     /// resolved to screen names, in document order.
     public var segues: [SegueEntry]

@@ -13,7 +13,8 @@ import WidgetryJSON
 ///   normal title colour and image, `textAlignment`, `numberOfLines`, `image`, a table's
 ///   `rowHeight`, `sectionHeaderHeight` (negative, UIKit's automatic, is nil) and `style`.
 /// - `lineBreakMode`, `contentMode`, `alpha`, `hidden`, `clipsSubviews`, and a button's
-///   `buttonType` (`custom` when missing, as UIKit decodes a button without one).
+///   `buttonType` (`custom` when missing, as UIKit decodes a button without one); a bar's
+///   `barStyle`, `barTintColor` and `searchBarStyle`; a table's `separatorStyle="none"`.
 /// - Runtime attributes `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`, and
 ///   the same without `layer.` (upstream's inspectable properties).
 ///
@@ -66,6 +67,10 @@ struct StoryboardDesignReader {
         design.titleColor = normalState.flatMap { colors.color(of: $0, key: "titleColor") }
         design.rowHeight = Self.length(element["rowHeight"])
         design.sectionHeaderHeight = Self.length(element["sectionHeaderHeight"])
+        design.barStyle = element["barStyle"].flatMap(BarStyle.init(storyboardName:))
+        design.barTintColor = colors.color(of: element, key: "barTintColor")
+        design.searchBarStyle = element["searchBarStyle"].flatMap(SearchBarStyle.init(rawValue:))
+        design.hidesSeparators = element.name == "tableView" && element["separatorStyle"] == "none"
         if element.name == "tableView" { design.tableStyle = element["style"].flatMap(TableStyle.init(rawValue:)) }
         readLayerAttributes(of: element, into: &design)
         return design

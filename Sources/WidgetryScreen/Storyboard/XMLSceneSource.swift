@@ -121,6 +121,10 @@ struct XMLSceneSource: SceneSource {
         return (item?["title"] ?? controller.element["title"], item)
     }
 
+    func navigationBarDesign() -> ViewDesign? {
+        controller.element.children.first { $0.name == "navigationBar" && $0["key"] == "navigationBar" }.map { design(of: $0, isRoot: false) }
+    }
+
     func titleView(of item: XMLElementNode) -> XMLElementNode? {
         item.children.first { $0["key"] == "titleView" }
     }

@@ -12,7 +12,7 @@ import WidgetryNIB
 ///   controller's top and bottom layout guides (`_UILayoutGuide` subviews);
 /// - `UIFont` (``CompiledFonts``), `UITextColor`, `UIBackgroundColor`, `UITintColor`,
 ///   `UITextAlignment`, `UINumberOfLines`, `UILineBreakMode`, `UIContentMode`, `UIAlpha`,
-///   `UIHidden`, `UIClipsToBounds`, a button's `UIButtonType` and its normal state's
+///   `UIHidden`, `UIClipsToBounds`, a bar's `UIBarStyle`, `UIBarTintColor` and `UISearchBarStyle`, a table's `UISeparatorStyleIOS9AndLater`, a button's `UIButtonType` and its normal state's
 ///   `UITitleColor` and image, an image view's image, a table's `UIRowHeight`,
 ///   `UISectionHeaderHeight` and `UIStyle`;
 /// - runtime attributes `cornerRadius`, `borderWidth`, `borderColor` (with or without
@@ -110,6 +110,12 @@ struct CompiledDesign {
         if let alpha = try? archive.double(of: object, key: "UIAlpha"), alpha.isFinite { design.alpha = min(max(alpha, 0), 1) }
         design.isHidden = (try? archive.bool(of: object, key: "UIHidden")) ?? false
         design.clipsToBounds = (try? archive.bool(of: object, key: "UIClipsToBounds")) ?? false
+        design.barStyle = integer(of: object, key: "UIBarStyle").flatMap(BarStyle.init(uiKitCode:))
+        design.barTintColor = color(of: object, key: "UIBarTintColor")
+        design.searchBarStyle = integer(of: object, key: "UISearchBarStyle").flatMap(SearchBarStyle.init(uiKitCode:))
+        // UIKit's separator styles: 0 none, 1 single line (the default ibtool leaves out);
+        // ibtool writes the style under the iOS 9 key.
+        design.hidesSeparators = (integer(of: object, key: "UISeparatorStyleIOS9AndLater") ?? integer(of: object, key: "UISeparatorStyle")) == 0
     }
 
     // MARK: Content

@@ -159,6 +159,10 @@ struct NibSceneSource: SceneSource {
         return try CompiledNib.firstOwnObject(in: nib.archive).map { Object(nib: nib, object: $0) }
     }
 
+    func navigationBarDesign() throws(NIBError) -> ViewDesign? {
+        try controllerNib.archive.reference(of: controller.object, key: "UINavigationBar").map { CompiledDesign(nib: controllerNib).design(of: $0) }
+    }
+
     func navigationItem() throws(NIBError) -> (title: String?, item: Int?) {
         let archive = controllerNib.archive
         let controllerTitle = try archive.string(of: controller.object, key: "UITitle")
