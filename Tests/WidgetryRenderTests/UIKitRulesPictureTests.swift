@@ -42,6 +42,9 @@ struct UIKitRulesPictureTests {
         #expect(blue.isEmpty, "no selected background in \(blue.count) places")
         // The cell itself keeps its dark background.
         #expect(cells.allSatisfy { $0.backgroundColor.map { $0.red < 0.2 && $0.alpha == 1 } ?? false })
+        // The avatar clips as designed (clipsSubviews), so an aspect-filled image stays in its square.
+        let avatars = Self.all(cells).filter { $0.id == "avatarView" }
+        #expect(!avatars.isEmpty && avatars.allSatisfy(\.clips))
     }
 
     @Test(arguments: [UpstreamDemo.zip, UpstreamDemo.sources])
