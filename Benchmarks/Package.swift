@@ -13,6 +13,21 @@ let package = Package(
     targets: [
         // Timing, medians and peak memory, shared by the side-by-side benchmarks.
         .target(name: "Measuring", path: "Measuring", swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The 1,000-screen bundle made from the Feed sample, for ./compare-schemas and ./compare-lsp.
+        .target(
+            name: "GeneratedBundle",
+            dependencies: [.product(name: "WidgetryJSON", package: "Widgetry")],
+            path: "GeneratedBundle",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // `widgetry lsp` over pipes on that bundle: diagnostics after edits, completion, hover,
+        // memory over many edits, and the re-check against `widgetry lint` (run ./compare-lsp).
+        .executableTarget(
+            name: "LSPComparison",
+            dependencies: ["Measuring", "GeneratedBundle"],
+            path: "LSPComparison",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         // Widgetry's predicates against hand-written Swift and GNUstep's NSPredicate, side by side
         // (run ./compare-gnustep).
         .executableTarget(
@@ -78,6 +93,7 @@ let package = Package(
             name: "SchemaValidation",
             dependencies: [
                 "Measuring",
+                "GeneratedBundle",
                 .product(name: "WidgetryLint", package: "Widgetry"),
                 .product(name: "WidgetryJSON", package: "Widgetry"),
                 .product(name: "WidgetryBundle", package: "Widgetry"),

@@ -6,6 +6,7 @@
 //
 //   swift run -c release SchemaValidation [--screens N] [--rounds N] [--python-rounds N] [--no-python] [--no-lint]
 import Foundation
+import GeneratedBundle
 import Measuring
 import WidgetryJSON
 import WidgetryBundle
@@ -55,40 +56,10 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 let feed = packageRoot + "/SampleWidgets/Feed"
 let python = packageRoot + "/Benchmarks/Python/validate_bundle.py"
 
-/// Writes the bundle: the Feed's files, and `screens` screens made from its three by renaming
-/// each screen's root key (and its file) to `Screen0000`…; returns the files' total size in bytes.
-func makeBundle(at directory: String, screens: Int) throws -> Int {
-    let manager = FileManager.default
-    try manager.createDirectory(atPath: directory + "/Tests", withIntermediateDirectories: true)
-    var bytes = 0
-    func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/" + path))
-        bytes += text.utf8.count
-    }
-    let templates = ["FeedViewController", "NewPostViewController", "PostDetailsViewController"]
-    for name in try manager.contentsOfDirectory(atPath: feed).sorted() where name.hasSuffix(".json") && !templates.contains(String(name.dropLast(5))) {
-        try write(try String(contentsOfFile: feed + "/" + name, encoding: .utf8), to: name)
-    }
-    for name in try manager.contentsOfDirectory(atPath: feed + "/Tests").sorted() where name.hasSuffix(".scenario.json") {
-        try write(try String(contentsOfFile: feed + "/Tests/" + name, encoding: .utf8), to: "Tests/" + name)
-    }
-    let parsed = try templates.map { name in (name, try JSONParser.parse(try Data(contentsOf: URL(fileURLWithPath: feed + "/\(name).json")).map { $0 }).root) }
-    for index in 0..<screens {
-        let (template, root) = parsed[index % parsed.count]
-        let name = String(format: "Screen%04d", index)
-        var renamed = JSONObject()
-        for member in root.objectValue ?? JSONObject() {
-            renamed[member.key == template ? name : member.key] = member.value
-        }
-        try write(JSONValue(.object(renamed)).serialized(JSONWritingOptions(pretty: true)) + "\n", to: name + ".json")
-    }
-    return bytes
-}
-
 do {
     let directory = NSTemporaryDirectory() + "widgetry-schema-validation-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let bytes = try makeBundle(at: directory, screens: screens)
+    let bytes = try GeneratedBundle.write(at: directory, screens: screens, feed: feed)
 
     // The peers first, each in its own process: Python's jsonschema, and jsonschema-rs with
     // orjson and with json.
