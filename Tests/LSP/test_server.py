@@ -188,9 +188,13 @@ async def test_hover_on_the_finding_explains_its_code(client: LanguageClient, bu
     assert "unknown-action" in hover.contents.value
     assert summary in hover.contents.value, "the hover holds what lint --explain says"
 
-    # Away from any finding there is nothing to explain.
+    # Over a key, its documentation from FORMAT.md; away from any finding, key or key path, nothing.
+    key = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=bundle.uri), position=bundle.position_of('"elements"', offset=2)))
+    assert key is not None and isinstance(key.contents, types.MarkupContent)
+    assert key.contents.value.startswith("**`elements`**") and "FORMAT.md#screen.elements" in key.contents.value
     elsewhere = await client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=bundle.uri), position=bundle.position_of('"elements"')))
+        text_document=types.TextDocumentIdentifier(uri=bundle.uri), position=types.Position(line=0, character=0)))
     assert elsewhere is None
 
 
