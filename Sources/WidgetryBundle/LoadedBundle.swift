@@ -1,5 +1,3 @@
-import Foundation
-
 /// A bundle read from its source, with the folder it was extracted into when it came packed.
 public struct LoadedBundle: Sendable {
     public let bundle: WidgetBundle
@@ -19,7 +17,6 @@ public struct LoadedBundle: Sendable {
     /// Deletes the extracted files; the bundle's parsed contents stay usable.
     public func removeExtractedFiles() {
         guard let extractedDirectory else { return }
-        try? FileManager.default.removeItem(atPath: extractedDirectory)
-        TemporaryPaths.unregister(extractedDirectory)
+        TemporaryPaths.remove(extractedDirectory)
     }
 }

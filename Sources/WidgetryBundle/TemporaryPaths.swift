@@ -42,6 +42,13 @@ public enum TemporaryPaths {
         state.withLock { _ = $0.paths.remove(path) }
     }
 
+    /// Deletes `path` (a file, or a folder with all it holds) and takes it off the list: what
+    /// is done with a temporary path once it has served.
+    public static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        unregister(path)
+    }
+
     /// The paths listed now.
     public static var current: Set<String> {
         state.withLock { $0.paths }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A bundle's files in a folder, not yet read as a bundle: a folder source as it is, an archive
 /// or a download extracted into a temporary folder that is listed for removal on a signal
 /// (``TemporaryPaths``) until ``removeExtractedFiles()``. What `validate` checks file by file.
@@ -22,7 +20,6 @@ public struct UnpackedBundle: Sendable {
     /// Deletes the extracted files and their listing for removal; a folder source is left alone.
     public func removeExtractedFiles() {
         guard let extractedDirectory else { return }
-        try? FileManager.default.removeItem(atPath: extractedDirectory)
-        TemporaryPaths.unregister(extractedDirectory)
+        TemporaryPaths.remove(extractedDirectory)
     }
 }

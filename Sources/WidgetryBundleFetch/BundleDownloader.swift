@@ -48,8 +48,7 @@ package struct BundleDownloader: Sendable {
         do {
             let response = try await fetch(url, to: temporary, extraHeaders: conditional, progress: progress)
             if response.status == 304, let cache, let cached {
-                try? FileManager.default.removeItem(atPath: temporary)
-                TemporaryPaths.unregister(temporary)
+                TemporaryPaths.remove(temporary)
                 let touched = try cache.touch(cached, at: now)
                 return Result(archivePath: touched.archivePath, fromCache: true, isTemporary: false, warnings: [])
             }
@@ -62,8 +61,7 @@ package struct BundleDownloader: Sendable {
             TemporaryPaths.unregister(temporary)
             return Result(archivePath: entry.archivePath, fromCache: false, isTemporary: false, warnings: [])
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            TemporaryPaths.unregister(temporary)
+            TemporaryPaths.remove(temporary)
             if let cached, error.allowsCacheFallback {
                 let warning = BundleWarning(code: "download.using-cache",
                                             message: "\(error.message); using the cached copy from \(ISO8601DateFormatter().string(from: cached.fetchedAt))")

@@ -70,8 +70,7 @@ public struct BundleLoader: BundleLoading {
             let fetched = try await fetch(source, to: work, progress: progress)
             return UnpackedBundle(root: fetched.bundleRoot, source: source, warnings: fetched.warnings, extractedDirectory: work)
         } catch {
-            try? FileManager.default.removeItem(atPath: work)
-            TemporaryPaths.unregister(work)
+            TemporaryPaths.remove(work)
             throw error
         }
     }
@@ -113,8 +112,7 @@ public struct BundleLoader: BundleLoading {
         }
         defer {
             if let temporaryArchive {
-                try? FileManager.default.removeItem(atPath: temporaryArchive)
-                TemporaryPaths.unregister(temporaryArchive)
+                TemporaryPaths.remove(temporaryArchive)
             }
         }
         let report = try ArchiveExtractor(limits: options.extraction)

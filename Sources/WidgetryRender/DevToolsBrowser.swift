@@ -100,8 +100,7 @@ final class DevToolsBrowser {
     }
 
     private static func remove(_ folder: String) {
-        try? FileManager.default.removeItem(atPath: folder)
-        TemporaryPaths.unregister(folder)
+        TemporaryPaths.remove(folder)
     }
 
     /// Stops the browser and gives the failure `message` as Chromium's.
