@@ -3,7 +3,11 @@ extension Suggestion {
     /// candidate ``closestCandidates(to:among:)`` finds, one edit from `name` with case
     /// compared (`titl` → `title`); nil when several are as close or the nearest is further.
     public static func certainCandidate(for name: String, among candidates: [String]) -> String? {
-        let closest = closestCandidates(to: name, among: candidates)
+        certainCandidate(for: name, closest: closestCandidates(to: name, among: candidates))
+    }
+
+    /// ``certainCandidate(for:among:)`` of the candidates ``closestCandidates(to:among:)`` found.
+    static func certainCandidate(for name: String, closest: [String]) -> String? {
         guard closest.count == 1, let only = closest.first,
               editDistance(Array(name.unicodeScalars), Array(only.unicodeScalars), limit: 1) == 1 else { return nil }
         return only

@@ -91,7 +91,11 @@ public enum Suggestion {
     /// `did you mean "author"?` when a candidate is close to `name` (`"cart" or "cast"` when
     /// several are equally close), else nil.
     public static func didYouMean(_ name: String, among candidates: [String]) -> String? {
-        let closest = closestCandidates(to: name, among: candidates)
+        didYouMean(closest: closestCandidates(to: name, among: candidates))
+    }
+
+    /// `did you mean "author"?` for the candidates ``closestCandidates(to:among:)`` found.
+    static func didYouMean(closest: [String]) -> String? {
         guard !closest.isEmpty else { return nil }
         return "did you mean " + closest.map { "\"\($0)\"" }.joined(separator: " or ") + "?"
     }
@@ -100,7 +104,12 @@ public enum Suggestion {
     /// the candidates there are (the first 16, `known keys: …`, or what `noun` calls them); nil
     /// when there is nothing to say.
     public static func hint(for name: String, among candidates: [String], listing: Bool = true, noun: String = "keys") -> String? {
-        if let suggestion = didYouMean(name, among: candidates) { return suggestion }
+        hint(closest: closestCandidates(to: name, among: candidates), among: candidates, listing: listing, noun: noun)
+    }
+
+    /// ``hint(for:among:listing:noun:)`` with the candidates ``closestCandidates(to:among:)`` found.
+    static func hint(closest: [String], among candidates: [String], listing: Bool, noun: String) -> String? {
+        if let suggestion = didYouMean(closest: closest) { return suggestion }
         guard listing, !candidates.isEmpty else { return nil }
         let shown = candidates.prefix(maxListed).joined(separator: ", ")
         return "known \(noun): " + shown + (candidates.count > maxListed ? ", …" : "")
@@ -156,7 +165,8 @@ public struct SuggestionHints {
     private let candidates: [String]
     private let listing: Bool
     private let noun: String
-    private var worked: [String: String?] = [:]
+    /// ``Suggestion/closestCandidates(to:among:)`` of each name asked about.
+    private var closest: [String: [String]] = [:]
 
     /// Hints among `candidates`; `listing` and `noun` as ``Suggestion/hint(for:among:listing:noun:)``
     /// takes them.
@@ -168,9 +178,19 @@ public struct SuggestionHints {
 
     /// The hint for `name`.
     public mutating func hint(for name: String) -> String? {
-        if let known = worked[name] { return known }
-        let hint = Suggestion.hint(for: name, among: candidates, listing: listing, noun: noun)
-        worked[name] = hint
-        return hint
+        Suggestion.hint(closest: closestCandidates(for: name), among: candidates, listing: listing, noun: noun)
+    }
+
+    /// The one candidate `name` surely means (``Suggestion/certainCandidate(for:among:)``),
+    /// worked out once per name: what a safe fix-it renames it to.
+    public mutating func certainCandidate(for name: String) -> String? {
+        Suggestion.certainCandidate(for: name, closest: closestCandidates(for: name))
+    }
+
+    private mutating func closestCandidates(for name: String) -> [String] {
+        if let known = closest[name] { return known }
+        let found = Suggestion.closestCandidates(to: name, among: candidates)
+        closest[name] = found
+        return found
     }
 }

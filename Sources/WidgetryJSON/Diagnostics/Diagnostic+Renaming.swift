@@ -6,8 +6,18 @@ extension Diagnostic {
     /// (``FixIt/renaming(_:among:quotedAt:)``); unchanged when there is none, or when the file is
     /// not JSON (a storyboard's XML is left for a person).
     public func renaming(_ name: String, among candidates: [String]) -> Diagnostic {
-        guard file.hasSuffix(".json"), let location,
-              let fixIt = FixIt.renaming(name, among: candidates, quotedAt: location.offset) else { return self }
+        renaming(name) { Suggestion.certainCandidate(for: $0, among: candidates) }
+    }
+
+    /// ``renaming(_:among:)`` with the candidate `hints` work out once per name, for a rule that
+    /// reports many names among the same candidates.
+    public func renaming(_ name: String, using hints: inout SuggestionHints) -> Diagnostic {
+        renaming(name) { hints.certainCandidate(for: $0) }
+    }
+
+    private func renaming(_ name: String, candidate: (String) -> String?) -> Diagnostic {
+        guard file.hasSuffix(".json"), let location, let replacement = candidate(name),
+              let fixIt = FixIt.renaming(name, to: replacement, at: location.offset + 1) else { return self }
         var fixed = self
         fixed.fixIts.append(fixIt)
         return fixed

@@ -34,7 +34,7 @@ struct UnknownScreenRule: LintRule {
                 location: value.location, length: value.location.map { manifest.document.source.tokenLength(at: $0.offset) } ?? 1,
                 pointer: value.pointer, message: "entryScreen names \(entry), which is not a screen of the bundle",
                 hint: hints.hint(for: entry)
-                    ?? "add \(entry).json holding {\"\(entry)\": {…}}").renaming(entry, among: sortedKnown))
+                    ?? "add \(entry).json holding {\"\(entry)\": {…}}").renaming(entry, using: &hints))
         }
         for screen in context.screens {
             for segue in screen.document.segues where !known.contains(segue.destination) {
@@ -44,7 +44,7 @@ struct UnknownScreenRule: LintRule {
                     location: place.location, length: place.location.flatMap { screen.source?.tokenLength(at: $0.offset) } ?? 1, pointer: place.pointer,
                     message: "segue \(segue.id) leads to \(segue.destination), which is not a screen of the bundle",
                     hint: hints.hint(for: segue.destination)
-                        ?? "add \(segue.destination).json holding {\"\(segue.destination)\": {…}}").renaming(segue.destination, among: sortedKnown))
+                        ?? "add \(segue.destination).json holding {\"\(segue.destination)\": {…}}").renaming(segue.destination, using: &hints))
             }
         }
         return findings
