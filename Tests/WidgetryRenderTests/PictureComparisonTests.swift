@@ -91,6 +91,13 @@ struct PictureComparisonTests {
         #expect(try #require(comparison.sideBySide).width == 20 * 3 + 16)
     }
 
+    @Test func aDifferenceOfPicturesOfTwoSizesIsTakenOnTheLargerCanvas() {
+        let black = { (size: Int) in PNGImage(width: size, height: size, pixels: [UInt8](repeating: 0, count: size * size * 4).enumerated().map { $0.offset % 4 == 3 ? 255 : 0 }) }
+        let difference = PixelDifference(expected: black(16), actual: black(20))
+        #expect(difference.image.width == 20 && difference.image.height == 20)
+        #expect(difference.differingPixels + difference.antialiasedPixels == 20 * 20 - 16 * 16, "the pixels only one picture has are told apart")
+    }
+
     @Test func theRequestedFontIsThePagesFirstFamily() {
         #expect(HTMLPicture.fontFamily.hasPrefix("\"" + PictureFont.requested + "\""))
         #expect(PictureFont.resolved(environment: ["PATH": "/nonexistent"]) == PictureFont.requested)

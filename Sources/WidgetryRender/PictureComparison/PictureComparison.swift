@@ -57,8 +57,8 @@ public struct PictureComparison: Sendable {
         }
         let width = max(golden.width, picture.width)
         let height = max(golden.height, picture.height)
-        let expected = Self.padded(golden, width: width, height: height)
-        let actual = Self.padded(picture, width: width, height: height)
+        let expected = golden.padded(width: width, height: height)
+        let actual = picture.padded(width: width, height: height)
         let difference = PixelDifference(expected: expected, actual: actual, threshold: threshold)
         self.difference = difference
         if golden.width != picture.width || golden.height != picture.height {
@@ -77,17 +77,6 @@ public struct PictureComparison: Sendable {
     /// The colour of that space: mid grey, so that white and black edges both show.
     static let gapColour: [UInt8] = [128, 128, 128, 255]
 
-    /// `image` on a transparent canvas of `width × height`, at its top left.
-    static func padded(_ image: PNGImage, width: Int, height: Int) -> PNGImage {
-        guard image.width != width || image.height != height else { return image }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        for row in 0..<image.height {
-            pixels.replaceSubrange((row * width * 4)..<((row * width + image.width) * 4),
-                                   with: image.pixels[(row * image.width * 4)..<((row + 1) * image.width * 4)])
-        }
-        return PNGImage(width: width, height: height, pixels: pixels, text: image.text)
-    }
-
     /// `images`, all of one size, left to right with ``gap`` between them.
     static func sideBySide(_ images: [PNGImage]) -> PNGImage {
         let width = images[0].width
@@ -103,5 +92,20 @@ public struct PictureComparison: Sendable {
             }
         }
         return PNGImage(width: total, height: height, pixels: pixels)
+    }
+}
+
+extension PNGImage {
+    /// The image on a transparent canvas of `width × height` (no smaller than the image), at its
+    /// top left; the image itself when it is that size.
+    func padded(width: Int, height: Int) -> PNGImage {
+        let width = max(width, self.width), height = max(height, self.height)
+        guard self.width != width || self.height != height else { return self }
+        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        for row in 0..<self.height {
+            canvas.replaceSubrange((row * width * 4)..<((row * width + self.width) * 4),
+                                   with: pixels[(row * self.width * 4)..<((row + 1) * self.width * 4)])
+        }
+        return PNGImage(width: width, height: height, pixels: canvas, text: text)
     }
 }

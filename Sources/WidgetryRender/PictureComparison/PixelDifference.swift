@@ -22,12 +22,13 @@ public struct PixelDifference: Sendable {
     /// The difference drawn, the size of the pictures.
     public var image: PNGImage
 
-    /// Compares `actual` with `expected`, which must have the same size: the caller pads
-    /// pictures of different sizes (``PictureComparison``).
+    /// Compares `actual` with `expected`; pictures of different sizes are compared on a
+    /// transparent canvas of the larger size, each at its top left.
     public init(expected: PNGImage, actual: PNGImage, threshold: Double = PixelDifference.defaultThreshold) {
-        precondition(expected.width == actual.width && expected.height == actual.height, "pictures of different sizes are padded first")
-        let width = expected.width
-        let height = expected.height
+        let width = max(expected.width, actual.width)
+        let height = max(expected.height, actual.height)
+        let expected = expected.padded(width: width, height: height)
+        let actual = actual.padded(width: width, height: height)
         let limit = Self.maximumDelta * threshold * threshold
         var output = [UInt8](repeating: 255, count: width * height * 4)
         var differing = 0
