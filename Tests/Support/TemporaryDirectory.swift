@@ -1,8 +1,11 @@
 import Foundation
+import Synchronization
 
 /// A fresh temporary folder for one test, removed by ``remove()`` (or, when made so, once the
 /// last reference to it is gone, for a suite that keeps one per test): the one scratch folder of
-/// the test targets (the system's temporary folder is named nowhere else).
+/// the test targets (the system's temporary folder is named nowhere else). Whatever is still
+/// there when the test process exits is removed then, so a test that keeps its folder to the end
+/// (a sample unpacked once per process, a failing test's evidence while it runs) leaves nothing.
 public final class TemporaryDirectory: Sendable {
     public let path: String
     private let removedOnRelease: Bool
@@ -12,6 +15,7 @@ public final class TemporaryDirectory: Sendable {
         path = NSTemporaryDirectory() + "widgetry-test-" + UUID().uuidString
         self.removedOnRelease = removedOnRelease
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        LeftoverFolders.register(path)
     }
 
     deinit {
@@ -29,6 +33,7 @@ public final class TemporaryDirectory: Sendable {
     /// Removes the folder and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
+        LeftoverFolders.forget(path)
     }
 
     /// Every path below the folder, relative and sorted.
@@ -37,6 +42,33 @@ public final class TemporaryDirectory: Sendable {
         var result: [String] = []
         while let next = enumerator?.nextObject() as? String { result.append(next) }
         return result.sorted()
+    }
+}
+
+/// The folders made and not yet removed, removed when the process exits.
+private enum LeftoverFolders {
+    private static let paths = Mutex<Set<String>?>(nil)
+
+    static func register(_ path: String) {
+        paths.withLock { paths in
+            if paths == nil {
+                paths = []
+                atexit { LeftoverFolders.removeAll() }
+            }
+            paths?.insert(path)
+        }
+    }
+
+    static func forget(_ path: String) {
+        paths.withLock { _ = $0?.remove(path) }
+    }
+
+    private static func removeAll() {
+        let leftovers = paths.withLock { paths in
+            defer { paths = [] }
+            return paths ?? []
+        }
+        for path in leftovers { try? FileManager.default.removeItem(atPath: path) }
     }
 }
 
