@@ -1,7 +1,6 @@
-import Foundation
+public import Foundation
 import Synchronization
-import WidgetryService
-import WidgetryTestSupport
+public import WidgetryService
 
 /// A stand-in for the Twitter v1.1 endpoints upstream's TwitterDemo calls, on 127.0.0.1 (port 0):
 /// `account/verify_credentials`, `statuses/home_timeline` with `count` and `max_id`,
@@ -9,33 +8,39 @@ import WidgetryTestSupport
 /// request must carry a valid OAuth 1.0a signature of the URL it was sent to; a request signed
 /// by the consumer alone (a signed-out user) is refused like a bad signature, as Twitter refuses
 /// user endpoints without a user token.
-final class FakeTwitter: Sendable {
+///
+/// The three-legged flow (RFC 5849 §2) as Twitter ran it: `oauth/request_token` gives temporary
+/// credentials to a consumer-signed request with a callback; `oauth/authorize?oauth_token=`
+/// stands for the user's page, approving at once (a redirect to the callback with a verifier) or,
+/// after ``denyAuthorization()``, sending `denied`; `oauth/access_token` trades the temporary
+/// credentials and the verifier, once, for a user token that then signs the user endpoints.
+public final class FakeTwitter: Sendable {
     /// A tweet as the fake keeps it.
-    struct Tweet: Sendable {
-        var id: Int
-        var text: String
-        var author: User
-        var secondsAgo: Int
-        var mediaIDs: [String] = []
+    public struct Tweet: Sendable {
+        public var id: Int
+        public var text: String
+        public var author: User
+        public var secondsAgo: Int
+        public var mediaIDs: [String] = []
     }
 
-    struct User: Sendable {
-        var id: String
-        var name: String
-        var screenName: String
-        var imageName: String
+    public struct User: Sendable {
+        public var id: String
+        public var name: String
+        public var screenName: String
+        public var imageName: String
     }
 
     /// A request as it arrived, and whether its signature held.
-    struct Received: Sendable {
-        var method: String
-        var path: String
-        var query: String
-        var validSignature: Bool
+    public struct Received: Sendable {
+        public var method: String
+        public var path: String
+        public var query: String
+        public var validSignature: Bool
     }
 
-    static let reference = Date(timeIntervalSince1970: 1_529_521_200) // 2018-06-20T19:00:00Z, the scenarios' now
-    static let account = User(id: "1", name: "m8labs", screenName: "m8labs", imageName: "ava_m8labs")
+    public static let reference = Date(timeIntervalSince1970: 1_529_521_200) // 2018-06-20T19:00:00Z, the scenarios' now
+    public static let account = User(id: "1", name: "m8labs", screenName: "m8labs", imageName: "ava_m8labs")
     static let others = [
         User(id: "2", name: "Dragon", screenName: "dragon", imageName: "ava_dragon"),
         User(id: "3", name: "Dots", screenName: "dots", imageName: "ava_dots"),
@@ -43,9 +48,16 @@ final class FakeTwitter: Sendable {
         User(id: "5", name: "Pixels", screenName: "pixels", imageName: "ava_pixels"),
     ]
 
-    let signer: OAuth1Signer
+    /// The consumer's key and secret, and the user token the fake accepts from the start (if any).
+    public let signer: OAuth1Signer
     private struct State {
         var tweets: [Tweet]
+        /// Token secrets by token, of the user tokens the fake accepts.
+        var userTokens: [String: String] = [:]
+        /// Temporary credentials given and not yet traded: secret, callback and verifier by token.
+        var pending: [String: (secret: String, callback: String, verifier: String)] = [:]
+        var approves = true
+        var issued = 0
         var nextID = 2_000
         var uploads: Set<String> = []
         var received: [Received] = []
@@ -56,28 +68,32 @@ final class FakeTwitter: Sendable {
     private let server: TestHTTPServer
 
     /// `http://127.0.0.1:<port>`
-    var baseURL: String { server.baseURL }
-    var port: Int { server.port }
+    public var baseURL: String { server.baseURL }
+    public var port: Int { server.port }
 
     /// Every request so far, in order.
-    var received: [Received] { state.withLock { $0.received } }
+    public var received: [Received] { state.withLock { $0.received } }
 
     /// The tweets, newest first.
-    var tweets: [Tweet] { state.withLock { $0.tweets.sorted { $0.id > $1.id } } }
+    public var tweets: [Tweet] { state.withLock { $0.tweets.sorted { $0.id > $1.id } } }
 
     private init(signer: OAuth1Signer, server: TestHTTPServer, tweets: [Tweet]) {
         self.signer = signer
         self.server = server
-        state = Mutex(State(tweets: tweets, nextID: 2_000, arriving: [
+        var initial = State(tweets: tweets, nextID: 2_000, arriving: [
             Tweet(id: 2_001, text: "More news", author: Self.others[1], secondsAgo: 40),
             Tweet(id: 2_002, text: "Breaking news", author: Self.others[0], secondsAgo: 20),
-        ]))
+        ])
+        if let token = signer.token { initial.userTokens[token] = signer.tokenSecret ?? "" }
+        state = Mutex(initial)
     }
 
     /// Starts the fake with `count` seed tweets (ids 1000 up, one every 97 minutes back from the
     /// reference date, every fifth by the account), accepting `signer`'s signatures. Two more
     /// tweets (2001 "More news", 2002 "Breaking news") arrive once the timeline has been served.
-    static func start(signer: OAuth1Signer, count: Int = 30) async throws -> FakeTwitter {
+    /// `signer` gives the consumer's key and secret, and its token (when it has one) is a user
+    /// token accepted from the start; without one, a user token comes from the three-legged flow.
+    public static func start(signer: OAuth1Signer, count: Int = 30) async throws -> FakeTwitter {
         let tweets = (0..<count).map { index in
             Tweet(id: 1_000 + index, text: "Tweet number \(index)", author: index % 5 == 0 ? account : others[index % others.count],
                   secondsAgo: (count - index) * 97 * 60 + index * 7)
@@ -94,12 +110,12 @@ final class FakeTwitter: Sendable {
         let fake = Mutex<FakeTwitter?>(nil)
     }
 
-    func stop() async throws {
+    public func stop() async throws {
         try await server.stop()
     }
 
     /// Adds a tweet by another user, as if it had just been posted.
-    func post(_ text: String, secondsAgo: Int = 30) {
+    public func post(_ text: String, secondsAgo: Int = 30) {
         state.withLock { state in
             state.nextID += 1
             state.tweets.append(Tweet(id: state.nextID, text: text, author: Self.others[0], secondsAgo: secondsAgo))
@@ -108,6 +124,11 @@ final class FakeTwitter: Sendable {
 
     // MARK: Handling
 
+    /// From now on, the user's page sends the user back with `denied` instead of a verifier.
+    public func denyAuthorization() {
+        state.withLock { $0.approves = false }
+    }
+
     func handle(_ request: TestRequest) -> TestResponse {
         let (path, query) = Self.split(request.uri)
         let host = request.header("Host") ?? "127.0.0.1:\(port)"
@@ -115,7 +136,13 @@ final class FakeTwitter: Sendable {
         let isForm = request.header("Content-Type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
         let form = isForm ? OAuth1Signer.formParameters(String(decoding: request.body, as: UTF8.self)) : []
         let authorization = request.header("Authorization") ?? ""
-        let valid = signer.verifies(authorization, method: request.method, url: url, bodyParameters: form)
+        let header = Dictionary(OAuth1Signer.headerParameters(authorization) ?? [], uniquingKeysWith: { _, last in last })
+        if path.hasPrefix("/oauth/") {
+            return handleFlow(request, path: path, query: query, url: url, header: header, authorization: authorization)
+        }
+        let secret = header["oauth_token"].flatMap { token in state.withLock { $0.userTokens[token] } }
+        let user = OAuth1Signer(consumerKey: signer.consumerKey, consumerSecret: signer.consumerSecret, token: header["oauth_token"], tokenSecret: secret)
+        let valid = secret != nil && user.verifies(authorization, method: request.method, url: url, bodyParameters: form)
         state.withLock { $0.received.append(Received(method: request.method, path: path, query: query, validSignature: valid)) }
         guard valid else { return Self.error(401, code: 32, "Could not authenticate you.") }
         let parameters = Dictionary(OAuth1Signer.formParameters(query) + form, uniquingKeysWith: { _, last in last })
@@ -162,6 +189,52 @@ final class FakeTwitter: Sendable {
         default:
             return Self.error(404, code: 34, "Sorry, that page does not exist.")
         }
+    }
+
+    /// The three legs of RFC 5849 §2.
+    private func handleFlow(_ request: TestRequest, path: String, query: String, url: URL, header: [String: String], authorization: String) -> TestResponse {
+        let consumer = OAuth1Signer(consumerKey: signer.consumerKey, consumerSecret: signer.consumerSecret)
+        switch path {
+        case "/oauth/request_token":
+            let valid = header["oauth_token"] == nil && consumer.verifies(authorization, method: request.method, url: url)
+            state.withLock { $0.received.append(Received(method: request.method, path: path, query: query, validSignature: valid)) }
+            guard valid, let callback = header["oauth_callback"] else { return Self.error(401, code: 32, "Could not authenticate you.") }
+            return state.withLock { state in
+                state.issued += 1
+                let token = "request-\(state.issued)", secret = "request-secret-\(state.issued)"
+                state.pending[token] = (secret, callback, "verifier-\(state.issued)")
+                return Self.form("oauth_token=\(token)&oauth_token_secret=\(secret)&oauth_callback_confirmed=true")
+            }
+        case "/oauth/authorize":
+            let token = Dictionary(OAuth1Signer.formParameters(query), uniquingKeysWith: { _, last in last })["oauth_token"] ?? ""
+            let (pending, approves) = state.withLock { state in
+                state.received.append(Received(method: request.method, path: path, query: query, validSignature: true))
+                return (state.pending[token], state.approves)
+            }
+            guard let pending else { return TestResponse(status: 200, headers: [("Content-Type", "text/html")], body: Array("<p>Sign in to Twitter</p>".utf8)) }
+            let answer = approves ? "oauth_token=\(token)&oauth_verifier=\(pending.verifier)" : "denied=\(token)"
+            return TestResponse(status: 302, headers: [("Location", pending.callback + "?" + answer)])
+        case "/oauth/access_token":
+            let token = header["oauth_token"] ?? ""
+            return state.withLock { state in
+                let pending = state.pending[token]
+                let temporary = OAuth1Signer(consumerKey: signer.consumerKey, consumerSecret: signer.consumerSecret, token: token, tokenSecret: pending?.secret)
+                let valid = pending != nil && temporary.verifies(authorization, method: request.method, url: url)
+                state.received.append(Received(method: request.method, path: path, query: query, validSignature: valid))
+                guard valid, let pending, header["oauth_verifier"] == pending.verifier else { return Self.error(401, code: 32, "Could not authenticate you.") }
+                state.pending[token] = nil
+                state.issued += 1
+                let user = "user-\(state.issued)", secret = "user-secret-\(state.issued)"
+                state.userTokens[user] = secret
+                return Self.form("oauth_token=\(user)&oauth_token_secret=\(secret)&user_id=\(Self.account.id)&screen_name=\(Self.account.screenName)")
+            }
+        default:
+            return Self.error(404, code: 34, "Sorry, that page does not exist.")
+        }
+    }
+
+    private static func form(_ text: String) -> TestResponse {
+        TestResponse(status: 200, headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array(text.utf8))
     }
 
     private static func split(_ uri: String) -> (path: String, query: String) {

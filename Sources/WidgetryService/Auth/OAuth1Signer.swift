@@ -27,11 +27,16 @@ public struct OAuth1Signer: Sendable, Equatable {
 
     /// The `Authorization` header value for `method` on `url` whose form body holds
     /// `bodyParameters` (decoded; none for GET, HEAD and DELETE or a body of another type).
-    public func authorization(method: String, url: URL, bodyParameters: [Parameter] = [], nonce: String, timestamp: Int) -> String {
+    /// `flowParameters` are the protocol parameters of a step of the three-legged flow
+    /// (`oauth_callback` when asking for temporary credentials, `oauth_verifier` when trading
+    /// them for a token), signed and sent in the header with the others.
+    public func authorization(method: String, url: URL, bodyParameters: [Parameter] = [], flowParameters: [Parameter] = [],
+                              nonce: String, timestamp: Int) -> String {
         var protocolParameters: [Parameter] = [("oauth_consumer_key", consumerKey), ("oauth_nonce", nonce),
                                                ("oauth_signature_method", "HMAC-SHA1"), ("oauth_timestamp", String(timestamp))]
         if let token { protocolParameters.append(("oauth_token", token)) }
         protocolParameters.append(("oauth_version", "1.0"))
+        protocolParameters += flowParameters
         let base = Self.baseString(method: method, url: url, parameters: Self.queryParameters(of: url) + bodyParameters + protocolParameters)
         protocolParameters.append(("oauth_signature", Self.signature(of: base, consumerSecret: consumerSecret, tokenSecret: tokenSecret ?? "")))
         return "OAuth " + protocolParameters.sorted { $0.name < $1.name }
@@ -97,7 +102,7 @@ public struct OAuth1Signer: Sendable, Equatable {
     }
 
     /// The parameters of an `Authorization: OAuth …` header, decoded; nil when it is not one.
-    static func headerParameters(_ header: String) -> [Parameter]? {
+    public static func headerParameters(_ header: String) -> [Parameter]? {
         guard header.hasPrefix("OAuth ") else { return nil }
         var result: [Parameter] = []
         for item in header.dropFirst("OAuth ".count).split(separator: ",") {

@@ -16,9 +16,13 @@ public struct ServiceRequest: Sendable, Equatable {
     /// another origin drops them (with ``secretHeaderNames``), and the request log never shows
     /// their values.
     public var credentialHeaders: Set<String>
+    /// A redirect to a URL that starts with this ends the request, the redirect being the
+    /// response: the callback of a sign-in flow (an app's own scheme, which no transport opens).
+    public var callbackPrefix: String?
 
     public init(action: String, method: HTTPMethod, url: String, headers: [HeaderField] = [], body: [UInt8] = [], originalURL: String? = nil,
-                credentialHeaders: Set<String> = []) {
+                credentialHeaders: Set<String> = [], callbackPrefix: String? = nil) {
+        self.callbackPrefix = callbackPrefix
         self.originalURL = originalURL
         self.credentialHeaders = Set(credentialHeaders.map { $0.lowercased() })
         self.action = action
@@ -66,5 +70,15 @@ public struct Credentials: Sendable, Equatable {
         result.oauth1?.token = nil
         result.oauth1?.tokenSecret = nil
         return result
+    }
+}
+
+extension ServiceRequest {
+    /// Whether `location` is this request's ``callbackPrefix``, or a path, query or fragment
+    /// under it (so `app://oauth` is not `app://oauth.example`).
+    public func isCallback(_ location: String) -> Bool {
+        guard let prefix = callbackPrefix, location.hasPrefix(prefix) else { return false }
+        let rest = location.dropFirst(prefix.count)
+        return rest.isEmpty || prefix.hasSuffix("/") || ["?", "#", "/"].contains(rest.first!)
     }
 }

@@ -104,7 +104,7 @@ public final class HTTPTransport: ServiceTransport {
         do {
             var hop = RedirectHop(request: request, maxRedirects: options.maxRedirects, allowsPlainHTTP: options.allowsPlainHTTP)
             var response = try await client.execute(hop.outgoing, deadline: headDeadline)
-            while let location = RedirectHop.location(of: response) {
+            while let location = RedirectHop.location(of: response), !request.isCallback(location) {
                 if let refusal = hop.follow(status: Int(response.status.code), location: location) { return .failure(refusal) }
                 response = try await client.execute(hop.outgoing, deadline: headDeadline)
             }
