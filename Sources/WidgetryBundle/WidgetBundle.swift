@@ -20,9 +20,18 @@ public struct WidgetBundle: Sendable {
         /// Where the files are read from: the disk, or the disk with some files' contents in
         /// memory (an editor's unsaved buffers). The bundle keeps it for the readers after it.
         public var fileSystem: BundleFileSystem
+        /// The dialect the bundle is written in (`--dialect`); nil to find it from the names the
+        /// bundle uses (``DialectDetection``).
+        public var dialect: Dialect?
+        /// The restoration identifiers the host sets in code on view controllers that have
+        /// none in the storyboard, by controller class (a host profile's `restorationIdentifiers`).
+        public var restorationIdentifiers: [String: String]
 
         public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000, identifier: String? = nil,
-                    patches: [String: JSONValue] = [:], fileSystem: BundleFileSystem = .disk) {
+                    patches: [String: JSONValue] = [:], fileSystem: BundleFileSystem = .disk, dialect: Dialect? = nil,
+                    restorationIdentifiers: [String: String] = [:]) {
+            self.dialect = dialect
+            self.restorationIdentifiers = restorationIdentifiers
             self.patches = patches
             self.fileSystem = fileSystem
             self.json = json
@@ -65,6 +74,12 @@ public struct WidgetBundle: Sendable {
     /// Where the bundle's files were read from, and where the readers after loading (storyboard,
     /// model, scenarios) read them.
     public let fileSystem: BundleFileSystem
+    /// The dialect the bundle is written in and what said so. Its screens are held in
+    /// WidgetKit's names (``Dialect/canonical(screen:)``); its storyboard is read so too.
+    public let dialect: DialectDetection
+    /// The restoration identifiers the host sets on storyboard controllers of these classes
+    /// that have none (``ReadOptions/restorationIdentifiers``).
+    public let restorationIdentifiers: [String: String]
 
     /// The screen called `name`.
     public func screen(named name: String) -> ScreenDefinition? {
@@ -194,6 +209,13 @@ extension WidgetBundle {
         }
         let nibs = (listing.files + listing.directories).filter { $0.hasSuffix(".nib") && !$0.contains(".storyboardc/") && !$0.contains(".nib/") }
         if let nib = nibs.sorted().first { throw .compiledNib(path: nib) }
+        let dialect = options.dialect.map { DialectDetection(dialect: $0, evidence: "--dialect") }
+            ?? DialectDetection.detect(screens: screens.map(\.file), storyboard: mainStoryboard.map { path in
+                (path, { try? WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes, in: fileSystem) })
+            })
+        if dialect.dialect != .widgetkit {
+            screens = screens.map { ScreenDefinition(name: $0.name, file: BundleFile(path: $0.file.path, document: dialect.dialect.canonical(screen: $0.file.document))) }
+        }
         warnings += NotAScreen.find(files: (screens.map(\.file) + others).map { ($0.path, $0.root) }, entryScreen: manifest.entryScreen).map(\.warning)
         let claimed = Set(screens.map(\.file.path) + others.map(\.path) + known.values.map(\.path)
                           + [BundleFileName.jsonManifest, BundleFileName.plistManifest])
@@ -213,6 +235,8 @@ extension WidgetBundle {
         self.warnings = warnings
         self.patchedFiles = options.patches.keys.sorted()
         self.fileSystem = fileSystem
+        self.dialect = dialect
+        self.restorationIdentifiers = options.restorationIdentifiers
     }
 
     /// Finds the bundle inside an extracted archive: the folder itself when it holds a manifest,

@@ -25,6 +25,10 @@ public struct HostProfile: Sendable {
     /// JSON Merge Patches (RFC 7386) applied to bundle files when they are read, by the file's
     /// path in the bundle: a fix to a bundle one does not own.
     public var patches: [String: JSONValue]
+    /// The restoration identifiers the host sets in code on view controllers that have none in
+    /// the storyboard, by controller class: each joins its scene with that screen file
+    /// (FORMAT.md#graffiti.host-setup).
+    public var restorationIdentifiers: [String: String] = [:]
 
     public init(file: String? = nil, identifier: String? = nil, hosts: [HostRedirect] = [], providers: [String: ProviderAuth] = [:],
                 actions: [String: [HostStep]] = [:], defaults: [String: JSONValue] = [:], keyPaths: [String: [String: String]] = [:],
@@ -42,6 +46,7 @@ public struct HostProfile: Sendable {
     /// Whether the profile declares nothing.
     public var isEmpty: Bool {
         identifier == nil && hosts.isEmpty && providers.isEmpty && actions.isEmpty && defaults.isEmpty && keyPaths.isEmpty && patches.isEmpty
+            && restorationIdentifiers.isEmpty
     }
 
     /// One line per part the profile declares, for `inspect` and the snapshot's header; patches
@@ -57,6 +62,7 @@ public struct HostProfile: Sendable {
             lines.append("keyPaths \(entity): " + keyPaths[entity]!.keys.sorted().joined(separator: ", "))
         }
         for file in patches.keys.sorted() { lines.append("patch \(file)") }
+        for name in restorationIdentifiers.keys.sorted() { lines.append("restorationIdentifier \(name): \(restorationIdentifiers[name]!)") }
         return lines
     }
 }

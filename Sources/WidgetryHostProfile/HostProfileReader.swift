@@ -20,7 +20,7 @@ public import WidgetryJSON
 /// environment (lint and inspect need no secrets) such a value reads `${NAME}`.
 public enum HostProfileReader {
     /// The keys of the profile's top level.
-    public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches"]
+    public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches", "restorationIdentifiers"]
     /// The keys of one provider.
     public static let providerKeys = ["oauth1", "bearer", "headers"]
     /// The keys of `oauth1`.
@@ -81,10 +81,27 @@ public enum HostProfileReader {
             }
             if let keyPaths = object["keyPaths"] { profile.keyPaths = self.keyPaths(keyPaths) }
             if let patches = object["patches"] { profile.patches = self.patches(patches) }
+            if let identifiers = object["restorationIdentifiers"] { profile.restorationIdentifiers = restorationIdentifiers(identifiers) }
             return profile
         }
 
         // MARK: Sections
+
+        private mutating func restorationIdentifiers(_ json: JSONValue) -> [String: String] {
+            guard let members = read.object(json, what: "restorationIdentifiers",
+                                            expected: "an object of restoration identifiers by view controller class") else { return [:] }
+            var identifiers: [String: String] = [:]
+            for member in members {
+                guard let identifier = read.string(member.value) else { continue }
+                guard !identifier.isEmpty else {
+                    read.report(.invalidValue, "restorationIdentifiers.\(member.key) is empty", at: member.value,
+                                hint: "the name of the screen file the controller reads, such as \"TweetsViewController\" for TweetsViewController.json")
+                    continue
+                }
+                identifiers[member.key] = identifier
+            }
+            return identifiers
+        }
 
         private mutating func identifier(_ json: JSONValue) -> String? {
             guard let identifier = read.string(json) else { return nil }

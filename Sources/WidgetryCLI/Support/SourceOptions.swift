@@ -54,6 +54,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("profile"), help: ArgumentHelp("A host profile (Schemas/host-profile.schema.json): the identifier, host redirects, providers, host actions, defaults, computed keys and patches a host app supplied in code.", valueName: "file"))
     var profilePath: String?
 
+    @Option(name: .customLong("dialect"), help: ArgumentHelp("The generation of the bundle format: widgetkit or graffiti (default: found from the names the bundle uses).", valueName: "dialect"))
+    var dialect: DialectArgument?
+
     /// The host profile `--profile` names (empty without one); `{"env": …}` values come from
     /// this process's environment, or stay unread for commands that send nothing.
     func profile(readingSecrets: Bool = true) throws(HostProfileErrors) -> HostProfile {
@@ -93,6 +96,8 @@ struct SourceOptions: ParsableArguments {
         var options = uncheckedLoaderOptions
         options.read.identifier = identifier ?? profile.identifier
         options.read.patches = profile.patches
+        options.read.dialect = dialect?.dialect
+        options.read.restorationIdentifiers = profile.restorationIdentifiers
         return options
     }
 
@@ -104,7 +109,7 @@ struct SourceOptions: ParsableArguments {
             cacheDirectory: noCache ? nil : (cacheDirectory ?? DownloadOptions.defaultCacheDirectory),
             cacheTimeToLive: .seconds(cacheTTL), headers: headers.compactMap(parsedHeader))
         let extraction = ExtractionLimits(maxEntries: maxEntries, maxUnpackedBytes: maxUnpackedBytes, maxCompressionRatio: maxRatio)
-        return BundleLoader.Options(extraction: extraction, download: download, read: WidgetBundle.ReadOptions(identifier: identifier))
+        return BundleLoader.Options(extraction: extraction, download: download, read: WidgetBundle.ReadOptions(identifier: identifier, dialect: dialect?.dialect))
     }
 
     private func parsedHeader(_ text: String) -> (name: String, value: String)? {

@@ -58,7 +58,8 @@ public struct BundleValidation: Sendable {
         do throws(BundleError) {
             let unpacked = try await loader.unpack(source, progress: nil)
             defer { unpacked.removeExtractedFiles() }
-            var outcome = try validator.validate(directory: unpacked.root, displayPrefix: prefix, fileSystem: fileSystem)
+            var outcome = try validator.validate(directory: unpacked.root, displayPrefix: prefix, fileSystem: fileSystem,
+                                                 dialect: loader.readOptions.dialect)
             if !unpacked.warnings.isEmpty {
                 // What extracting found goes in the report, so every format carries it.
                 outcome.report.diagnostics = (outcome.report.diagnostics + unpacked.warnings.map { $0.diagnostic(shownUnder: prefix) }).sorted()

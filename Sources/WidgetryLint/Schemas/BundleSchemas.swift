@@ -1,5 +1,6 @@
 import Synchronization
 import WidgetryJSON
+public import WidgetryBundle
 public import WidgetrySchema
 
 /// The schemas of a bundle's files, from the texts the binary carries (``BundledSchemas``): one
@@ -62,6 +63,11 @@ public struct BundleSchemas: Sendable {
     /// The compiled schema for files of `kind`, or nil when none is bundled for it.
     public func schema(for kind: BundleFileKind) -> Schema? {
         kind.schemaFile.flatMap(schema(named:))
+    }
+
+    /// The compiled schema for files of `kind` in a bundle of `dialect`.
+    public func schema(for kind: BundleFileKind, in dialect: Dialect) -> Schema? {
+        kind.schemaFile(in: dialect).flatMap(schema(named:))
     }
 
     /// The names of the schema files, sorted.

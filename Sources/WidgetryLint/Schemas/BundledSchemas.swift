@@ -5,6 +5,107 @@
 public enum BundledSchemas {
     /// Each schema file's name and exact text, sorted by name.
     public static let files: [(name: String, text: String)] = [
+        ("graffiti-screen.schema.json", #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://widgetry.dev/schemas/graffiti-screen.schema.json",
+  "title": "Widgetry screen file of a Graffiti bundle (<Screen>.json)",
+  "description": "One screen of a bundle in Graffiti's dialect (docs/FORMAT.md#graffiti): as a WidgetKit screen (screen.schema.json), with gx_ names where WidgetKit has wx_ ones and Graffiti's controller types. Keys starting with *** are comments.",
+  "type": "object",
+  "properties": {
+    "$schema": {"type": "string", "description": "The schema this file follows (for editors); ignored by the runtime."}
+  },
+  "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+  "additionalProperties": {"$ref": "#/$defs/screen"},
+  "$defs": {
+    "screen": {
+      "type": "object",
+      "description": "The screen, under its own name (the restoration identifier of its controller).",
+      "properties": {
+        "objects": {
+          "type": "object",
+          "description": "Mediating controllers by id, created in file order.",
+          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+          "additionalProperties": {"$ref": "#/$defs/object"}
+        },
+        "elements": {
+          "type": "object",
+          "description": "Entries for elements by gx.identifier (a view, an object, or @self for the controller): their action, attributes, bindings and outlets.",
+          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+          "additionalProperties": {"$ref": "screen.schema.json#/$defs/element"}
+        },
+        "views": {"$ref": "screen.schema.json#/$defs/view", "description": "The controller's root view and everything under it (Widgetry's stand-in for the storyboard)."},
+        "navigationItem": {"$ref": "screen.schema.json#/$defs/navigationItem", "description": "The navigation bar: title, title view and bar button items."},
+        "segues": {
+          "type": "object",
+          "description": "Transitions to other screens by id; views and cell prototypes name them in segue.",
+          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+          "additionalProperties": {"$ref": "screen.schema.json#/$defs/segue"}
+        }
+      },
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": false
+    },
+    "object": {
+      "type": "object",
+      "description": "One mediating controller (an objects entry).",
+      "properties": {
+        "type": {
+          "type": "string",
+          "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+          "examples": [
+            "BaseContentProvider",
+            "ItemsCollection",
+            "ManagedObjectsProvider",
+            "ManagedObjectsCollection",
+            "JSONFileDataProvider",
+            "BaseContentController",
+            "InfiniteScrollContentController",
+            "TableDisplayController",
+            "CollectionDisplayController",
+            "CollectionPageScrollController",
+            "CollectionCircleScrollController",
+            "ActionController",
+            "ButtonActionController",
+            "BarButtonActionController",
+            "OnLoadActionController",
+            "TimerActionController",
+            "TableRefreshActionController",
+            "SearchActionController",
+            "InfiniteScrollActionController",
+            "StandardMediaPickerController",
+            "ActionStatusController"
+          ],
+          "description": "The controller's class: one of Graffiti's, or a host's own subclass its host profile declares (objectTypes), which lint checks; decides which attrs and outlets it accepts."
+        },
+        "alias": {"type": "string", "description": "A second name for the object in the screen's namespace."},
+        "attrs": {"$ref": "screen.schema.json#/$defs/attrs", "description": "Attribute values set on the object, in file order."},
+        "evals": {
+          "type": "object",
+          "description": "Evaluations by attribute name, computed per use instead of a fixed value.",
+          "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+          "additionalProperties": {"$ref": "screen.schema.json#/$defs/evaluation"}
+        },
+        "outlets": {"$ref": "screen.schema.json#/$defs/outlets", "description": "Connections from the object's outlets to other objects and elements."}
+      },
+      "required": ["type"],
+      "if": {"properties": {"type": {"const": "BaseContentController"}}, "required": ["type"]},
+      "then": {
+        "properties": {
+          "attrs": {
+            "properties": {
+              "shouldSetViewControllerContent": {"type": "boolean", "description": "Whether the provider's value also becomes the screen's content (docs/FORMAT.md#graffiti.objects)."}
+            }
+          }
+        }
+      },
+      "patternProperties": {"^\\*\\*\\*": {"description": "A comment (any key starting with ***); ignored."}},
+      "additionalProperties": false
+    }
+  }
+}
+
+"""#),
         ("host-profile.schema.json", #"""
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -69,6 +170,11 @@ public enum BundledSchemas {
         "pattern": "\\.json$"
       },
       "additionalProperties": { "type": "object" }
+    },
+    "restorationIdentifiers": {
+      "type": "object",
+      "description": "The restoration identifiers the host sets in code on storyboard view controllers that have none, by controller class: each scene is joined with that screen file (docs/FORMAT.md#graffiti.host-setup).",
+      "additionalProperties": { "type": "string", "minLength": 1 }
     }
   },
   "additionalProperties": false,

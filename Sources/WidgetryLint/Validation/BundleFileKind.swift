@@ -1,4 +1,4 @@
-import WidgetryBundle
+public import WidgetryBundle
 public import WidgetryJSON
 
 /// What a JSON file of a bundle is, by its place and name, as the loader reads bundles: the
@@ -36,6 +36,13 @@ public enum BundleFileKind: Sendable, Hashable, CustomStringConvertible {
         case .scenario: "scenario.schema.json"
         case .lintConfiguration: "lint-config.schema.json"
         }
+    }
+
+    /// The bundled schema file that files of this kind follow in a bundle of `dialect`: a
+    /// Graffiti screen follows `graffiti-screen.schema.json` (FORMAT.md#graffiti).
+    public func schemaFile(in dialect: Dialect) -> String? {
+        if case .screen = self, dialect == .graffiti { return "graffiti-screen.schema.json" }
+        return schemaFile
     }
 
     /// The names `widgetry validate --kind` takes, each with the kind it means; a screen's name

@@ -36,11 +36,15 @@ public struct BundleValidator: Sendable {
     ///   - displayPrefix: put before each file's relative path in findings (the folder as the
     ///     user named it, ending in `/`).
     ///   - fileSystem: where the files are read (the disk, or some files' contents in memory).
+    ///   - dialect: the dialect the bundle is written in (`--dialect`); nil to find it as loading
+    ///     does (``DialectDetection``). A Graffiti bundle's screens follow Graffiti's schema.
     /// - Throws: ``BundleError`` when the folder is not a bundle or a file cannot be read.
-    public func validate(directory: String, displayPrefix: String = "", fileSystem: BundleFileSystem = .disk) throws(BundleError) -> Outcome {
+    public func validate(directory: String, displayPrefix: String = "", fileSystem: BundleFileSystem = .disk,
+                         dialect: Dialect? = nil) throws(BundleError) -> Outcome {
         let testsFolder = BundleJSONFiles.rootPath(of: directory) + "/" + BundleFileName.testsFolder
+        let dialect = dialect ?? DialectDetection.detect(directory: directory, fileSystem: fileSystem).dialect
         let read = try BundleJSONFiles.read(directory: directory, displayPrefix: displayPrefix, fileSystem: fileSystem) { file in
-            CheckedFile(file, findings: check(file, testsFolder: testsFolder))
+            CheckedFile(file, findings: check(file, testsFolder: testsFolder, dialect: dialect))
         }
         return outcome(read.results, imageSets: ImageSetPaths.escapes(root: read.rootPath, displayPrefix: displayPrefix, fileSystem: fileSystem))
     }
@@ -48,7 +52,8 @@ public struct BundleValidator: Sendable {
     /// Validates files already read.
     public func validate(_ bundle: BundleJSONFiles) -> Outcome {
         let testsFolder = bundle.rootPath + "/" + BundleFileName.testsFolder
-        return outcome(bundle.files.concurrentMap { file in CheckedFile(file, findings: check(file, testsFolder: testsFolder)) },
+        let dialect = DialectDetection.detect(directory: bundle.rootPath).dialect
+        return outcome(bundle.files.concurrentMap { file in CheckedFile(file, findings: check(file, testsFolder: testsFolder, dialect: dialect)) },
                        imageSets: ImageSetPaths.escapes(root: bundle.rootPath, displayPrefix: bundle.displayPrefix))
     }
 
@@ -106,16 +111,16 @@ public struct BundleValidator: Sendable {
     ///
     /// A file the schema passes on its tape has no findings; only the others are parsed with
     /// locations and validated again to say what is wrong and where.
-    private func check(_ file: BundleJSONFiles.File, testsFolder: String) -> [Diagnostic]? {
+    private func check(_ file: BundleJSONFiles.File, testsFolder: String, dialect: Dialect) -> [Diagnostic]? {
         if let tape = file.tape {
-            guard let kind = file.kind, let schema = schemas.schema(for: kind) else { return nil }
+            guard let kind = file.kind, let schema = schemas.schema(for: kind, in: dialect) else { return nil }
             if kind != .scenario, schema.isValid(tape) == true { return [] }
         }
         switch file.parse() {
         case .failure(let error):
             return [Diagnostic(error, file: file.displayPath, source: file.source)]
         case .success(let document):
-            guard let kind = file.kind, let schema = schemas.schema(for: kind) else { return nil }
+            guard let kind = file.kind, let schema = schemas.schema(for: kind, in: dialect) else { return nil }
             var findings = diagnostics(for: document, schema: schema, file: file.displayPath)
             if kind == .scenario {
                 findings += ScenarioPaths.escapes(in: document, file: file.displayPath, testsFolder: testsFolder)

@@ -39,7 +39,7 @@ package final class ScreenGraph {
         barButtonItems = screen.barButtonItems.map(element(from:))
         for (id, element) in elements { namespace.register(id, .object(element)) }
         for blueprint in screen.objects {
-            let object = ScreenObject(id: blueprint.id, type: blueprint.type)
+            let object = ScreenObject(id: blueprint.id, type: blueprint.type, hostProviders: screen.serviceProviders)
             namespace.register(blueprint.id, .object(object))
             objects.append(object)
             objectsByID[blueprint.id] = object

@@ -15,10 +15,14 @@ public final class ScreenObject: KeyValueCoding {
     }
 
     private let state: Mutex<State>
+    /// The host's own service provider classes (a host profile's `providers`), which
+    /// `serviceProviderClassName` may name besides the built-in ones, as the screen's may.
+    public let hostProviders: Set<String>
 
-    public init(id: String, type: ObjectType) {
+    public init(id: String, type: ObjectType, hostProviders: Set<String> = []) {
         self.id = id
         self.type = type
+        self.hostProviders = hostProviders
         var initial = State()
         for (name, attribute) in type.attributes where !attribute.defaultValue.isNull { initial.attributes[name] = attribute.defaultValue }
         state = Mutex(initial)
@@ -66,8 +70,11 @@ public final class ScreenObject: KeyValueCoding {
     /// Sets an attribute, converted to its kind: numbers and booleans set boolean attributes,
     /// strings string attributes, arrays of strings string-array ones (FORMAT.md#screen.object).
     public func setValue(_ value: Value, forKey key: String) throws(KeyValueError) {
-        guard let attribute = type.attributes[key] else {
+        guard var attribute = type.attributes[key] else {
             throw KeyValueError(key: key, typeName: type.rawValue, reason: type.outlets[key] != nil ? .readOnly : .unknownKey)
+        }
+        if case .name(let names) = attribute.kind, key == "serviceProviderClassName", !hostProviders.isEmpty {
+            attribute.kind = .name(oneOf: names + hostProviders.sorted())
         }
         let converted: Value?
         switch (attribute.kind, value) {

@@ -34,7 +34,7 @@ enum CellNibRegistration {
                     } catch {
                         throw ScreenErrors([ScreenError(.cellNib, "cannot read \(path): \(error.message)", file: path)])
                     }
-                    let read = try CellNibReader.prototype(bytes, file: path, reuseIdentifier: nibName, elementTypes: elementTypes, limits: limits)
+                    let read = try CellNibReader.prototype(bundle.dialect.dialect.canonical(bytes: bytes), file: path, reuseIdentifier: nibName, elementTypes: elementTypes, limits: limits)
                     prototypes.removeAll { $0.reuseIdentifier == nibName }
                     prototypes.append(read.prototype)
                     document.elements += read.elements

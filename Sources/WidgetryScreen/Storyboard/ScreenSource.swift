@@ -48,6 +48,7 @@ public enum ScreenSource {
         guard let path = bundle.mainStoryboardPath else { return nil }
         if path.hasSuffix(".storyboardc") {
             return try CompiledStoryboardReader.read(directory: bundle.rootPath + "/" + path, file: path, elementTypes: elementTypes)
+                .naming(byClass: bundle.restorationIdentifiers)
         }
         let bytes: [UInt8]
         do throws(XMLSyntaxError) {
@@ -55,7 +56,8 @@ public enum ScreenSource {
         } catch {
             throw ScreenErrors([ScreenError(.storyboardXML, "cannot read the storyboard: \(error.message)", file: path)])
         }
-        return try StoryboardReader.read(bytes, file: path, elementTypes: elementTypes, limits: xmlLimits)
+        return try StoryboardReader.read(bundle.dialect.dialect.canonical(bytes: bytes), file: path, elementTypes: elementTypes, limits: xmlLimits)
+            .naming(byClass: bundle.restorationIdentifiers)
     }
 
     /// The screen `name`, read and joined from the storyboard and its screen file; every
@@ -102,14 +104,17 @@ public enum ScreenSource {
             }
         }
         guard errors.isEmpty else { throw ScreenErrors(errors) }
-        document = joined(scene, with: document)
+        document = joined(scene, with: document, dialect: bundle.dialect.dialect)
         document.navigationBar = storyboard.navigationBar(showing: scene.id)
         return document
     }
 
     /// The scene under the screen file's document: the file's own views, navigation item and
-    /// segues win; element entries of one id are joined, Interface Builder's first.
-    static func joined(_ scene: StoryboardScene, with file: ScreenDocument) -> ScreenDocument {
+    /// segues win; element entries of one id are joined, Interface Builder's first. In Graffiti,
+    /// a screen file is "an exact same setup" as the storyboard's (FORMAT.md#graffiti.host-setup):
+    /// a binding of the file that means what one of Interface Builder's on the element means is
+    /// that binding, not a second one.
+    static func joined(_ scene: StoryboardScene, with file: ScreenDocument, dialect: Dialect = .widgetkit) -> ScreenDocument {
         var document = file
         document.view = file.view ?? scene.view
         document.navigationItem = file.navigationItem ?? scene.navigationItem
@@ -121,7 +126,9 @@ public enum ScreenSource {
                 let other = fromFile.remove(at: index)
                 entry.action = other.action ?? entry.action
                 entry.attrs += other.attrs
-                entry.bindings += other.bindings
+                entry.bindings += dialect == .graffiti
+                    ? other.bindings.filter { binding in !entry.bindings.contains { $0.means(sameAs: binding) } }
+                    : other.bindings
                 entry.outlets += other.outlets
                 entry.place = other.place
             }
