@@ -6,8 +6,9 @@ import WidgetryScreen
 /// text in the lines the layout broke it into, images as data URIs, no script. The same
 /// screen gives the same bytes on every machine, so a picture can be a golden.
 public enum HTMLPicture {
-    /// The fonts the page asks for, Liberation Sans first (docs/RENDERING.md#fonts).
-    public static let fontFamily = #""Liberation Sans", Arial, Helvetica, sans-serif"#
+    /// The fonts the page asks for: Open Sans, whose widths ``TextMetrics`` breaks lines with
+    /// (docs/RENDERING.md#fonts).
+    public static let fontFamily = #""Open Sans", sans-serif"#
 
     /// The page for `screen`, with the images `images` finds, showing what `options` ask for.
     public static func page(_ screen: DrawnScreen, images: ImageLibrary?, options: PictureOptions = PictureOptions()) -> String {

@@ -1,47 +1,59 @@
 public import WidgetryScreen
 
 /// How wide text is and where its lines break, for the one font family pictures are drawn in:
-/// Liberation Sans (Debian's `fonts-liberation2`), whose advance widths are Arial's and
-/// Helvetica's. The device's San Francisco runs about 5% wider, so a line may hold a word more
-/// than on the device (docs/RENDERING.md).
+/// Open Sans (Debian's `fonts-open-sans`), the free font whose line breaks agree best with the
+/// device's San Francisco (docs/RENDERING.md#fonts).
 ///
-/// Widths are the fonts' published advance widths for printable ASCII, in thousandths of the
-/// point size; other letters count as an average lower-case letter, East Asian wide characters
-/// and emoji as a full em, combining marks as nothing. No kerning. The same text and width give
-/// the same lines on every machine, and the HTML draws exactly these lines.
+/// Widths are the installed faces' own advance widths (``faces``, written by
+/// `scripts/embed-font-metrics`) for U+0020…U+017F and common punctuation, in the face Chromium
+/// picks for the weight; other letters count as the face's average lower-case letter, East Asian
+/// wide characters and emoji as a full em, combining marks as nothing. No kerning. The same text
+/// and width give the same lines on every machine, and the HTML draws exactly these lines.
 package enum TextMetrics {
-    /// The advance widths of ASCII 32…126 in the regular weight.
-    private static let regular: [UInt16] = [
-        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
-    ]
+    /// One face of the family: its advance widths in font units.
+    package struct Face: Sendable {
+        /// The face's file under `/usr/share/fonts/truetype/open-sans`.
+        package let file: String
+        /// The CSS `font-weight` the face is.
+        package let cssWeight: Int
+        /// Font units to the em.
+        package let unitsPerEm: Int
+        /// The mean advance of a…z, for letters the table does not hold.
+        package let averageLetter: Int
+        /// The advances of U+0020…U+017F, 0 where the face has no glyph.
+        package let advances: [UInt16]
+        /// The advances of the punctuation outside that range the face has.
+        package let punctuation: [UInt32: UInt16]
 
-    /// The advance widths of ASCII 32…126 in the bold weight (also used from semibold up).
-    private static let bold: [UInt16] = [
-        278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
-        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
-        975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
-        333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-        611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-    ]
-
-    /// Whether `font` is drawn from the bold widths.
-    static func isBold(_ font: DesignFont) -> Bool {
-        font.weight.cssWeight >= 600
+        /// The first scalar `advances` holds.
+        package static let first: UInt32 = 0x20
     }
 
-    /// The advance of `scalar` in thousandths of an em.
-    static func advance(of scalar: Unicode.Scalar, bold: Bool) -> Int {
+    /// The face Chromium draws `font` in: the weight itself when the family has it, else the
+    /// face CSS's weight matching picks (below 400 the nearest lighter, then the nearest heavier;
+    /// 400–500 a heavier one up to 500, then the nearest lighter; above 500 the nearest heavier,
+    /// then the nearest lighter).
+    package static func face(for font: DesignFont) -> Face {
+        let wanted = font.weight.cssWeight
+        let lighter = faces.last { $0.cssWeight <= wanted }
+        let heavier = faces.first { $0.cssWeight >= wanted }
+        let chosen: Face? = switch wanted {
+        case ..<400: lighter ?? heavier
+        case 400...500: heavier.flatMap { $0.cssWeight <= 500 ? $0 : nil } ?? lighter ?? heavier
+        default: heavier ?? lighter
+        }
+        return chosen ?? faces[0]
+    }
+
+    /// The advance of `scalar` in `face`'s font units.
+    static func advance(of scalar: Unicode.Scalar, in face: Face) -> Int {
         let value = scalar.value
-        if (32...126).contains(value) { return Int((bold ? Self.bold : regular)[Int(value) - 32]) }
         if (0x300...0x36F).contains(value) || value == 0x200D || (0xFE00...0xFE0F).contains(value) { return 0 }
-        if isWide(value) { return 1000 }
-        return 556
+        let index = Int(value) - Int(Face.first)
+        if index >= 0, index < face.advances.count, face.advances[index] > 0 { return Int(face.advances[index]) }
+        if let width = face.punctuation[value] { return Int(width) }
+        if isWide(value) { return face.unitsPerEm }
+        return face.averageLetter
     }
 
     private static func isWide(_ value: UInt32) -> Bool {
@@ -52,10 +64,10 @@ package enum TextMetrics {
 
     /// The width of `text` in points.
     public static func width(of text: some StringProtocol, font: DesignFont) -> Double {
-        let bold = isBold(font)
+        let face = face(for: font)
         var total = 0
-        for scalar in text.unicodeScalars { total += advance(of: scalar, bold: bold) }
-        return Double(total) * font.size / 1000
+        for scalar in text.unicodeScalars { total += advance(of: scalar, in: face) }
+        return Double(total) * font.size / Double(face.unitsPerEm)
     }
 
     /// The height of one line: UIKit's system font leads about 1.2 times its size.

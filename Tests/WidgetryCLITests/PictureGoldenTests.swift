@@ -112,7 +112,7 @@ struct PictureGoldenTests {
         #expect(outcome.stdout.contains("apt-get install chromium"))
     }
 
-    @Test(.enabled(if: chromium && PictureFont.resolved() == "Liberation Sans", "needs Debian's chromium and fonts-liberation2"))
+    @Test(.enabled(if: chromium && PictureFont.resolved() == "Open Sans", "needs Debian's chromium and fonts-open-sans"))
     func everySampleScenariosLastStepMatchesItsGolden() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -106,7 +106,7 @@ final class PictureGoldens: Sendable {
         case .otherFont(let expected, let actual):
             code = .pictureFontMismatch
             message = "the golden \(request.name) was drawn in \(expected ?? "a font it does not record"), this picture in \(actual ?? font); pictures drawn in different fonts are not compared\n"
-                + "  hint: install the golden's font (Debian's fonts-liberation2 for Liberation Sans), or run with --update to draw the golden again in this one"
+                + "  hint: install the golden's font (Debian's fonts-open-sans for Open Sans), or run with --update to draw the golden again in this one"
         case .otherSize(let expected, let actual):
             code = .pictureMismatch
             message = "the picture is \(actual.width)×\(actual.height) pixels, the golden \(request.name) \(expected.width)×\(expected.height)"
@@ -124,7 +124,7 @@ final class PictureGoldens: Sendable {
         let session: ChromiumSession
         switch self.session {
         case .success(let started): session = started
-        case .failure: return .failure(FailedPicture(unavailable: "pictures are drawn by Chromium, and none is installed\n  hint: install Debian's chromium package (sudo apt-get install chromium fonts-liberation2), or set WIDGETRY_CHROMIUM to a Chromium"))
+        case .failure: return .failure(FailedPicture(unavailable: "pictures are drawn by Chromium, and none is installed\n  hint: install Debian's chromium package (sudo apt-get install chromium fonts-open-sans), or set WIDGETRY_CHROMIUM to a Chromium"))
         }
         do {
             var picture = try PNGImage(png: try await session.png(of: html, width: width, height: height))

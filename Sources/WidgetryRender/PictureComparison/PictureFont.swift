@@ -6,8 +6,8 @@ import Foundation
 /// line of text as a difference.
 ///
 /// The font is the family Chromium draws with: what fontconfig (`fc-match`) resolves the
-/// page's first family to (``HTMLPicture/fontFamily``), so a machine without Liberation Sans,
-/// where Chromium falls back to DejaVu Sans, records DejaVu Sans.
+/// page's first family to (``HTMLPicture/fontFamily``), so a machine without Open Sans, where
+/// Chromium falls back to another family (DejaVu Sans on Debian), records that family.
 public enum PictureFont {
     /// The `tEXt` keyword of the font's family.
     public static let keyword = "widgetry:font"
