@@ -177,7 +177,8 @@ let package = Package(
         ),
         .target(
             name: "WidgetryLanguageServer",
-            dependencies: ["WidgetryLanguageServerProtocol", "WidgetryDiagnostics", "WidgetryJSON", "WidgetryBundle", "WidgetryModel", "WidgetryLint"],
+            dependencies: ["WidgetryLanguageServerProtocol", "WidgetryDiagnostics", "WidgetryJSON", "WidgetryBundle", "WidgetryModel", "WidgetryLint",
+                           "WidgetryScreen", "WidgetryExpressions", "WidgetryAssets", "WidgetryRuntime"],
             swiftSettings: strictSwift6
         ),
         .target(

@@ -1,17 +1,25 @@
+import WidgetryAssets
 import WidgetryBundle
+import WidgetryExpressions
 import WidgetryJSON
 import WidgetryLint
 import WidgetryModel
 
 /// What a bundle defines that its files name elsewhere: its actions (with the service file
-/// that defines each first), its entities and its screens, read as lint reads them, from the
-/// editor's contents over the disk's.
+/// that defines each first), its entities, screens, transformers and images, read as lint reads
+/// them, from the editor's contents over the disk's; and the stub runs of this reading of it.
 struct BundleDefinitions: Sendable {
     /// Each action's name, with the file (relative to the bundle) that defines it first: the
     /// stub file, then the development and production service files.
     var actions: [String: String] = [:]
     var entities: [EntityDescription] = []
     var screens: [String] = []
+    /// Each transformer a binding may name, with where it comes from: built in, or the service
+    /// file (relative to the bundle) that defines it first, under its kind.
+    var transformers: [String: String] = [:]
+    /// Each image the bundle carries, with the file or folder it comes from (`Assets.car`,
+    /// `Assets.xcassets`, `logo.png`).
+    var images: [String: String] = [:]
     /// The bundle as lint reads it, for typed key paths; nil when it cannot be read.
     var context: LintContext?
     /// The files read from memory: an open document not among them was read from the disk,
@@ -20,12 +28,15 @@ struct BundleDefinitions: Sendable {
     /// Where the bundle's files define and name things, for navigation and rename: read at
     /// the first such request (``LanguageServer/names(of:)``), so completion does not wait for it.
     var names: BundleNames?
+    /// The stub runs of each screen of this reading of the bundle, for hover.
+    var stubRuns: StubRuns?
 
     /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
     /// from memory, but those that are not JSON (being typed), read from the disk; none when
     /// the bundle cannot be read.
     init(root: String, overrides: [String: [UInt8]]) {
         let parsing = overrides.filter { (try? JSONParser.parse($0.value, fileName: $0.key)) != nil }
+        stubRuns = StubRuns(root: root, overrides: parsing)
         guard let bundle = try? WidgetBundle(directory: root, options: WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: parsing))) else { return }
         let context = LintContext(bundle: bundle, displayPrefix: "")
         self.context = context
@@ -35,5 +46,21 @@ struct BundleDefinitions: Sendable {
         }
         entities = context.model?.entities ?? []
         screens = context.screenNames.sorted()
+        let builtIn = Set(BindingTransformerRegistry().names)
+        for service in context.services {
+            for kind in service.document.root["options"]?["transformers"]?.objectValue ?? JSONObject() {
+                for name in kind.value.objectValue ?? JSONObject() where transformers[name.key] == nil {
+                    transformers[name.key] = "\(kind.key) transformer of \(service.file)"
+                }
+            }
+        }
+        for name in context.transformerNames where transformers[name] == nil {
+            transformers[name] = builtIn.contains(name) ? "built-in transformer" : "transformer"
+        }
+        // One file at a time, to know where each name comes from.
+        for file in bundle.resources.sorted() {
+            guard let read = try? BundleImages.read(root: root, files: [file]), let source = read.sources.first else { continue }
+            for name in read.names where images[name] == nil { images[name] = source }
+        }
     }
 }

@@ -1,10 +1,12 @@
 import WidgetryBundle
 import WidgetryJSON
 import WidgetryLint
+import WidgetryScreen
 
 /// Every place a bundle's JSON files define or name something another place names: actions,
-/// screens, entities, transformers, image sets, and the objects and elements of each screen
-/// (in predicates too, through lint's typed reading of them).
+/// screens, entities and their attributes, transformers, image sets, and the objects and
+/// elements of each screen (in predicates too, through lint's typed reading of them), with the
+/// views a storyboard or a cell's xib defines for a screen.
 /// Found through the parsed values' locations, as lint's rules find them; the navigation
 /// requests (definition, references, rename) answer from it.
 struct BundleNames: Sendable {
@@ -17,11 +19,14 @@ struct BundleNames: Sendable {
         case image(String)
         /// An object, element or view id of the screen file at the path.
         case member(file: String, id: String)
+        /// An attribute of an entity of the model.
+        case attribute(entity: String, name: String)
 
         var name: String {
             switch self {
             case .action(let name), .screen(let name), .entity(let name), .transformer(let name), .image(let name): name
             case .member(_, let id): id
+            case .attribute(_, let name): name
             }
         }
     }
@@ -64,11 +69,19 @@ struct BundleNames: Sendable {
                     reader.declare(keysOf: kind.value, as: Symbol.transformer)
                 }
             }
-            if file.path == BundleFileName.model { reader.declare(keysOf: file.root["entities"], as: Symbol.entity) }
+            if file.path == BundleFileName.model {
+                reader.declare(keysOf: file.root["entities"], as: Symbol.entity)
+                for entity in file.root["entities"]?.objectValue ?? JSONObject() {
+                    reader.declare(keysOf: entity.value["attributes"]) { Symbol.attribute(entity: entity.key, name: $0) }
+                }
+            }
             if screenFiles.contains(file.path) {
                 reader.readScreen(file.root)
                 for (name, range) in ScreenNameReferences.places(inScreenFile: file.path, of: context) {
                     reader.use(name, at: range)
+                }
+                for place in AttributeReferences.places(inScreenFile: file.path, of: context) {
+                    reader.use(.attribute(entity: place.entity, name: place.attribute), at: place.range)
                 }
             }
             occurrences += reader.found
@@ -82,6 +95,10 @@ struct BundleNames: Sendable {
                 for entity in entities {
                     guard let start = entity.location?.offset, let range = Self.nameAttribute(entity.name, ofElementAt: start, in: bytes) else { continue }
                     occurrences.append(Occurrence(symbol: .entity(entity.name), file: file, range: range, isDeclaration: true))
+                    for attribute in entity.attributes {
+                        guard let start = attribute.location?.offset, let range = Self.nameAttribute(attribute.name, ofElementAt: start, in: bytes) else { continue }
+                        occurrences.append(Occurrence(symbol: .attribute(entity: entity.name, name: attribute.name), file: file, range: range, isDeclaration: true))
+                    }
                 }
             }
         }
@@ -97,12 +114,60 @@ struct BundleNames: Sendable {
             let name = folder.split(separator: "/").last.map { String($0.dropLast(".imageset".count)) } ?? ""
             occurrences.append(Occurrence(symbol: .image(name), file: root + "/" + resource, range: 0..<0, isDeclaration: true))
         }
+        occurrences += Self.designedViews(of: context, sources: &sources)
         // A binding's first name counts only when it is one the screen defines.
         let members = Set(occurrences.filter { $0.isDeclaration }.map(\.symbol))
         occurrences.removeAll { occurrence in
             if case .member = occurrence.symbol { return !members.contains(occurrence.symbol) }
             return false
         }
+    }
+
+    /// The views of each screen with a file that a storyboard or a cell's xib defines, each
+    /// by its `wx.identifier` runtime attribute's value (by the element's tag when it has none:
+    /// the reader then names it by its class), read into `sources`.
+    private static func designedViews(of context: LintContext, sources: inout [String: [UInt8]]) -> [Occurrence] {
+        let bundle = context.bundle
+        var found: [Occurrence] = []
+        for screen in context.screens {
+            guard let file = bundle.screen(named: screen.name)?.file.path else { continue }
+            let item = screen.document.navigationItem
+            var nodes = [screen.document.view, item?.titleView].compactMap { $0 } + (item.map { $0.leftBarButtonItems + $0.rightBarButtonItems } ?? [])
+            while let node = nodes.popLast() {
+                nodes += node.subviews + node.prototypes.flatMap(\.children)
+                guard let id = node.id, let design = node.place.file, let start = node.place.location?.offset else { continue }
+                let path = bundle.rootPath + "/" + design
+                if sources[path] == nil { sources[path] = try? bundle.fileSystem.bytes(of: path, limit: JSONParserOptions().maxDocumentBytes) }
+                guard let bytes = sources[path], start < bytes.count else { continue }
+                let range = identifier(id, ofElementAt: start, in: bytes) ?? tag(at: start, in: bytes)
+                found.append(Occurrence(symbol: .member(file: bundle.rootPath + "/" + file, id: id), file: path, range: range, isDeclaration: true))
+            }
+        }
+        return found
+    }
+
+    /// The bytes of `id` in the `wx.identifier` runtime attribute of the XML element whose tag
+    /// opens at `start`: the first such attribute after it, before the element's end or the
+    /// next element of its kind.
+    static func identifier(_ id: String, ofElementAt start: Int, in bytes: [UInt8]) -> Range<Int>? {
+        let written = Array("keyPath=\"wx.identifier\" value=\"\(id)\"".utf8)
+        let tagRange = tag(at: start, in: bytes)
+        let close = Array("</".utf8) + bytes[tagRange] + Array(">".utf8)
+        var index = start
+        while index + written.count <= bytes.count {
+            if bytes[index..<min(bytes.count, index + close.count)].elementsEqual(close) { return nil }
+            if bytes[index..<(index + written.count)].elementsEqual(written) { return (index + written.count - id.utf8.count - 1)..<(index + written.count - 1) }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The bytes of the name of the XML tag opening at `start` (its `<`, or its name's start).
+    static func tag(at start: Int, in bytes: [UInt8]) -> Range<Int> {
+        let name = start < bytes.count && bytes[start] == UInt8(ascii: "<") ? start + 1 : start
+        var end = name
+        while end < bytes.count, JSONPlace.isNameByte(bytes[end]) || bytes[end] == UInt8(ascii: ":") { end += 1 }
+        return min(name, bytes.count)..<end
     }
 
     /// The bytes of the value `name` of the `name` attribute of the XML element whose tag opens
@@ -237,8 +302,13 @@ private struct FileReader {
     /// Records the bytes `range` as naming the object or element `name` of the screen, when
     /// they write it as it is.
     mutating func use(_ name: String, at range: Range<Int>) {
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count, bytes[range].elementsEqual(name.utf8) else { return }
-        found.append(.init(symbol: .member(file: file, id: name), file: file, range: range, isDeclaration: false))
+        use(.member(file: file, id: name), at: range)
+    }
+
+    /// Records the bytes `range` as naming `symbol`, when they write its name as it is.
+    mutating func use(_ symbol: BundleNames.Symbol, at range: Range<Int>) {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, bytes[range].elementsEqual(symbol.name.utf8) else { return }
+        found.append(.init(symbol: symbol, file: file, range: range, isDeclaration: false))
     }
 
     /// Records the string `value` as naming (or defining) `symbol`, when it is written without escapes.

@@ -35,10 +35,30 @@ enum Completion {
     }
 }
 
+extension Completion {
+    /// What the structure of the file `relative` (to its bundle) takes at `place`: in a screen,
+    /// its keys, controller types, attributes, outlets, element and binding keys, transformers
+    /// and images; in a scenario, its keys, steps and the names they give. Nil elsewhere.
+    static func structure(at place: JSONPlace, of relative: String, in bytes: [UInt8], definitions: BundleDefinitions) -> [CompletionCandidate]? {
+        switch BundleFileKind.classify(path: relative, root: nil) {
+        case .screen, nil:
+            guard relative.hasSuffix(".json") else { return nil }
+            let screen = definitions.context?.screens.first { $0.file == relative }?.document
+            return ScreenCompletion.candidates(at: place, in: bytes, screen: screen, definitions: definitions)
+        case .scenario:
+            return ScenarioCompletion.candidates(at: place, in: bytes, context: definitions.context, definitions: definitions)
+        default:
+            return nil
+        }
+    }
+}
+
 extension LanguageServer {
     /// `textDocument/completion`: inside a string value whose key names an action, an entity or
-    /// a screen, those the bundle defines; inside a screen's predicate or key path, the keys of
-    /// what the path before the cursor reads, with their types; nothing elsewhere.
+    /// a screen, those the bundle defines; in a screen's or scenario's keys and the values that
+    /// name what the runtime or the bundle knows, those (``Completion/structure(at:of:in:definitions:)``);
+    /// inside a screen's predicate or key path, the keys of what the path before the cursor
+    /// reads, with their types; nothing elsewhere.
     func completion(_ params: CompletionParams) async throws -> CompletionList? {
         let (path, text) = try document(params.textDocument.uri)
         try Self.check(params.position, in: text)
@@ -48,9 +68,14 @@ extension LanguageServer {
         if let cursor = JSONCursor(bytes: text.bytes, offset: offset), let items = Completion.items(at: cursor, in: text, definitions: definitions) {
             return CompletionList(isIncomplete: false, items: items)
         }
+        let relative = String(path.dropFirst(root.count + 1))
+        if let place = JSONPlace(bytes: text.bytes, offset: offset), let candidates = Completion.structure(at: place, of: relative, in: text.bytes, definitions: definitions) {
+            let range = LSPRange(start: text.position(atOffset: place.contents.lowerBound), end: text.position(atOffset: place.contents.upperBound))
+            return CompletionList(isIncomplete: false, items: candidates.sorted { $0.label < $1.label }.map { $0.item(replacing: range) })
+        }
         // Typed key paths, when lint read the document as the editor has it.
         guard let context = definitions.context, documents[path] == nil || definitions.readFromMemory.contains(path),
-              let found = KeyPathCompletion.completions(at: offset, inScreenFile: String(path.dropFirst(root.count + 1)), of: context) else { return nil }
+              let found = KeyPathCompletion.completions(at: offset, inScreenFile: relative, of: context) else { return nil }
         let range = LSPRange(start: text.position(atOffset: found.replacing.lowerBound), end: text.position(atOffset: found.replacing.upperBound))
         return CompletionList(isIncomplete: false, items: found.items.map { item in
             let kind: CompletionItemKind = switch item.kind {

@@ -3,7 +3,7 @@ import WidgetryLanguageServerProtocol
 extension LanguageServer {
     /// The server's capabilities: incremental sync, diagnostics pushed and pulled, quick fixes
     /// and fix-all, hover and completion, definition, references, rename and document symbols,
-    /// positions in UTF-16.
+    /// positions in UTF-16, workspace folders added and removed.
     static let capabilities = ServerCapabilities(
         positionEncoding: .utf16,
         textDocumentSync: TextDocumentSyncOptions(openClose: true, change: .incremental, save: true),
@@ -14,7 +14,8 @@ extension LanguageServer {
         documentSymbolProvider: true,
         codeActionProvider: CodeActionOptions(codeActionKinds: [.quickFix, CodeActions.fixAllKind]),
         renameProvider: RenameOptions(prepareProvider: true),
-        diagnosticProvider: DiagnosticOptions(identifier: "widgetry", interFileDependencies: true, workspaceDiagnostics: true))
+        diagnosticProvider: DiagnosticOptions(identifier: "widgetry", interFileDependencies: true, workspaceDiagnostics: true),
+        workspace: WorkspaceServerCapabilities(workspaceFolders: WorkspaceFoldersServerCapabilities(supported: true, changeNotifications: true)))
 
     /// Installs the handlers of every method the server answers on its connection.
     public func register() async {
@@ -25,6 +26,7 @@ extension LanguageServer {
         await connection.onNotification(DidSaveTextDocumentNotification.self) { await self.didSave($0) }
         await connection.onNotification(DidCloseTextDocumentNotification.self) { await self.didClose($0) }
         await connection.onNotification(DidChangeWatchedFilesNotification.self) { await self.didChangeWatchedFiles($0) }
+        await connection.onNotification(DidChangeWorkspaceFoldersNotification.self) { await self.didChangeWorkspaceFolders($0) }
         await connection.onRequest(DocumentDiagnosticRequest.self) { params, _ in try await self.documentDiagnostics(params) }
         await connection.onRequest(WorkspaceDiagnosticRequest.self) { params, _ in await self.workspaceDiagnostics(params) }
         await connection.onRequest(CodeActionRequest.self) { params, _ in try await self.codeActions(params) }
@@ -122,5 +124,21 @@ extension LanguageServer {
             affected.formUnion(found.filter { findings[$0] == nil })
         }
         for root in affected.sorted() { await lintAndPublish(root) }
+    }
+
+    /// Takes the folders added to the workspace and lints the bundles found in them; forgets the
+    /// bundles no folder holds any more (those an open document is in stay), clearing their
+    /// diagnostics.
+    private func didChangeWorkspaceFolders(_ params: DidChangeWorkspaceFoldersParams) async {
+        let removed = Set(params.event.removed.compactMap { FileURI.path(of: $0.uri) })
+        let added = params.event.added.compactMap { FileURI.path(of: $0.uri) }
+        workspaceFolders = workspaceFolders.filter { !removed.contains($0) } + added.filter { !workspaceFolders.contains($0) }
+        let found = BundleFinder.bundles(in: workspaceFolders, limit: limits.maximumFoldersSearched)
+        let open = { (root: String) in self.documents.keys.contains { $0.hasPrefix(root + "/") } }
+        for gone in bundles where !found.contains(gone) && !open(gone) {
+            await forget(gone)
+        }
+        bundles = Set(bundles + found).sorted()
+        for root in found where findings[root] == nil { await lintAndPublish(root) }
     }
 }

@@ -5,7 +5,8 @@ import WidgetryLint
 extension LanguageServer {
     /// `textDocument/hover`, in Markdown: over a finding, its message and what its code means,
     /// as `widgetry lint --explain CODE` prints it; in a screen's predicate or key path, the type
-    /// of the path up to the key at the cursor, as lint types it; over a key, its documentation
+    /// of the path up to the key at the cursor, as lint types it, and in a binding what its
+    /// element shows in the screen's stub run once that has run; over a key, its documentation
     /// from `docs/FORMAT.md`; nothing elsewhere.
     func hover(_ params: TextDocumentPositionParams) async throws -> Hover? {
         let (path, text) = try document(params.textDocument.uri)
@@ -27,6 +28,7 @@ extension LanguageServer {
             if let relationship = type.throughToMany { section += ", one for each object of the to-many relationship \(relationship)" }
             sections.append(section)
             range = range ?? LSPRange(start: text.position(atOffset: type.range.lowerBound), end: text.position(atOffset: type.range.upperBound))
+            if let shown = await stubRunValue(at: offset, in: text.bytes, definitions: definitions) { sections.append(shown) }
         } else if let key = KeyDocumentation.key(at: offset, in: text.bytes) {
             let rows = KeyDocumentation.rows(for: key.name, in: BundleFileKind.classify(path: relative, root: nil))
             sections += rows.map(\.markdown)
@@ -34,6 +36,17 @@ extension LanguageServer {
         }
         guard !sections.isEmpty else { return nil }
         return Hover(contents: MarkupContent(kind: .markdown, value: sections.joined(separator: "\n\n---\n\n")), range: range)
+    }
+
+    /// What the element whose binding holds byte `offset` of a screen file shows in the
+    /// screen's stub run (``StubRunValues``), when the run has finished or finishes within
+    /// ``ServerLimits/stubRunWait``; nil elsewhere, or when it has not.
+    private func stubRunValue(at offset: Int, in bytes: [UInt8], definitions: BundleDefinitions) async -> String? {
+        guard let place = JSONPlace(bytes: bytes, offset: offset), place.path.count >= 5, case .key(let screen) = place.path[0],
+              place.path[1] == .key("elements"), case .key(let id) = place.path[2], id != "@self", place.path[3] == .key("bindings"),
+              definitions.screens.contains(screen), let runs = definitions.stubRuns,
+              let values = await runs.values(of: screen, waiting: limits.stubRunWait) else { return nil }
+        return values.markdown(for: id)
     }
 
     /// A finding's message and hint, and what its code means as `--explain` prints it.

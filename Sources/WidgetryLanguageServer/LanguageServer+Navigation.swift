@@ -133,6 +133,7 @@ extension LanguageServer {
         case .transformer(let name): "the transformer \(name)"
         case .image(let name): "the image \(name)"
         case .member(_, let id): "the object or element \(id) of its screen"
+        case .attribute(let entity, let name): "the attribute \(name) of \(entity)"
         }
     }
 

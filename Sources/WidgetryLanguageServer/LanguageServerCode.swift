@@ -42,9 +42,14 @@ public struct ServerLimits: Sendable, Hashable {
     /// How many folders the search for bundles in a workspace folder looks into (hidden folders
     /// are skipped).
     public var maximumFoldersSearched: Int
+    /// How long hover waits for a screen's stub run to finish before it answers without the
+    /// values the run shows (the run goes on, and the next hover has them): none by default, so
+    /// hover never waits for a run.
+    public var stubRunWait: Duration
 
-    public init(maximumDocumentBytes: Int = 4 << 20, maximumFoldersSearched: Int = 20_000) {
+    public init(maximumDocumentBytes: Int = 4 << 20, maximumFoldersSearched: Int = 20_000, stubRunWait: Duration = .zero) {
         self.maximumDocumentBytes = maximumDocumentBytes
         self.maximumFoldersSearched = maximumFoldersSearched
+        self.stubRunWait = stubRunWait
     }
 }

@@ -246,8 +246,9 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var codeActionProvider: CodeActionOptions?
     public var renameProvider: RenameOptions?
     public var diagnosticProvider: DiagnosticOptions?
+    public var workspace: WorkspaceServerCapabilities?
 
-    public init(positionEncoding: PositionEncodingKind? = nil, textDocumentSync: TextDocumentSyncOptions? = nil, completionProvider: CompletionOptions? = nil, hoverProvider: Bool? = nil, definitionProvider: Bool? = nil, referencesProvider: Bool? = nil, documentSymbolProvider: Bool? = nil, codeActionProvider: CodeActionOptions? = nil, renameProvider: RenameOptions? = nil, diagnosticProvider: DiagnosticOptions? = nil) {
+    public init(positionEncoding: PositionEncodingKind? = nil, textDocumentSync: TextDocumentSyncOptions? = nil, completionProvider: CompletionOptions? = nil, hoverProvider: Bool? = nil, definitionProvider: Bool? = nil, referencesProvider: Bool? = nil, documentSymbolProvider: Bool? = nil, codeActionProvider: CodeActionOptions? = nil, renameProvider: RenameOptions? = nil, diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceServerCapabilities? = nil) {
         self.positionEncoding = positionEncoding
         self.textDocumentSync = textDocumentSync
         self.completionProvider = completionProvider
@@ -258,6 +259,7 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
         self.codeActionProvider = codeActionProvider
         self.renameProvider = renameProvider
         self.diagnosticProvider = diagnosticProvider
+        self.workspace = workspace
     }
 }
 

@@ -1,0 +1,52 @@
+import WidgetryLanguageServerProtocol
+import WidgetryLint
+
+/// One thing completion may offer: a name, what kind of thing it is, where it comes from or
+/// what type it has, and its documentation in `docs/FORMAT.md` when a row documents it.
+struct CompletionCandidate: Equatable {
+    var label: String
+    var kind: CompletionItemKind
+    var detail: String
+    var documentation: KeyDocumentation?
+
+    /// The item replacing the bytes `range` of `text` with the label.
+    func item(replacing range: LSPRange) -> CompletionItem {
+        CompletionItem(label: label, kind: kind, detail: detail, documentation: documentation.map { MarkupContent(kind: .markdown, value: $0.markdown) },
+                       textEdit: TextEdit(range: range, newText: label))
+    }
+
+    /// Candidates for keys: `keys` with the type each has in `docs/FORMAT.md`'s row under
+    /// `anchorPrefix` (in a file of `file`'s kind), or `fallback` where no row documents it.
+    static func keys(_ keys: some Sequence<String>, in file: BundleFileKind?, documentedUnder anchorPrefix: String,
+                     fallback: (String) -> String = { _ in "key" }) -> [CompletionCandidate] {
+        keys.map { key in
+            let row = documentation(of: key, in: file, under: anchorPrefix)
+            let type = row?.cells.first.map(Self.plain) ?? ""
+            return CompletionCandidate(label: key, kind: .property, detail: type.isEmpty ? fallback(key) : type, documentation: row)
+        }
+    }
+
+    /// The row of FORMAT.md documenting `key` whose anchor starts with `anchorPrefix`.
+    static func documentation(of key: String, in file: BundleFileKind?, under anchorPrefix: String) -> KeyDocumentation? {
+        KeyDocumentation.rows(for: key, in: file).first { $0.anchor.hasPrefix(anchorPrefix) }
+    }
+
+    /// A table cell's Markdown as plain text: links and code marks taken out.
+    static func plain(_ cell: String) -> String {
+        var text = ""
+        var skipping = false
+        var index = cell.startIndex
+        while index < cell.endIndex {
+            let character = cell[index]
+            if character == "]", cell[cell.index(after: index)...].hasPrefix("(") {
+                skipping = true
+            } else if skipping {
+                if character == ")" { skipping = false }
+            } else if character != "[", character != "`" {
+                text.append(character)
+            }
+            index = cell.index(after: index)
+        }
+        return text
+    }
+}

@@ -1,0 +1,146 @@
+import WidgetryLint
+import WidgetryScreen
+
+/// Completion of what a screen file's structure takes at a place: the screen's keys, an object
+/// entry's keys, the controller types, the `attrs` and `outlets` a type takes, an element
+/// entry's keys, the keys an element answers (in `attrs`, a binding's `to` and a view's
+/// `properties`), a binding's keys, the element types of `views`, transformer and image names.
+/// The runtime's own tables (``ObjectType``, ``ElementKind``) say what each takes.
+enum ScreenCompletion {
+    /// The candidates at `place` of a screen file whose text is `bytes`; `screen` is the screen
+    /// as lint last read it (for the kinds of its elements), nil when it does not read. Nil
+    /// when the place takes nothing this knows of.
+    static func candidates(at place: JSONPlace, in bytes: [UInt8], screen: ScreenDocument?, definitions: BundleDefinitions) -> [CompletionCandidate]? {
+        let path = place.path.map(\.description)
+        guard path.count >= 1 else { return nil }
+        switch place.role {
+        case .key: return keys(at: path, place: place, in: bytes, screen: screen)
+        case .value: return values(at: path, place: place, in: bytes, screen: screen, definitions: definitions)
+        }
+    }
+
+    /// The keys of the members of the object at `path`.
+    private static func keys(at path: [String], place: JSONPlace, in bytes: [UInt8], screen: ScreenDocument?) -> [CompletionCandidate]? {
+        let rest = Array(path.dropFirst())
+        switch rest.count {
+        case 0:
+            return CompletionCandidate.keys(["objects", "elements", "views", "navigationItem", "segues", "input", "update"], in: nil, documentedUnder: "screen.")
+        case 2 where rest[0] == "objects":
+            return CompletionCandidate.keys(["type", "alias", "attrs", "evals", "outlets"], in: nil, documentedUnder: "screen.object.")
+        case 3 where rest[0] == "objects" && (rest[2] == "attrs" || rest[2] == "outlets"):
+            let entry = JSONPlace.members(ofObjectAt: place.containers[3], in: bytes)
+            guard let typeName = entry.first(where: { $0.key == "type" })?.value, let type = ObjectType(rawValue: typeName) else { return nil }
+            return rest[2] == "attrs" ? attributes(of: type) : outlets(of: type)
+        case 2 where rest[0] == "elements":
+            return CompletionCandidate.keys(["action", "attrs", "bindings", "outlets"], in: nil, documentedUnder: "screen.element.")
+        case 3 where rest[0] == "elements" && rest[2] == "attrs":
+            let id = rest[1]
+            if id == "@self" {
+                return CompletionCandidate.keys(ScreenController.attributeNames.sorted(), in: nil, documentedUnder: "screen.self.") { _ in "controller key" }
+            }
+            if let typeName = screen?.objects.first(where: { $0.id == id || $0.alias == id })?.type, let type = ObjectType(rawValue: typeName) {
+                return attributes(of: type)
+            }
+            return elementKeys(of: screen.flatMap { kinds(in: $0)[id] })
+        case 4 where rest[0] == "elements" && rest[2] == "bindings":
+            return CompletionCandidate.keys(["to", "from", "predicateFormat", "ifTrue", "ifFalse", "placeholder", "transformer", "format"],
+                                            in: nil, documentedUnder: "binding.")
+        case _ where rest.first == "views" && rest.last == "properties" && place.containers.count >= 2:
+            let node = JSONPlace.members(ofObjectAt: place.containers[place.containers.count - 2], in: bytes)
+            return elementKeys(of: node.first { $0.key == "type" }?.value.flatMap { ElementKind(typeName: $0) })
+        default:
+            return nil
+        }
+    }
+
+    /// The values the string member at `path` takes.
+    private static func values(at path: [String], place: JSONPlace, in bytes: [UInt8], screen: ScreenDocument?,
+                               definitions: BundleDefinitions) -> [CompletionCandidate]? {
+        let rest = Array(path.dropFirst())
+        switch place.key {
+        case "type" where rest.count == 3 && rest[0] == "objects":
+            return ObjectType.allCases.map { type in
+                CompletionCandidate(label: type.rawValue, kind: .class, detail: role(of: type),
+                                    documentation: CompletionCandidate.documentation(of: type.rawValue, in: nil, under: "objects.type."))
+            }
+        case "type" where rest.first == "views" || rest.first == "navigationItem":
+            return ElementKind.allCases.map { kind in
+                CompletionCandidate(label: kind.typeName, kind: .class, detail: "element",
+                                    documentation: CompletionCandidate.documentation(of: kind.typeName, in: nil, under: "elements.kind."))
+            }
+        case "to" where rest.count == 5 && rest[0] == "elements" && rest[2] == "bindings":
+            return elementKeys(of: screen.flatMap { kinds(in: $0)[rest[1]] })
+        case "transformer":
+            return definitions.transformers.map { CompletionCandidate(label: $0.key, kind: .function, detail: $0.value) }
+        case "wx_imageName":
+            return definitions.images.map { CompletionCandidate(label: $0.key, kind: .file, detail: "image in \($0.value)") }
+        default:
+            return nil
+        }
+    }
+
+    /// The attributes `type` takes, each with its kind and any default.
+    private static func attributes(of type: ObjectType) -> [CompletionCandidate] {
+        type.attributes.map { name, attribute in
+            let kind = switch attribute.kind {
+            case .string: "string"
+            case .bool: "boolean"
+            case .number: "number"
+            case .strings: "array of strings"
+            case .any: "any value"
+            case .name(let names): "one of " + names.joined(separator: ", ")
+            }
+            let fallback = CompletionCandidate(label: name, kind: .field, detail: "\(kind) attribute of \(type.rawValue)")
+            guard let row = CompletionCandidate.documentation(of: name, in: nil, under: "objects.") else { return fallback }
+            return CompletionCandidate(label: name, kind: .field, detail: fallback.detail, documentation: row)
+        }
+    }
+
+    /// The outlets `type` takes, each with what it may point at.
+    private static func outlets(of type: ObjectType) -> [CompletionCandidate] {
+        type.outlets.map { name, kind in
+            let target = switch kind {
+            case .provider: "a provider"
+            case .displayController: "a display controller"
+            case .actionController: "an action controller"
+            case .searchController: "a search controller"
+            case .element: "an element"
+            case .elements: "elements"
+            case .anyObject: "any object"
+            }
+            return CompletionCandidate(label: name, kind: .reference, detail: "outlet of \(type.rawValue) to \(target)",
+                                       documentation: CompletionCandidate.documentation(of: name, in: nil, under: "objects."))
+        }
+    }
+
+    /// The keys an element of `kind` answers; of any kind when it is not known.
+    private static func elementKeys(of kind: ElementKind?) -> [CompletionCandidate] {
+        let keys = kind.map(\.answeredKeys) ?? Array(Set(ElementKind.allCases.flatMap(\.answeredKeys))).sorted()
+        let owner = kind.map { "key of \($0.typeName)" } ?? "element key"
+        return keys.map { key in
+            CompletionCandidate(label: key, kind: .property, detail: owner,
+                                documentation: CompletionCandidate.documentation(of: key, in: nil, under: "elements.key."))
+        }
+    }
+
+    /// What a controller type is, for an item's detail.
+    private static func role(of type: ObjectType) -> String {
+        if type.isProvider { return "provider" }
+        if type.isDisplayController { return "display controller" }
+        if type.isActionController { return "action controller" }
+        return "status controller"
+    }
+
+    /// The kind of each identified element of the screen: its views, title view, bar button
+    /// items and the elements of its cells.
+    static func kinds(in screen: ScreenDocument) -> [String: ElementKind] {
+        var kinds: [String: ElementKind] = [:]
+        func visit(_ node: ViewNode) {
+            if let id = node.id, let kind = ElementKind(typeName: node.type) { kinds[id] = kinds[id] ?? kind }
+            for child in node.subviews + node.prototypes.flatMap(\.children) { visit(child) }
+        }
+        let item = screen.navigationItem
+        for root in [screen.view, item?.titleView].compactMap({ $0 }) + (item.map { $0.leftBarButtonItems + $0.rightBarButtonItems } ?? []) { visit(root) }
+        return kinds
+    }
+}
