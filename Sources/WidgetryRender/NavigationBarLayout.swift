@@ -5,7 +5,8 @@ import WidgetryScreen
 /// the left bar button items from the leading edge (a back button when the screen was pushed and
 /// has none), the right ones from the trailing edge. The bar is drawn as its navigation
 /// controller designs it: its bar tint colour, else light grey, or near black for the black
-/// style, whose title is white; its buttons in the bar's tint colour.
+/// style, whose title is white; the title in the font and colour of the bar's
+/// `titleTextAttributes` when it has them; its buttons in the bar's tint colour.
 struct NavigationBarLayout {
     let snapshot: Snapshot
     let item: NavigationItemNode?
@@ -19,6 +20,8 @@ struct NavigationBarLayout {
 
     private var isBlack: Bool { bar?.barStyle == .black }
     static let titleFont = DesignFont(size: 17, weight: .semibold)
+    /// The title's font: the bar's `titleTextAttributes`, else UIKit's.
+    private var titleFont: DesignFont { bar?.font ?? Self.titleFont }
 
     func draw() -> DrawnView {
         let height = Device.navigationBarHeight
@@ -47,10 +50,11 @@ struct NavigationBarLayout {
         if let title = snapshot.navigationTitle {
             let room = max(min(x, device.width - trailing) , 0)
             let width = device.width - 2 * room - 16
+            let titleHeight = max(TextMetrics.lineHeight(of: titleFont), 21)
             children.append(DrawnView(id: titleView?.id, type: titleView?.type ?? "UILabel",
-                                      frame: DesignRect(x: room + 8, y: top + (height - 21) / 2, width: width, height: 21), look: .text,
-                                      lines: TextMetrics.lines(of: title, font: Self.titleFont, width: width, maximumLines: 1),
-                                      font: Self.titleFont, textColor: isBlack ? DesignColor(white: 1) : DrawnView.black, alignment: .center))
+                                      frame: DesignRect(x: room + 8, y: top + (height - titleHeight) / 2, width: width, height: titleHeight), look: .text,
+                                      lines: TextMetrics.lines(of: title, font: titleFont, width: width, maximumLines: 1),
+                                      font: titleFont, textColor: bar?.titleColor ?? (isBlack ? DesignColor(white: 1) : DrawnView.black), alignment: .center))
         }
         var drawn = DrawnView(id: nil, type: "UINavigationBar", frame: DesignRect(x: 0, y: 0, width: device.width, height: top + height),
                               look: .navigationBar, backgroundColor: bar?.barTintColor ?? (isBlack ? Self.barBlack : Self.barGray), children: children)

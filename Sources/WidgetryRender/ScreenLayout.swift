@@ -13,7 +13,10 @@ import WidgetryScreen
 /// - A table draws its header view, its rows (each cell laid out by the same rules inside its
 ///   prototype's or the table's row height, or as tall as its content) and its footer view, below
 ///   the bars when it lies under them (UIKit's adjusted content inset).
-/// - Hidden views are neither drawn nor given room.
+/// - A collection with a flow layout places its items as UIKit's flow layout does
+///   (``CollectionLayout``); one without is drawn as a table.
+/// - Hidden views are neither drawn nor given room; a view without a tint colour takes its
+///   superview's.
 struct ScreenLayout {
     let snapshot: Snapshot
     let document: ScreenDocument
@@ -37,7 +40,7 @@ struct ScreenLayout {
         let navigation = document.navigationItem
         let showsBar = navigation != nil || snapshot.stack.count > 1
         let contentTop = device.statusBarHeight + (showsBar ? Device.navigationBarHeight : 0)
-        if let node = document.view, let state = snapshot.views {
+        if let node = document.view?.inheritingTint(), let state = snapshot.views {
             let frame = node.design.frame != nil
                 ? DesignRect(x: 0, y: 0, width: device.width, height: device.height)
                 : DesignRect(x: 0, y: contentTop, width: device.width, height: device.height - contentTop - device.bottomInset)
@@ -72,6 +75,9 @@ struct ScreenLayout {
     private func view(_ node: ViewNode, _ state: Snapshot.ElementState, frame: DesignRect, contentTop: Double) -> DrawnView? {
         let content = ViewContent(node: node, state: state, kind: state.kind)
         guard !content.isHidden else { return nil }
+        if state.kind == .collectionView, let flow = node.design.flowLayout {
+            return CollectionLayout(layout: self, node: node, state: state, content: content, flow: flow).draw(in: frame, contentTop: contentTop)
+        }
         if state.kind == .tableView || state.kind == .collectionView {
             return TableLayout(layout: self, node: node, state: state, content: content).draw(in: frame, contentTop: contentTop)
         }

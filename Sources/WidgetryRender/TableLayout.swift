@@ -2,7 +2,7 @@ import WidgetryExpressions
 import WidgetryRuntime
 import WidgetryScreen
 
-/// A table (or collection) view drawn with its rows: the header view, each section's header
+/// A table view (or a collection without a flow layout) drawn with its rows: the header view, each section's header
 /// when it has a name, the cells in order, the footer view.
 struct TableLayout {
     let layout: ScreenLayout
@@ -128,7 +128,7 @@ struct TableLayout {
         var children = layout.arrange(shown.map { ($0, $0.id.flatMap { states[$0] }) }, in: available,
                                       designedSize: prototype.design.frame, insideCell: true) { child, state, frame in
             if backgroundID == nil || child.design.designID != backgroundID { placed.append(frame) }
-            return cellView(child, state, frame: frame, states: states, layout: layout)
+            return Self.cellView(child, state, frame: frame, states: states, layout: layout)
         }
         let height = fixedHeight ?? max(ScreenLayout.flowHeight(placed, in: available, insideCell: true), Self.minimumRowHeight)
         if let index = children.firstIndex(where: { $0.designID != nil && $0.designID == backgroundID }) {
@@ -143,13 +143,15 @@ struct TableLayout {
                          backgroundColor: prototype.design.backgroundColor, clips: true, children: children + (node.design.hidesSeparators ? [] : [separator]))
     }
 
-    private func cellView(_ node: ViewNode, _ state: Snapshot.ElementState?, frame: DesignRect, states: [String: Snapshot.ElementState],
-                          layout: ScreenLayout) -> DrawnView? {
+    /// A view of a cell (a table's or a collection's) with its subtree, the row's elements
+    /// in `states`; nil when it is hidden.
+    static func cellView(_ node: ViewNode, _ state: Snapshot.ElementState?, frame: DesignRect, states: [String: Snapshot.ElementState],
+                         layout: ScreenLayout) -> DrawnView? {
         let content = ViewContent(node: node, state: state, kind: state?.kind ?? ElementKind(typeName: node.type) ?? .view)
         guard !content.isHidden else { return nil }
         let children = layout.arrange(node.subviews.map { ($0, $0.id.flatMap { states[$0] }) }, in: frame, designedSize: node.design.frame,
                                       insideCell: true) { child, state, frame in
-            cellView(child, state, frame: frame, states: states, layout: layout)
+            Self.cellView(child, state, frame: frame, states: states, layout: layout)
         }
         return content.drawn(frame: frame, children: children)
     }

@@ -41,9 +41,11 @@ public struct ViewDesign: Sendable, Equatable {
     public var searchBarStyle: SearchBarStyle?
     /// A table whose separator style is `none`: its rows draw no separator lines.
     public var hidesSeparators = false
+    /// The text's font; a navigation bar's title font (its `titleTextAttributes`).
     public var font: DesignFont?
     public var textColor: DesignColor?
-    /// A button's title colour in its normal state.
+    /// A button's title colour in its normal state; a navigation bar's title colour (its
+    /// `titleTextAttributes`).
     public var titleColor: DesignColor?
     public var backgroundColor: DesignColor?
     public var tintColor: DesignColor?
@@ -70,6 +72,9 @@ public struct ViewDesign: Sendable, Equatable {
     public var sectionHeaderHeight: Double?
     /// A table's style.
     public var tableStyle: TableStyle?
+    /// A collection view's flow layout; nil for a table, and for a collection whose layout is
+    /// not a flow layout (a custom class), which is drawn as a list.
+    public var flowLayout: FlowLayoutDesign?
     public var cornerRadius: Double?
     public var borderWidth: Double?
     public var borderColor: DesignColor?

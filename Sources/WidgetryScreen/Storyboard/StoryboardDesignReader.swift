@@ -11,10 +11,13 @@ import WidgetryJSON
 /// - `<fontDescription>` (system fonts by `type` and `weight`, named fonts, text styles), the
 ///   `textColor`, `backgroundColor` and `tintColor` (``StoryboardDesignColors``), a button's
 ///   normal title colour and image, `textAlignment`, `numberOfLines`, `image`, a table's
-///   `rowHeight`, `sectionHeaderHeight` (negative, UIKit's automatic, is nil) and `style`.
+///   `rowHeight`, `sectionHeaderHeight` (negative, UIKit's automatic, is nil) and `style`; a
+///   collection view's `<collectionViewFlowLayout>` (``FlowLayoutDesign``).
 /// - `lineBreakMode`, `contentMode`, `alpha`, `hidden`, `clipsSubviews`, and a button's
 ///   `buttonType` (`custom` when missing, as UIKit decodes a button without one); a bar's
-///   `barStyle`, `barTintColor` and `searchBarStyle`; a table's `separatorStyle="none"`.
+///   `barStyle`, `barTintColor` and `searchBarStyle`, and a navigation bar's
+///   `<textAttributes key="titleTextAttributes">` (its title's font and text colour, as the
+///   bar's `font` and `titleColor`); a table's `separatorStyle="none"`.
 /// - Runtime attributes `layer.cornerRadius`, `layer.borderWidth`, `layer.borderColor`, and
 ///   the same without `layer.` (upstream's inspectable properties).
 ///
@@ -70,8 +73,15 @@ struct StoryboardDesignReader {
         design.barStyle = element["barStyle"].flatMap(BarStyle.init(storyboardName:))
         design.barTintColor = colors.color(of: element, key: "barTintColor")
         design.searchBarStyle = element["searchBarStyle"].flatMap(SearchBarStyle.init(rawValue:))
+        if let title = element.children.first(where: { $0.name == "textAttributes" && $0["key"] == "titleTextAttributes" }) {
+            design.font = title.children.first { $0.name == "fontDescription" }.flatMap(Self.font)
+            design.titleColor = colors.color(of: title, key: "textColor")
+        }
         design.hidesSeparators = element.name == "tableView" && element["separatorStyle"] == "none"
         if element.name == "tableView" { design.tableStyle = element["style"].flatMap(TableStyle.init(rawValue:)) }
+        if element.name == "collectionView" {
+            design.flowLayout = element.children.first { $0.name == "collectionViewFlowLayout" && $0["key"] == "collectionViewLayout" }.map(Self.flowLayout)
+        }
         readLayerAttributes(of: element, into: &design)
         return design
     }
@@ -111,6 +121,28 @@ struct StoryboardDesignReader {
         return flags.reduce(into: Autoresizing()) { mask, flag in
             if element[flag.0] == "YES" { mask.insert(flag.1) }
         }
+    }
+
+    // MARK: Collections
+
+    /// `minimumLineSpacing`, `minimumInteritemSpacing`, `scrollDirection`, `<size key="itemSize">`
+    /// and `<inset key="sectionInset">` (`minX` the left, `minY` the top); UIKit's default for
+    /// each one missing or unreadable.
+    private static func flowLayout(_ element: XMLElementNode) -> FlowLayoutDesign {
+        var layout = FlowLayoutDesign()
+        if let size = element.children.first(where: { $0.name == "size" && $0["key"] == "itemSize" }),
+           let width = length(size["width"]), let height = length(size["height"]) {
+            layout.itemWidth = width
+            layout.itemHeight = height
+        }
+        layout.minimumLineSpacing = length(element["minimumLineSpacing"]) ?? layout.minimumLineSpacing
+        layout.minimumInteritemSpacing = length(element["minimumInteritemSpacing"]) ?? layout.minimumInteritemSpacing
+        if let inset = element.children.first(where: { $0.name == "inset" && $0["key"] == "sectionInset" }) {
+            layout.sectionInset = DesignInsets(top: number(inset["minY"]) ?? 0, left: number(inset["minX"]) ?? 0,
+                                               bottom: number(inset["maxY"]) ?? 0, right: number(inset["maxX"]) ?? 0)
+        }
+        layout.scrollDirection = element["scrollDirection"].flatMap(FlowLayoutDesign.ScrollDirection.init(rawValue:)) ?? .vertical
+        return layout
     }
 
     // MARK: Constraints

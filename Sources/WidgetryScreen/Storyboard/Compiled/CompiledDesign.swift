@@ -12,9 +12,10 @@ import WidgetryNIB
 ///   controller's top and bottom layout guides (`_UILayoutGuide` subviews);
 /// - `UIFont` (``CompiledFonts``), `UITextColor`, `UIBackgroundColor`, `UITintColor`,
 ///   `UITextAlignment`, `UINumberOfLines`, `UILineBreakMode`, `UIContentMode`, `UIAlpha`,
-///   `UIHidden`, `UIClipsToBounds`, a bar's `UIBarStyle`, `UIBarTintColor` and `UISearchBarStyle`, a table's `UISeparatorStyleIOS9AndLater`, a button's `UIButtonType` and its normal state's
+///   `UIHidden`, `UIClipsToBounds`, a bar's `UIBarStyle`, `UIBarTintColor`, `UISearchBarStyle` and
+///   `UITitleTextAttributes`, a table's `UISeparatorStyleIOS9AndLater`, a button's `UIButtonType` and its normal state's
 ///   `UITitleColor` and image, an image view's image, a table's `UIRowHeight`,
-///   `UISectionHeaderHeight` and `UIStyle`;
+///   `UISectionHeaderHeight` and `UIStyle`; a collection view's flow layout (`UICollectionLayout`);
 /// - runtime attributes `cornerRadius`, `borderWidth`, `borderColor` (with or without
 ///   `layer.`), from the nib's `UINibKeyValuePair`s.
 ///
@@ -113,9 +114,23 @@ struct CompiledDesign {
         design.barStyle = integer(of: object, key: "UIBarStyle").flatMap(BarStyle.init(uiKitCode:))
         design.barTintColor = color(of: object, key: "UIBarTintColor")
         design.searchBarStyle = integer(of: object, key: "UISearchBarStyle").flatMap(SearchBarStyle.init(uiKitCode:))
+        if let title = try? archive.reference(of: object, key: "UITitleTextAttributes") { readTitleTextAttributes(title, into: &design) }
         // UIKit's separator styles: 0 none, 1 single line (the default ibtool leaves out);
         // ibtool writes the style under the iOS 9 key.
         design.hidesSeparators = (integer(of: object, key: "UISeparatorStyleIOS9AndLater") ?? integer(of: object, key: "UISeparatorStyle")) == 0
+    }
+
+    /// A navigation bar's `UITitleTextAttributes`, a dictionary of attributed-string keys: the
+    /// title's font (`NSFont`) and colour (`NSColor`), as the bar's `font` and `titleColor`.
+    private func readTitleTextAttributes(_ dictionary: Int, into design: inout ViewDesign) {
+        for pair in (try? archive.stringPairs(of: dictionary)) ?? [] {
+            guard case .object(let value) = pair.value else { continue }
+            switch pair.key {
+            case "NSFont": design.font = (try? archive.font(value)).flatMap(CompiledFonts.design)
+            case "NSColor": design.titleColor = (try? archive.color(value)).flatMap(Self.designColor)
+            default: break
+            }
+        }
     }
 
     // MARK: Content
@@ -136,9 +151,32 @@ struct CompiledDesign {
             design.rowHeight = length(of: object, key: "UIRowHeight")
             design.sectionHeaderHeight = length(of: object, key: "UISectionHeaderHeight")
             design.tableStyle = [TableStyle.plain, .grouped, .insetGrouped].element(at: integer(of: object, key: "UIStyle") ?? 0)
+        case "UICollectionView":
+            design.flowLayout = flowLayout(ofCollection: object)
         default:
             break
         }
+    }
+
+    /// The collection's `UICollectionLayout` when it is a `UICollectionViewFlowLayout` (or a
+    /// subclass): `UIItemSize`, `UILineSpacing`, `UIInteritemSpacing`, `UISectionInset` and
+    /// `UIScrollDirection`, each UIKit's default when ibtool left it out.
+    private func flowLayout(ofCollection collection: Int) -> FlowLayoutDesign? {
+        guard let object = try? archive.reference(of: collection, key: "UICollectionLayout"),
+              (try? nib.classNames(of: object).uiKit) == "UICollectionViewFlowLayout" else { return nil }
+        var layout = FlowLayoutDesign()
+        if let size = try? archive.point(of: object, key: "UIItemSize"), size.x.isFinite, size.y.isFinite, size.x >= 0, size.y >= 0 {
+            layout.itemWidth = size.x
+            layout.itemHeight = size.y
+        }
+        layout.minimumLineSpacing = length(of: object, key: "UILineSpacing") ?? layout.minimumLineSpacing
+        layout.minimumInteritemSpacing = length(of: object, key: "UIInteritemSpacing") ?? layout.minimumInteritemSpacing
+        if let inset = try? archive.insets(of: object, key: "UISectionInset"),
+           [inset.top, inset.left, inset.bottom, inset.right].allSatisfy(\.isFinite) {
+            layout.sectionInset = DesignInsets(top: inset.top, left: inset.left, bottom: inset.bottom, right: inset.right)
+        }
+        layout.scrollDirection = integer(of: object, key: "UIScrollDirection") == 1 ? .horizontal : .vertical
+        return layout
     }
 
     /// The `UIButtonContent` of a button's normal state (state 0 of `UIButtonStatefulContent`).
@@ -195,7 +233,10 @@ struct CompiledDesign {
     /// The `UIColor` under `key` in sRGB; a dynamic system colour written by name alone takes
     /// its light-mode value, as the XML reader gives it.
     private func color(of object: Int, key: String) -> DesignColor? {
-        guard let color = try? archive.color(of: object, key: key) else { return nil }
+        (try? archive.color(of: object, key: key)).flatMap(Self.designColor)
+    }
+
+    private static func designColor(_ color: NIBColor) -> DesignColor? {
         if !color.hasComponents, let name = color.systemName { return StoryboardDesignColors.systemColor(named: name) }
         guard [color.red, color.green, color.blue, color.alpha].allSatisfy(\.isFinite) else { return nil }
         return DesignColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)

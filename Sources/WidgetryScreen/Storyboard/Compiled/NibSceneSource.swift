@@ -115,13 +115,19 @@ struct NibSceneSource: SceneSource {
         return false
     }
 
-    /// A table's prototype cells: each a nib inside the table (`UITableViewCellPrototypeNibs`),
-    /// whose placeholders stand for objects of this nib (`…PrototypeNibExternalObjects`).
+    /// A table's or collection's prototype cells: each a nib inside the view
+    /// (`UITableViewCellPrototypeNibs`, a collection's `UICollectionViewCellNibDict`), whose
+    /// placeholders stand for objects of this nib (`…CellPrototypeNibExternalObjects`).
     private func prototypes(of table: Int, in nib: CompiledNib, _ visit: (ScenePart<Object, Object>) throws(NIBError) -> Void) throws(NIBError) {
         let archive = nib.archive
-        guard let dictionary = try archive.reference(of: table, key: "UITableViewCellPrototypeNibs") else { return }
+        let (nibsKey, externalsKey) = if try archive.reference(of: table, key: "UITableViewCellPrototypeNibs") != nil {
+            ("UITableViewCellPrototypeNibs", "UITableViewCellPrototypeNibExternalObjects")
+        } else {
+            ("UICollectionViewCellNibDict", "UICollectionViewCellPrototypeNibExternalObjects")
+        }
+        guard let dictionary = try archive.reference(of: table, key: nibsKey) else { return }
         var externalTables: [String: Int] = [:]
-        if let objects = try archive.reference(of: table, key: "UITableViewCellPrototypeNibExternalObjects") {
+        if let objects = try archive.reference(of: table, key: externalsKey) {
             for pair in try archive.stringPairs(of: objects) {
                 guard case .object(let target) = pair.value else {
                     throw archive.mismatchError(objects, "UINibEncoderEmptyKey", expected: "an object reference")
