@@ -26,6 +26,9 @@ public struct WidgetBundle: Sendable {
         /// The restoration identifiers the host sets in code on view controllers that have
         /// none in the storyboard, by controller class (a host profile's `restorationIdentifiers`).
         public var restorationIdentifiers: [String: String]
+        /// The host's own mediating controller classes by name (a host profile's `objectTypes`):
+        /// each object of one is read as an object of its base type.
+        public var objectTypes: [String: HostObjectType] = [:]
 
         public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000, identifier: String? = nil,
                     patches: [String: JSONValue] = [:], fileSystem: BundleFileSystem = .disk, dialect: Dialect? = nil,
@@ -213,8 +216,11 @@ extension WidgetBundle {
             ?? DialectDetection.detect(screens: screens.map(\.file), storyboard: mainStoryboard.map { path in
                 (path, { try? WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes, in: fileSystem) })
             })
-        if dialect.dialect != .widgetkit {
-            screens = screens.map { ScreenDefinition(name: $0.name, file: BundleFile(path: $0.file.path, document: dialect.dialect.canonical(screen: $0.file.document))) }
+        if dialect.dialect != .widgetkit || !options.objectTypes.isEmpty {
+            screens = screens.map { screen in
+                let document = dialect.dialect.canonical(screen: HostObjectType.applying(options.objectTypes, to: screen.file.document))
+                return ScreenDefinition(name: screen.name, file: BundleFile(path: screen.file.path, document: document))
+            }
         }
         warnings += NotAScreen.find(files: (screens.map(\.file) + others).map { ($0.path, $0.root) }, entryScreen: manifest.entryScreen).map(\.warning)
         let claimed = Set(screens.map(\.file.path) + others.map(\.path) + known.values.map(\.path)

@@ -29,6 +29,22 @@ public struct HostProfile: Sendable {
     /// the storyboard, by controller class: each joins its scene with that screen file
     /// (FORMAT.md#graffiti.host-setup).
     public var restorationIdentifiers: [String: String] = [:]
+    /// The host's own mediating controller classes, by class name (FORMAT.md#graffiti.host-types).
+    public var objectTypes: [String: ObjectTypeDeclaration] = [:]
+
+    /// A mediating controller class of the host: the format's type it extends, and the
+    /// attributes and outlets of its own, which the host's code reads.
+    public struct ObjectTypeDeclaration: Sendable, Equatable {
+        public var base: String
+        public var attributes: [String]
+        public var outlets: [String]
+
+        public init(base: String, attributes: [String] = [], outlets: [String] = []) {
+            self.base = base
+            self.attributes = attributes
+            self.outlets = outlets
+        }
+    }
 
     public init(file: String? = nil, identifier: String? = nil, hosts: [HostRedirect] = [], providers: [String: ProviderAuth] = [:],
                 actions: [String: [HostStep]] = [:], defaults: [String: JSONValue] = [:], keyPaths: [String: [String: String]] = [:],
@@ -46,7 +62,7 @@ public struct HostProfile: Sendable {
     /// Whether the profile declares nothing.
     public var isEmpty: Bool {
         identifier == nil && hosts.isEmpty && providers.isEmpty && actions.isEmpty && defaults.isEmpty && keyPaths.isEmpty && patches.isEmpty
-            && restorationIdentifiers.isEmpty
+            && restorationIdentifiers.isEmpty && objectTypes.isEmpty
     }
 
     /// One line per part the profile declares, for `inspect` and the snapshot's header; patches
@@ -62,6 +78,7 @@ public struct HostProfile: Sendable {
             lines.append("keyPaths \(entity): " + keyPaths[entity]!.keys.sorted().joined(separator: ", "))
         }
         for file in patches.keys.sorted() { lines.append("patch \(file)") }
+        for name in objectTypes.keys.sorted() { lines.append("objectType \(name): \(objectTypes[name]!.base)") }
         for name in restorationIdentifiers.keys.sorted() { lines.append("restorationIdentifier \(name): \(restorationIdentifiers[name]!)") }
         return lines
     }

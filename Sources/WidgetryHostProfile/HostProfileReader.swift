@@ -20,7 +20,9 @@ public import WidgetryJSON
 /// environment (lint and inspect need no secrets) such a value reads `${NAME}`.
 public enum HostProfileReader {
     /// The keys of the profile's top level.
-    public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches", "restorationIdentifiers"]
+    public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches", "restorationIdentifiers", "objectTypes"]
+    /// The keys of one of `objectTypes`.
+    public static let objectTypeKeys = ["base", "attrs", "outlets"]
     /// The keys of one provider.
     public static let providerKeys = ["oauth1", "bearer", "headers"]
     /// The keys of `oauth1`.
@@ -82,10 +84,24 @@ public enum HostProfileReader {
             if let keyPaths = object["keyPaths"] { profile.keyPaths = self.keyPaths(keyPaths) }
             if let patches = object["patches"] { profile.patches = self.patches(patches) }
             if let identifiers = object["restorationIdentifiers"] { profile.restorationIdentifiers = restorationIdentifiers(identifiers) }
+            if let types = object["objectTypes"] { profile.objectTypes = objectTypes(types) }
             return profile
         }
 
         // MARK: Sections
+
+        private mutating func objectTypes(_ json: JSONValue) -> [String: HostProfile.ObjectTypeDeclaration] {
+            guard let members = read.object(json, what: "objectTypes", expected: "an object of the host's controller classes by name") else { return [:] }
+            var types: [String: HostProfile.ObjectTypeDeclaration] = [:]
+            for member in members {
+                guard let object = read.object(member.value, allowed: Set(HostProfileReader.objectTypeKeys), what: "objectTypes.\(member.key)"),
+                      let base = read.required("base", of: object, in: member.value, what: "objectTypes.\(member.key)").flatMap({ read.string($0) }) else { continue }
+                let attributes = object["attrs"].flatMap { read.strings($0) } ?? []
+                let outlets = object["outlets"].flatMap { read.strings($0) } ?? []
+                types[member.key] = HostProfile.ObjectTypeDeclaration(base: base, attributes: attributes, outlets: outlets)
+            }
+            return types
+        }
 
         private mutating func restorationIdentifiers(_ json: JSONValue) -> [String: String] {
             guard let members = read.object(json, what: "restorationIdentifiers",

@@ -98,6 +98,9 @@ struct SourceOptions: ParsableArguments {
         options.read.patches = profile.patches
         options.read.dialect = dialect?.dialect
         options.read.restorationIdentifiers = profile.restorationIdentifiers
+        options.read.objectTypes = profile.objectTypes.mapValues {
+            HostObjectType(base: $0.base, attributes: Set($0.attributes), outlets: Set($0.outlets))
+        }
         return options
     }
 

@@ -175,6 +175,20 @@ public enum BundledSchemas {
       "type": "object",
       "description": "The restoration identifiers the host sets in code on storyboard view controllers that have none, by controller class: each scene is joined with that screen file (docs/FORMAT.md#graffiti.host-setup).",
       "additionalProperties": { "type": "string", "minLength": 1 }
+    },
+    "objectTypes": {
+      "type": "object",
+      "description": "The host's own mediating controller classes by name: the format's type each extends, and the attributes and outlets of its own that the host's code reads (docs/FORMAT.md#graffiti.host-types).",
+      "additionalProperties": {
+        "type": "object",
+        "properties": {
+          "base": { "type": "string", "description": "The format's controller type the class extends, in the bundle's dialect." },
+          "attrs": { "type": "array", "items": { "type": "string" }, "description": "Attributes of the class that the base does not have." },
+          "outlets": { "type": "array", "items": { "type": "string" }, "description": "Outlets of the class that the base does not have." }
+        },
+        "required": ["base"],
+        "additionalProperties": false
+      }
     }
   },
   "additionalProperties": false,

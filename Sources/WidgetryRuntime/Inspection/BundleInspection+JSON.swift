@@ -13,6 +13,9 @@ extension BundleInspection {
             json["storyboard"] = ["path": JSONValue(.string(storyboard.path)), "compiled": true,
                                   "nibs": JSONValue(.integer(Int64(storyboard.nibs))), "scenes": JSONValue(.integer(Int64(storyboard.scenes)))]
         }
+        if dialect.dialect != .widgetkit {
+            json["dialect"] = ["name": JSONValue(.string(dialect.dialect.rawValue)), "evidence": dialect.evidence.map { JSONValue(.string($0)) } ?? nil]
+        }
         if let images { json["images"] = ["sources": strings(images.sources), "names": strings(images.names)] }
         if !profile.isEmpty { json["profile"] = ["file": JSONValue(.string(profile.file ?? "")), "parts": strings(profile.summaryLines)] }
         return json

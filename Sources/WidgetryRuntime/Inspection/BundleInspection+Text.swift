@@ -11,6 +11,8 @@ extension BundleInspection {
         lines.append("  manifest:     \(manifest.file), format \(manifest.formatVersion)")
         if let entry = manifest.entryScreen { lines.append("  entry screen: \(entry)") }
         if let storyboard = manifest.mainStoryboard { lines.append("  storyboard:   \(storyboard)") }
+        // WidgetKit's is the format every bundle was in before Graffiti: only the other is named.
+        if dialect.dialect != .widgetkit { lines.append("  dialect:      \(dialect)") }
 
         lines.append("screens (\(summary.screens.count)):")
         let nameWidth = summary.screens.map(\.name.count).max() ?? 0

@@ -29,6 +29,8 @@ public struct BundleInspection: Sendable {
     public var images: Images?
     /// Empty when none is given.
     public var profile: HostProfile
+    /// The dialect the bundle is written in, and what said so (FORMAT.md#graffiti.detection).
+    public var dialect: DialectDetection
 
     /// Inspects `bundle`: reads its model and, when compiled, its storyboard. `source` is how
     /// the person named the bundle and `warnings` what loading it gave (both for
@@ -42,6 +44,7 @@ public struct BundleInspection: Sendable {
         }
         self.images = images
         self.profile = profile
+        dialect = bundle.dialect
     }
 
     /// The model, when it was read.

@@ -160,19 +160,20 @@ public final class WidgetRun {
     /// What the bundle says that has no effect and upstream skipped silently, found so far: the
     /// storyboard's warnings, the service file's ignored keys, and the warnings of every screen
     /// compiled (an outlet that names nothing, an action nothing defines). A run goes on after
-    /// them; `--strict` refuses them.
+    /// them; `--strict` refuses them. Written in the bundle's dialect's names.
     public var loadWarnings: [Diagnostic] {
         let screenWarnings = compiledScreens.keys.sorted().flatMap { compiledScreens[$0]!.warnings.flatMap(\.diagnostics) }
-        return Self.warnings(of: storyboard)
+        let warnings = Self.warnings(of: storyboard)
             + (services.configuration.warnings.flatMap(\.diagnostics) + screenWarnings).map { $0.with(severity: .warning) }
             + unknownActions(in: compiledScreens.keys.sorted().map { compiledScreens[$0]!.document })
+        return warnings.map(bundle.dialect.dialect.spelled)
     }
 
     /// The storyboard's warnings among the ``loadWarnings`` a run of `bundle` with `options`
     /// gives, known before any run is made (`run --scenario` reports them before its first step);
     /// none when the bundle has no storyboard or it cannot be read, which opening a screen reports.
     public static func storyboardWarnings(of bundle: WidgetBundle, options: Options = Options()) -> [Diagnostic] {
-        warnings(of: readStoryboard(of: bundle, options: options))
+        warnings(of: readStoryboard(of: bundle, options: options)).map(bundle.dialect.dialect.spelled)
     }
 
     /// `bundle`'s storyboard as a run with `options` reads it (nil without one), or its problems.

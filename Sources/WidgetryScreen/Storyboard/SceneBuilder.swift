@@ -94,7 +94,7 @@ struct SceneBuilder<Source: SceneSource> {
         if let id {
             register(id, at: place)
             if let reference = source.referenceID(of: view) { namesByReference[reference] = id }
-            pendingOutlets += links.outlets.map { (id, $0) }
+            pendingOutlets += links.outlets.filter { !CompositeViewParts.isPart($0.property, of: viewClass.custom) }.map { (id, $0) }
         }
         if let id, let action, action.target.hasPrefix(Self.pendingTargetPrefix) {
             pendingActionTargets.append((id, String(action.target.dropFirst(Self.pendingTargetPrefix.count)), action.place))
