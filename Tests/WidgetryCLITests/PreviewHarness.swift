@@ -19,9 +19,9 @@ struct PreviewHarness {
     /// The copy of the bundle the preview runs.
     let folder: String
 
-    /// Runs the preview of a copy of `bundle` (the Feed sample unless given) while `body` runs,
-    /// then stops it.
-    static func with(bundle: String = CommandRunner.feed, limits: PreviewLimits = PreviewLimits(),
+    /// Runs the preview of a copy of `bundle` (the Feed sample unless given), its PNGs drawn by
+    /// `pictures`, while `body` runs, then stops it.
+    static func with(bundle: String = CommandRunner.feed, limits: PreviewLimits = PreviewLimits(), pictures: PreviewPictures = PreviewPictures(),
                      _ body: (PreviewHarness) async throws -> Void) async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
@@ -29,7 +29,7 @@ struct PreviewHarness {
         try FileManager.default.copyItem(atPath: bundle, toPath: folder)
         let options = WidgetRun.Options(now: Date(timeIntervalSince1970: 1_529_521_200))
         let session = PreviewSession(source: folder, loader: BundleLoader(), options: options, device: .standard, eventLimit: limits.maxEvents)
-        let server = PreviewServer(session: session, limits: limits)
+        let server = PreviewServer(session: session, limits: limits, pictures: pictures)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task { try await server.run(port: 0) { port in continuation.yield(port) } }
         var iterator = ports.makeAsyncIterator()

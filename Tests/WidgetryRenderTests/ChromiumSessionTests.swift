@@ -17,19 +17,6 @@ struct ChromiumSessionTests {
         (png[16...19].reduce(0) { $0 << 8 | Int($1) }, png[20...23].reduce(0) { $0 << 8 | Int($1) })
     }
 
-    /// True while a process of group `group` runs: one that has ended and waits to be reaped
-    /// (by whichever process adopted it) runs no more.
-    private static func groupExists(_ group: Int32) -> Bool {
-        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return processes.contains { name in
-            guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            // After the command's name: the state, the parent and the group.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && fields[0] != "Z" && fields[0] != "X" && Int32(fields[2]) == group
-        }
-    }
-
     @Test(.enabled(if: ChromiumScreenshot.executable() != nil, "needs Debian's chromium (scripts/browser-test installs it)"))
     func severalPicturesAreTakenThroughOneBrowser() async throws {
         let session = try ChromiumSession()
@@ -45,7 +32,7 @@ struct ChromiumSessionTests {
         let alone = try ChromiumScreenshot.png(of: Self.page("#ff0000"), width: 120, height: 80)
         #expect(alone == red, "a browser of its own draws the same bytes")
         await session.close()
-        #expect(!Self.groupExists(pid), "Chromium and its helpers ended with the session")
+        #expect(!ProcessGroups.exists(pid), "Chromium and its helpers ended with the session")
         #expect(await session.browserProcess == nil)
     }
 
@@ -75,7 +62,7 @@ struct ChromiumSessionTests {
         }
         let groups = Self.started(pids)
         #expect(groups.count == 2)
-        for group in groups { #expect(!Self.groupExists(group), "browser \(group) and its helper were stopped") }
+        for group in groups { #expect(!ProcessGroups.exists(group), "browser \(group) and its helper were stopped") }
     }
 
     @Test func anInterruptedCommandLeavesNoBrowser() async throws {
@@ -93,6 +80,6 @@ struct ChromiumSessionTests {
             return
         }
         let group = try #require(Self.started(pids).first)
-        #expect(!Self.groupExists(group))
+        #expect(!ProcessGroups.exists(group))
     }
 }

@@ -10,7 +10,7 @@ import WidgetryRuntime
 import WidgetryServiceConfiguration
 
 /// `widgetry preview`'s HTTP side, on 127.0.0.1 only: the page (`/`), the current picture
-/// (`/picture`), the state as JSON (`/state`), server-sent events naming each new state
+/// (`/picture`, and as a PNG `/picture.png`, drawn by ``PreviewPictures``), the state as JSON (`/state`), server-sent events naming each new state
 /// (`/events`) and the interactions (`POST /interact`, `POST /service`). Every request passes
 /// the ``PreviewGate`` first and stays within the ``PreviewLimits``; anything else is a 4xx with
 /// a message and, for the preview's own rules, a code.
@@ -19,16 +19,21 @@ final class PreviewServer: Sendable {
     let limits: PreviewLimits
     /// The secret the page carries, for clients that send no `Origin`.
     let token: String
+    /// The PNGs of the pictures, through one Chromium for the server's life.
+    let pictures: PreviewPictures
     /// Set once the server listens and its port is known.
     private let gate = Mutex<PreviewGate?>(nil)
 
-    init(session: PreviewSession, limits: PreviewLimits = PreviewLimits(), token: String = PreviewGate(port: 0).token) {
+    init(session: PreviewSession, limits: PreviewLimits = PreviewLimits(), token: String = PreviewGate(port: 0).token,
+         pictures: PreviewPictures = PreviewPictures()) {
         self.session = session
         self.limits = limits
         self.token = token
+        self.pictures = pictures
     }
 
     /// Serves until the task is cancelled; `onRunning` gets the port the server listens on.
+    /// The Chromium of the PNGs, if one was started, has ended when it returns.
     func run(port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var logger = Logger(label: "widgetry.preview")
         // Failures reach the caller as errors; what the server logs on its way down is noise.
@@ -50,7 +55,13 @@ final class PreviewServer: Sendable {
                 await onRunning(bound)
             },
             logger: logger)
-        try await application.run()
+        do {
+            try await application.run()
+        } catch {
+            await pictures.close()
+            throw error
+        }
+        await pictures.close()
     }
 
     func respond(to request: Request, channel: (any Channel)? = nil) async -> Response {
@@ -70,6 +81,13 @@ final class PreviewServer: Sendable {
             let state = await session.state()
             return Self.text(.ok, state.picture.isEmpty ? PreviewPage.nothingYet : state.picture, type: "text/html; charset=utf-8",
                              policy: PreviewPage.picturePolicy)
+        case (.get, "/picture.png"):
+            switch await pictures.png(of: await session.state()) {
+            case .success(let png):
+                return Response(status: .ok, headers: Self.securityHeaders([.contentType: "image/png"]), body: .init(byteBuffer: ByteBuffer(bytes: png)))
+            case .failure(let refusal):
+                return Self.refusal(refusal)
+            }
         case (.get, "/state"):
             return Self.text(.ok, Self.json(await session.state()), type: "application/json")
         case (.get, "/events"):
@@ -107,10 +125,10 @@ final class PreviewServer: Sendable {
                 return Self.refusal(PreviewRefusal(status: 400, message: #"the request must be {"service": "stub"}, "dev" or "prod""#))
             }
             return Self.text(.ok, Self.json(await session.use(selection)), type: "application/json")
-        case (_, "/"), (_, "/picture"), (_, "/state"), (_, "/events"), (_, "/interact"), (_, "/service"):
+        case (_, "/"), (_, "/picture"), (_, "/picture.png"), (_, "/state"), (_, "/events"), (_, "/interact"), (_, "/service"):
             return Self.refusal(PreviewRefusal(status: 405, message: "\(request.method.rawValue) is not allowed on \(request.uri.path)"))
         default:
-            return Self.refusal(PreviewRefusal(status: 404, message: "nothing at \(request.uri.path): the preview serves /, /picture, /state, /events, POST /interact and POST /service"))
+            return Self.refusal(PreviewRefusal(status: 404, message: "nothing at \(request.uri.path): the preview serves /, /picture, /picture.png, /state, /events, POST /interact and POST /service"))
         }
     }
 

@@ -159,8 +159,12 @@ final class PreviewSession: Sendable {
 
     /// The run's screen drawn, the version left for ``publish(_:)`` to give.
     private func draw(_ run: WidgetRun) -> PreviewState {
-        PreviewState(version: 0, screen: run.screen.document.name, service: run.options.service.rawValue,
-                     picture: ScreenPicture.html(run, device: device), snapshot: SnapshotText.render(run), error: nil)
+        let drawn = ScreenPicture.draw(run, device: device)
+        let options = PictureOptions()
+        return PreviewState(version: 0, screen: run.screen.document.name, service: run.options.service.rawValue,
+                            picture: HTMLPicture.page(drawn, images: ScreenPicture.images(of: run.bundle), options: options),
+                            pictureWidth: Int(drawn.device.width.rounded(.up)), pictureHeight: Int(options.height(of: drawn).rounded(.up)),
+                            snapshot: SnapshotText.render(run), error: nil)
     }
 
     /// Gives `state` the next version and announces it.
@@ -185,7 +189,8 @@ final class PreviewSession: Sendable {
         default: message = "\(error)"
         }
         return publish(PreviewState(version: 0, screen: last?.screen ?? "", service: service.withLock { $0 }.rawValue,
-                                    picture: last?.picture ?? "", snapshot: last?.snapshot ?? "", error: message))
+                                    picture: last?.picture ?? "", pictureWidth: last?.pictureWidth ?? 0, pictureHeight: last?.pictureHeight ?? 0,
+                                    snapshot: last?.snapshot ?? "", error: message))
     }
 
     /// A load error as the command line prints it: `file:line:column: error: message [code]`

@@ -6,7 +6,12 @@ struct PreviewState: Sendable {
     var screen: String
     /// The service file the widget talks to.
     var service: String
+    /// The picture as HTML.
     var picture: String
+    /// The picture's size in CSS pixels, for its PNG: the device's width and the height
+    /// ``PictureOptions`` gives.
+    var pictureWidth = 0
+    var pictureHeight = 0
     var snapshot: String
     /// Why the bundle cannot be shown, with its location; nil when it runs.
     var error: String?
