@@ -34,6 +34,8 @@ public actor LanguageServer {
     var canRegisterWatchers = false
     /// Whether the client takes ``LocationLink``s as the answer to a definition request.
     var definitionLinks = false
+    /// How completion items' documentation is written: Markdown when the client takes it.
+    var completionDocumentation = MarkupKind.plaintext
 
     /// A server answering on `connection`; ``register()`` installs its handlers.
     public init(connection: Connection, limits: ServerLimits = ServerLimits()) {

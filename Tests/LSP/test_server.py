@@ -216,6 +216,47 @@ async def test_completion_in_an_action_name_offers_the_bundles_actions(client: L
     assert chosen.text_edit.new_text == "currentUser"
 
 
+
+async def test_completion_offers_controller_types_and_the_attributes_of_the_objects_type(client: LanguageClient, bundle: Bundle):
+    await open_screen(client, bundle)
+
+    async def labels_at(needle: str, offset: int) -> dict:
+        completion = await client.text_document_completion_async(types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=bundle.uri), position=bundle.position_of(needle, offset=offset)))
+        items = completion.items if isinstance(completion, types.CompletionList) else completion or []
+        return {item.label: item for item in items}
+
+    kinds = await labels_at('"type": "ManagedObjectsProvider"', len('"type": "Man'))
+    assert {"ManagedObjectsProvider", "TableDisplayController", "ActionStatusController"} <= set(kinds)
+    provider = kinds["ManagedObjectsProvider"]
+    assert provider.kind == types.CompletionItemKind.Class and provider.detail == "provider"
+    assert isinstance(provider.documentation, types.MarkupContent) and "objects.type.managed-objects-provider" in provider.documentation.value
+
+    attributes = await labels_at('"entityName": "Account"', len('"ent'))
+    assert {"entityName", "sortByFields", "predicateFormat", "resultChain"} <= set(attributes)
+    assert "actionName" not in attributes, "the attributes of a provider, not of an action controller"
+    assert attributes["entityName"].detail == "string attribute of ManagedObjectsProvider"
+
+
+async def test_completion_in_a_scenario_offers_step_kinds_and_the_screens_text_inputs(client: LanguageClient, bundle: Bundle):
+    scenario = bundle.root / "Tests" / "2-search.scenario.json"
+    text = scenario.read_text(encoding="utf-8").replace('{"clear": "searchBar"}', '{"clear": "sea"}, {"": 1}')
+    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
+        uri=scenario.as_uri(), language_id="json", version=1, text=text)))
+
+    async def labels_at(needle: str, offset: int) -> list:
+        before = text[:text.index(needle) + offset]
+        position = types.Position(line=before.count("\n"), character=len(before[before.rfind("\n") + 1:].encode("utf-16-le")) // 2)
+        completion = await client.text_document_completion_async(types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=scenario.as_uri()), position=position))
+        items = completion.items if isinstance(completion, types.CompletionList) else completion or []
+        return [item.label for item in items]
+
+    kinds = await labels_at('{"": 1}', len('{"'))
+    assert {"tap", "tapRow", "type", "expect", "expectStore", "golden"} <= set(kinds) and len(kinds) == 17
+    inputs = await labels_at('"clear": "sea"', len('"clear": "sea'))
+    assert "searchBar" in inputs and "tableView" not in inputs, "the text inputs of the screens"
+
 async def test_an_edit_outside_the_text_is_refused_and_the_server_goes_on(client: LanguageClient, bundle: Bundle):
     await open_screen(client, bundle)
     lines = bundle.text.count("\n")
