@@ -38,8 +38,9 @@ struct BundleFindings: Sendable {
     }
 
     /// The findings of `report` by file; the texts are those of `documents` (open in the editor,
-    /// by path), else those the report quotes, else the disk's.
-    init(root: String, generation: Int, report: DiagnosticReport, documents: [String: TextDocument]) {
+    /// by path), else those the report quotes, else the disk's. A file whose findings and text
+    /// are those `earlier` holds takes its converted diagnostics from there.
+    init(root: String, generation: Int, report: DiagnosticReport, documents: [String: TextDocument], reusing earlier: BundleFindings? = nil) {
         self.root = root
         self.generation = generation
         var grouped: [String: [WidgetryDiagnostics.Diagnostic]] = [:]
@@ -52,8 +53,13 @@ struct BundleFindings: Sendable {
         var files: [String: File] = [:]
         for (path, findings) in grouped {
             let uri = documents[path]?.uri ?? FileURI.uri(of: path)
-            let text = documents[path] ?? TextDocument(uri: uri, languageId: "json", version: 0,
-                                                       text: String(decoding: Self.bytes(of: path, quoted: shownAs[path].flatMap { report.sources[$0] }), as: UTF8.self))
+            let bytes = documents[path]?.bytes ?? Self.bytes(of: path, quoted: shownAs[path].flatMap { report.sources[$0] })
+            if var file = earlier?.files[path], file.uri == uri, file.text.bytes == bytes, file.findings.map(\.source) == findings {
+                file.text = documents[path] ?? file.text
+                files[path] = file
+                continue
+            }
+            let text = documents[path] ?? TextDocument(uri: uri, languageId: "json", version: 0, text: String(decoding: bytes, as: UTF8.self))
             files[path] = File(uri: uri, text: text, findings: findings.map { Finding(source: $0, diagnostic: Self.convert($0, in: text)) })
         }
         self.files = files

@@ -23,8 +23,10 @@ public actor LanguageServer {
     var documents: [String: TextDocument] = [:]
     /// The last findings of each bundle, by its folder.
     var findings: [String: BundleFindings] = [:]
-    /// The files of each bundle that the client was last told have findings.
-    var published: [String: Set<String>] = [:]
+    /// What the client was last told of each file of each bundle that has findings.
+    var published: [String: [String: Publication]] = [:]
+    /// The lint session of each bundle, which keeps per-screen work from one lint to the next.
+    private var sessions: [String: IncrementalLintSession] = [:]
     /// The lint of each bundle that is running, which the next lint of it and pulls wait for.
     private var running: [String: Task<BundleFindings, Never>] = [:]
     private var nextGeneration = 1
@@ -63,7 +65,9 @@ public actor LanguageServer {
     }
 
     /// Lints the bundle at `root` with the open documents' contents, after any lint of it still
-    /// running; the findings are kept unless a later lint's already are.
+    /// running; the findings are kept unless a later lint's already are. The bundle's session
+    /// works out again only what changed since its last lint, and the files whose findings and
+    /// text are those of the last lint keep their converted diagnostics.
     func lint(_ root: String) async -> BundleFindings {
         let generation = nextGeneration
         nextGeneration += 1
@@ -71,10 +75,14 @@ public actor LanguageServer {
         let limit = limits.maximumDocumentBytes
         let overrides = open.filter { $0.value.bytes.count <= limit }.mapValues(\.bytes)
         let previous = running[root]
+        let kept = findings[root]
+        let session = sessions[root] ?? IncrementalLintSession(root: root)
+        sessions[root] = session
         let task = Task.detached { () -> BundleFindings in
-            _ = await previous?.value
-            let outcome = await LintSession(fileSystem: BundleFileSystem(overriding: overrides)).lint(.directory(root))
-            var result = BundleFindings(root: root, generation: generation, report: outcome.report, documents: open.filter { $0.value.bytes.count <= limit })
+            let earlier = await previous?.value ?? kept
+            let outcome = await session.lint(fileSystem: BundleFileSystem(overriding: overrides))
+            var result = BundleFindings(root: root, generation: generation, report: outcome.report, documents: open.filter { $0.value.bytes.count <= limit },
+                                        reusing: earlier)
             for (path, document) in open where document.bytes.count > limit {
                 result.files[path] = Self.tooLarge(document, path: path, limit: limit)
             }
@@ -102,24 +110,35 @@ public actor LanguageServer {
         return await lint(root)
     }
 
-    /// Sends `publishDiagnostics` for every file of the bundle that has findings or had them
-    /// when the client was last told (with none, to clear them), in path order.
+    /// What the client was told of a file: its diagnostics, for the version of the document.
+    struct Publication: Equatable {
+        var version: Int?
+        var diagnostics: [WidgetryLanguageServerProtocol.Diagnostic]
+    }
+
+    /// Sends `publishDiagnostics`, in path order, for every file of the bundle whose
+    /// diagnostics (or, with findings, its document's version) differ from what the client was
+    /// last told: files with new findings, with other findings, and with none any more (to
+    /// clear them).
     func publish(_ result: BundleFindings) async {
-        let now = Set(result.files.keys)
-        let before = published[result.root] ?? []
-        published[result.root] = now
-        for path in now.union(before).sorted() {
+        var told = published[result.root] ?? [:]
+        for path in Set(result.files.keys).union(told.keys).sorted() {
             let file = result.files[path]
+            let publication = Publication(version: documents[path]?.version, diagnostics: file?.findings.map(\.diagnostic) ?? [])
+            guard publication != told[path] ?? Publication(version: publication.version, diagnostics: []) else { continue }
+            told[path] = publication.diagnostics.isEmpty ? nil : publication
             let uri = documents[path]?.uri ?? file?.uri ?? FileURI.uri(of: path)
-            let params = PublishDiagnosticsParams(uri: uri, version: documents[path]?.version, diagnostics: file?.findings.map(\.diagnostic) ?? [])
+            let params = PublishDiagnosticsParams(uri: uri, version: publication.version, diagnostics: publication.diagnostics)
             try? await connection.send(PublishDiagnosticsNotification.self, params)
         }
+        published[result.root] = told
     }
 
     /// Clears what the client was told of a bundle that is gone.
     func forget(_ root: String) async {
         bundles.removeAll { $0 == root }
         findings[root] = nil
+        sessions[root] = nil
         definitions[root] = nil
         await publish(BundleFindings(root: root, generation: 0, files: [:]))
     }

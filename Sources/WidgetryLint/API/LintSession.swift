@@ -91,6 +91,14 @@ public struct LintSession: Sendable {
 
     /// Lints one bundle.
     public func lint(_ source: BundleSource) async -> Outcome {
+        await lint(source) { bundle, prefix, configuration in
+            linter.lint(bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
+        }
+    }
+
+    /// Lints one bundle, its findings those `lintBundle` gives for the bundle as read, shown
+    /// under a prefix, with its configuration.
+    func lint(_ source: BundleSource, with lintBundle: (WidgetBundle, String, LintConfiguration) -> DiagnosticReport) async -> Outcome {
         let prefix = source.displayPrefix
         do throws(BundleError) {
             let loaded = try await loader.load(source, progress: nil)
@@ -99,7 +107,7 @@ public struct LintSession: Sendable {
             let (configuration, problems) = LintConfigurationFile.load(
                 path: configurationPath, bundleRoot: loaded.bundle.rootPath, displayName: configurationPath ?? prefix + LintConfiguration.fileName,
                 searchingParents: isFolder, fileSystem: fileSystem)
-            var report = linter.lint(loaded.bundle, displayPrefix: prefix, configuration: configuration, profile: profile)
+            var report = lintBundle(loaded.bundle, prefix, configuration)
             if let file = configuration.file { report.configurations = [file] }
             // What loading found goes in the report, so every format carries it; the
             // not-a-screen rule reports those warnings as errors at their file.

@@ -89,6 +89,18 @@ public struct LintContext: Sendable {
     public let profile: HostProfile
 
     public init(bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration = LintConfiguration(), profile: HostProfile = HostProfile()) {
+        self.init(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile, reusing: ScreenReuse())
+    }
+
+    /// What a context may take from an earlier one rather than work out again: a screen file's
+    /// reading, and a screen's sites; nil where it must be worked out.
+    struct ScreenReuse {
+        var document: (_ name: String) -> ScreenDocument? = { _ in nil }
+        var sites: (_ screen: Screen) -> ScreenSites? = { _ in nil }
+    }
+
+    /// The context of `bundle`, taking from `reuse` what an earlier context of it worked out.
+    init(bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration, profile: HostProfile, reusing reuse: ScreenReuse) {
         self.profile = profile
         self.bundle = bundle
         self.displayPrefix = displayPrefix
@@ -130,14 +142,23 @@ public struct LintContext: Sendable {
         }
         for name in names {
             do throws(ScreenErrors) {
-                let document = try ScreenSource.document(named: name, in: bundle, storyboard: storyboard)
+                let document = if let reused = reuse.document(name) { reused } else { try ScreenSource.document(named: name, in: bundle, storyboard: storyboard) }
                 screens.append(Screen(name: name, file: displayPrefix + document.file, document: document,
                                       source: bundle.screen(named: name)?.file.document.source))
             } catch {
                 screenErrors += error.errors
             }
         }
-        screenSites = ScreenSites.all(in: self)
+        screenSites = ScreenSites.all(in: self, reusing: reuse.sites)
+    }
+
+    /// This context with only the screens named `names` (and their sites): what a rule finds
+    /// in it is what it finds about those screens, and about the bundle as a whole.
+    func restricted(to names: Set<String>) -> LintContext {
+        var context = self
+        context.screens = screens.filter { names.contains($0.name) }
+        context.screenSites = screenSites.filter { names.contains($0.screen.name) }
+        return context
     }
 
     /// The bundle's scenario files (`Tests/*.scenario.json`), relative to its root, sorted, with

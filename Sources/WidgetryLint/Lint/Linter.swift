@@ -21,8 +21,20 @@ public struct Linter: Sendable {
                      profile: HostProfile = HostProfile()) -> DiagnosticReport {
         let context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile)
         var findings: [Diagnostic] = []
-        for rule in rules where configuration.rules[type(of: rule).description.id] != .off { findings += rule.check(context) }
-        findings = configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
+        for rule in enabledRules(configuration) { findings += rule.check(context) }
+        return report(findings, of: context)
+    }
+
+    /// The rules `configuration` leaves on, in order.
+    func enabledRules(_ configuration: LintConfiguration) -> [any LintRule] {
+        rules.filter { configuration.rules[type(of: $0).description.id] != .off }
+    }
+
+    /// The report of the rules' `findings` (in rule order) on the bundle `context` describes:
+    /// the configuration applied, each finding once, sorted, with the files' sources.
+    func report(_ findings: [Diagnostic], of context: LintContext) -> DiagnosticReport {
+        let bundle = context.bundle, displayPrefix = context.displayPrefix
+        let findings = context.configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
         var report = DiagnosticReport()
         report.diagnostics = Array(Set(findings.map(FindingKey.init))).map(\.finding).sorted()
         for file in bundle.jsonFiles + [bundle.manifestFile].compactMap({ $0 }) {

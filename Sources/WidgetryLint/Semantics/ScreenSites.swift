@@ -69,9 +69,11 @@ struct ScreenSites: Sendable {
 
     var resolver: KeyPathResolver { KeyPathResolver(screen: model) }
 
-    /// The sites of every screen of the bundle that reads, in bundle order.
-    static func all(in context: LintContext) -> [ScreenSites] {
+    /// The sites of every screen of the bundle that reads, in bundle order; those `earlier`
+    /// gives (worked out for the same screen file in the same bundle) are taken as they are.
+    static func all(in context: LintContext, reusing earlier: (LintContext.Screen) -> ScreenSites? = { _ in nil }) -> [ScreenSites] {
         context.screens.compactMap { screen in
+            if let sites = earlier(screen) { return sites }
             guard let file = context.bundle.screen(named: screen.name)?.file else { return nil }
             return ScreenSites(screen: screen, document: file.document, context: context)
         }

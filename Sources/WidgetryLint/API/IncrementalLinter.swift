@@ -1,0 +1,173 @@
+import WidgetryBundle
+import WidgetryHostProfile
+import WidgetryJSON
+import WidgetryScreen
+
+/// ``Linter`` for a bundle linted again and again as its files change (an editor's): it keeps
+/// each screen's work (the screen as read, its typed sites, and what the rules that look at one
+/// screen at a time found in it) keyed by the screen file's text and by what that work depends
+/// on besides, and works out again only the screens whose file or inputs changed. What it
+/// finds is what ``Linter/lint(_:displayPrefix:configuration:profile:)`` finds, in the same
+/// order.
+///
+/// The rules about one screen at a time are in three tiers of what they read besides the
+/// screen: the bundle's reading (its manifest, dialect, screen names, resources and cell nibs),
+/// the model too (the typed sites), and everything (the service files, the other JSON files).
+/// An edit of a screen re-runs those rules on that screen only; an edit of the model re-runs
+/// the sites and the last two tiers on every screen, one of the service files the last tier.
+/// The rules about the bundle as a whole run every time. A bundle with a storyboard, whose
+/// scenes join its screens, is linted whole.
+struct IncrementalLinter: Sendable {
+    /// What the screens' work depends on besides the screen files, by tier: each tier's key
+    /// holds the one before it.
+    enum Tier: Int, CaseIterable {
+        case reading, sites, all
+    }
+
+    /// A screen's work, valid while its file's text is `bytes` and the tiers' inputs are those
+    /// the findings were made under.
+    private struct ScreenWork {
+        var bytes: [UInt8]
+        var document: ScreenDocument?
+        var sites: ScreenSites?
+        /// Each rule's findings about this screen alone, by rule id.
+        var findings: [String: [Diagnostic]] = [:]
+    }
+
+    let linter: Linter
+    /// What the host app supplies, the same for every lint.
+    let profile: HostProfile
+    /// The inputs of each tier, as of the last lint.
+    private var keys: [Tier: [String: [UInt8]]] = [:]
+    private var work: [String: ScreenWork] = [:]
+
+    init(linter: Linter = Linter(), profile: HostProfile = HostProfile()) {
+        self.linter = linter
+        self.profile = profile
+    }
+
+    /// The findings for `bundle`, as ``Linter/lint(_:displayPrefix:configuration:profile:)``
+    /// gives them, reusing what the last lint worked out that still holds.
+    mutating func lint(_ bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration) -> DiagnosticReport {
+        guard bundle.mainStoryboardPath == nil, bundle.storyboards.isEmpty, bundle.compiledStoryboards.isEmpty else {
+            keys = [:]
+            work = [:]
+            return linter.lint(bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile)
+        }
+        let files = Dictionary(bundle.screens.map { ($0.name, $0.file.document.source.bytes) }, uniquingKeysWith: { first, _ in first })
+        let newKeys = Self.keys(of: bundle, displayPrefix: displayPrefix)
+        // A tier whose inputs changed takes with it what it and the tiers after it hold.
+        if let changed = Tier.allCases.first(where: { keys[$0] != newKeys[$0] }) { forget(from: changed) }
+        keys = newKeys
+        for (name, entry) in work where files[name] != entry.bytes { work[name] = nil }
+
+        let reuse = LintContext.ScreenReuse(document: { [work] name in work[name]?.document },
+                                            sites: { [work] screen in work[screen.name]?.sites })
+        let context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile, reusing: reuse)
+        var kept: [String: ScreenWork] = [:]
+        for screen in context.screens {
+            guard let bytes = files[screen.name] else { continue }
+            var entry = work[screen.name] ?? ScreenWork(bytes: bytes)
+            entry.document = screen.document
+            kept[screen.name] = entry
+        }
+        for sites in context.screenSites where kept[sites.screen.name] != nil { kept[sites.screen.name]?.sites = sites }
+        work = kept
+
+        var findings: [Diagnostic] = []
+        for rule in linter.enabledRules(configuration) {
+            let id = type(of: rule).description.id
+            guard Self.tier(of: rule) != nil, let found = screenFindings(of: rule, id: id, in: context) else {
+                findings += rule.check(context)
+                continue
+            }
+            findings += found
+        }
+        return linter.report(findings, of: context)
+    }
+
+    /// What `rule`, which looks at one screen at a time, finds in `context`: what it finds about
+    /// the bundle as a whole, then about each screen in order, from the screens' work where it
+    /// holds them, else by running it on the screens that lack them. Nil, and nothing kept, when
+    /// a finding cannot be told to be about one of those screens.
+    private mutating func screenFindings(of rule: any LintRule, id: String, in context: LintContext) -> [Diagnostic]? {
+        let whole = rule.check(context.restricted(to: []))
+        let missing = Set(context.screens.map(\.name).filter { work[$0]?.findings[id] == nil })
+        if !missing.isEmpty {
+            let found = rule.check(context.restricted(to: missing))
+            guard found.count >= whole.count, Array(found.prefix(whole.count)) == whole else { return forgetting(id) }
+            var byFile: [String: String] = [:]
+            for screen in context.screens where missing.contains(screen.name) { byFile[screen.file] = screen.name }
+            var parts = Dictionary(uniqueKeysWithValues: missing.map { ($0, [Diagnostic]()) })
+            for finding in found.dropFirst(whole.count) {
+                guard let name = byFile[finding.file] else { return forgetting(id) }
+                parts[name]?.append(finding)
+            }
+            for (name, part) in parts { work[name]?.findings[id] = part }
+        }
+        return whole + context.screens.flatMap { work[$0.name]?.findings[id] ?? [] }
+    }
+
+    /// Drops what the screens' work holds of rule `id`; nil.
+    private mutating func forgetting(_ id: String) -> [Diagnostic]? {
+        for name in work.keys { work[name]?.findings[id] = nil }
+        return nil
+    }
+
+    /// Drops what depends on `tier`'s inputs: the readings from the first tier, the sites from
+    /// the second, and the findings of the rules of `tier` and after.
+    private mutating func forget(from tier: Tier) {
+        if tier == .reading {
+            work = [:]
+            return
+        }
+        let ids = Set(linter.rules.filter { (Self.tier(of: $0)?.rawValue ?? -1) >= tier.rawValue }.map { type(of: $0).description.id })
+        for name in work.keys {
+            if tier == .sites { work[name]?.sites = nil }
+            for id in ids { work[name]?.findings[id] = nil }
+        }
+    }
+
+    /// The tier of a rule that looks at one screen at a time (its findings about a screen come
+    /// from that screen and the tier's inputs alone); nil for a rule about the whole bundle.
+    static func tier(of rule: any LintRule) -> Tier? {
+        switch rule {
+        case is TimerIntervalRule, is UnusedObjectRule, is UnknownScreenRule:
+            .reading
+        case is BindingCycleRule, is BindingTargetRule, is FunctionNotAllowedRule, is FunctionTypeRule, is PredicateSyntaxRule,
+             is ToManyPathRule, is TypeMismatchRule, is UnknownVariableRule, is UnknownKeyPathRule:
+            .sites
+        case is ScreenLoadRule, is UnknownActionRule, is MissingStubRule:
+            .all
+        default:
+            nil
+        }
+    }
+
+    /// The inputs of each tier in `bundle`, by name: each tier's texts hold the tier before's.
+    private static func keys(of bundle: WidgetBundle, displayPrefix: String) -> [Tier: [String: [UInt8]]] {
+        func read(_ path: String) -> [UInt8] {
+            (try? bundle.fileSystem.bytes(of: bundle.rootPath + "/" + path, limit: JSONParserOptions().maxDocumentBytes)) ?? []
+        }
+        var reading: [String: [UInt8]] = [
+            " prefix": Array(displayPrefix.utf8),
+            " dialect": Array(bundle.dialect.dialect.rawValue.utf8),
+            " screens": Array(bundle.screens.map(\.name).joined(separator: "\n").utf8),
+            " resources": Array(bundle.resources.joined(separator: "\n").utf8),
+        ]
+        reading[BundleFileName.jsonManifest] = bundle.manifestFile?.document.source.bytes ?? read(BundleFileName.plistManifest)
+        for path in bundle.resources where path.hasSuffix(".xib") { reading[path] = read(path) }
+        var sites = reading
+        switch bundle.model {
+        case .json(let file): sites[file.path] = file.document.source.bytes
+        case .xcdatamodel(let path): sites[path] = read(path)
+        case .compiled(let path): sites[path] = []
+        case nil: break
+        }
+        var all = sites
+        for file in [bundle.service, bundle.developmentService, bundle.stubService].compactMap({ $0 }) + bundle.otherJSONFiles {
+            all[file.path] = file.document.source.bytes
+        }
+        return [.reading: reading, .sites: sites, .all: all]
+    }
+}
