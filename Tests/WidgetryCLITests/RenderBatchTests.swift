@@ -64,6 +64,19 @@ struct RenderBatchTests {
         }
     }
 
+    @Test func aScenarioThatStopsKeepsTheStepsItDrewAndSaysWhereItStopped() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let scenario = scratch.file("stops.scenario.json")
+        try Data(#"{"name": "stops", "settings": {"now": "2018-06-20T19:00:00Z"}, "steps": [{"tapRow": 1, "of": "tableView"}, {"tap": "nothing"}, {"back": true}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: scenario))
+        let outcome = try CommandRunner.run(["render", CommandRunner.feed, "--scenario", scenario, "--every-step", "-o", scratch.path + "/steps"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("the scenario stopped before step 3"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("usage.missing-part"))
+        #expect(Self.files(in: scratch.path + "/steps") == ["stops-01.html", "stops-02.html"])
+    }
+
     @Test func severalBundlesGoInAFolderEachNamedByPlaceAndIdentifier() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
