@@ -71,7 +71,7 @@ extension LanguageServer {
         let relative = String(path.dropFirst(root.count + 1))
         if let place = JSONPlace(bytes: text.bytes, offset: offset), let candidates = Completion.structure(at: place, of: relative, in: text.bytes, definitions: definitions) {
             let range = LSPRange(start: text.position(atOffset: place.contents.lowerBound), end: text.position(atOffset: place.contents.upperBound))
-            return CompletionList(isIncomplete: false, items: candidates.sorted { $0.label < $1.label }.map { $0.item(replacing: range) })
+            return CompletionList(isIncomplete: false, items: candidates.sorted { $0.label < $1.label }.map { $0.item(replacing: range, documentation: completionDocumentation) })
         }
         // Typed key paths, when lint read the document as the editor has it.
         guard let context = definitions.context, documents[path] == nil || definitions.readFromMemory.contains(path),

@@ -9,10 +9,17 @@ struct CompletionCandidate: Equatable {
     var detail: String
     var documentation: KeyDocumentation?
 
-    /// The item replacing the bytes `range` of `text` with the label.
-    func item(replacing range: LSPRange) -> CompletionItem {
-        CompletionItem(label: label, kind: kind, detail: detail, documentation: documentation.map { MarkupContent(kind: .markdown, value: $0.markdown) },
-                       textEdit: TextEdit(range: range, newText: label))
+    /// The item replacing `range` with the label, its documentation written as `format`.
+    func item(replacing range: LSPRange, documentation format: MarkupKind) -> CompletionItem {
+        let text = documentation.map { row in
+            MarkupContent(kind: format, value: format == .markdown ? row.markdown : Self.plainText(of: row))
+        }
+        return CompletionItem(label: label, kind: kind, detail: detail, documentation: text, textEdit: TextEdit(range: range, newText: label))
+    }
+
+    /// A row of FORMAT.md as plain text: the key, its cells, and where FORMAT.md has it.
+    static func plainText(of row: KeyDocumentation) -> String {
+        "\(row.key): " + row.cells.map(plain).filter { !$0.isEmpty }.joined(separator: " · ") + "\n\nFORMAT.md#\(row.anchor)"
     }
 
     /// Candidates for keys: `keys` with the type each has in `docs/FORMAT.md`'s row under

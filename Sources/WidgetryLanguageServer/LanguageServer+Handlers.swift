@@ -47,6 +47,9 @@ extension LanguageServer {
         bundles = BundleFinder.bundles(in: workspaceFolders, limit: limits.maximumFoldersSearched)
         canRegisterWatchers = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
         definitionLinks = params.capabilities.textDocument?.definition?.linkSupport == true
+        if params.capabilities.textDocument?.completion?.completionItem?.documentationFormat?.contains(.markdown) == true {
+            completionDocumentation = .markdown
+        }
         return InitializeResult(capabilities: Self.capabilities, serverInfo: ServerInfo(name: "widgetry"))
     }
 

@@ -43,7 +43,8 @@ CAPABILITIES = types.ClientCapabilities(
         definition=types.DefinitionClientCapabilities(link_support=True),
         rename=types.RenameClientCapabilities(prepare_support=True),
         completion=types.CompletionClientCapabilities(
-            completion_item=types.ClientCompletionItemOptions(snippet_support=False))),
+            completion_item=types.ClientCompletionItemOptions(
+                snippet_support=False, documentation_format=[types.MarkupKind.Markdown, types.MarkupKind.PlainText]))),
 )
 
 
@@ -230,7 +231,8 @@ async def test_completion_offers_controller_types_and_the_attributes_of_the_obje
     assert {"ManagedObjectsProvider", "TableDisplayController", "ActionStatusController"} <= set(kinds)
     provider = kinds["ManagedObjectsProvider"]
     assert provider.kind == types.CompletionItemKind.Class and provider.detail == "provider"
-    assert isinstance(provider.documentation, types.MarkupContent) and "objects.type.managed-objects-provider" in provider.documentation.value
+    assert isinstance(provider.documentation, types.MarkupContent) and provider.documentation.kind == types.MarkupKind.Markdown
+    assert "FORMAT.md#objects.type.managed-objects-provider" in provider.documentation.value
 
     attributes = await labels_at('"entityName": "Account"', len('"ent'))
     assert {"entityName", "sortByFields", "predicateFormat", "resultChain"} <= set(attributes)

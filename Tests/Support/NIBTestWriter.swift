@@ -1,17 +1,19 @@
 /// Writes NIBArchive bytes from tables, for tests that need archives Interface Builder would
-/// never write (bad indexes, deep nesting, unknown types).
-struct NIBTestWriter {
-    var format: UInt32 = 1
-    var coder: UInt32 = 9
+/// never write (bad indexes, deep nesting, unknown types) or that no compiled sample holds.
+public struct NIBTestWriter {
+    public var format: UInt32 = 1
+    public var coder: UInt32 = 9
     /// (class index, first value, value count)
-    var objects: [(Int, Int, Int)] = []
-    var keys: [String] = []
+    public var objects: [(Int, Int, Int)] = []
+    public var keys: [String] = []
     /// (key index, type byte, payload bytes)
-    var values: [(Int, UInt8, [UInt8])] = []
+    public var values: [(Int, UInt8, [UInt8])] = []
     /// (name, fallback class indexes)
-    var classes: [(String, [Int32])] = []
+    public var classes: [(String, [Int32])] = []
 
-    static func varint(_ value: Int) -> [UInt8] {
+    public init() {}
+
+    public static func varint(_ value: Int) -> [UInt8] {
         var value = value
         var bytes: [UInt8] = []
         while value >= 0x80 {
@@ -22,15 +24,15 @@ struct NIBTestWriter {
         return bytes
     }
 
-    static func le32(_ value: UInt32) -> [UInt8] {
+    public static func le32(_ value: UInt32) -> [UInt8] {
         (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 
     /// A one-object archive helper: `NSObject` root with the given values (key, type, payload).
-    static func data(_ bytes: [UInt8]) -> (UInt8, [UInt8]) { (8, varint(bytes.count) + bytes) }
-    static func reference(_ index: UInt32) -> (UInt8, [UInt8]) { (10, le32(index)) }
+    public static func data(_ bytes: [UInt8]) -> (UInt8, [UInt8]) { (8, varint(bytes.count) + bytes) }
+    public static func reference(_ index: UInt32) -> (UInt8, [UInt8]) { (10, le32(index)) }
 
-    func bytes() -> [UInt8] {
+    public func bytes() -> [UInt8] {
         var objectTable: [UInt8] = []
         for object in objects { objectTable += Self.varint(object.0) + Self.varint(object.1) + Self.varint(object.2) }
         var keyTable: [UInt8] = []
@@ -53,7 +55,7 @@ struct NIBTestWriter {
     }
 
     /// An archive whose root `UINib`-like object holds `inner` under `archiveData`.
-    static func wrapping(_ inner: [UInt8]) -> [UInt8] {
+    public static func wrapping(_ inner: [UInt8]) -> [UInt8] {
         var writer = NIBTestWriter()
         writer.classes = [("UINib", [])]
         writer.keys = ["archiveData"]

@@ -44,6 +44,7 @@ import WidgetryLanguageServerProtocol
         #expect(provider["kind"] == .integer(CompletionItemKind.class.rawValue))
         #expect(provider["detail"] == .string("provider"))
         #expect(provider["documentation"]?["value"]?.string?.contains("FORMAT.md#objects.type.managed-objects-provider") == true)
+        #expect(provider["documentation"]?["kind"] == .string("plaintext"), "the client named no documentation format")
         let place = try #require(Workspace.position(of: #""type": "ManagedObjectsProvider""#, in: text))
         #expect(provider["textEdit"]?["range"]?["end"]?["character"] == .integer(place.character + #""type": "ManagedObjectsProvider"#.utf16.count))
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryNIB
+import WidgetryTestSupport
 
 /// Archives Interface Builder would never write: each must give its typed error, never trap.
 @Suite struct NIBHostileTests {
