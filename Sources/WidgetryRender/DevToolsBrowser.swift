@@ -20,6 +20,8 @@ final class DevToolsBrowser {
     private let process: ChromiumProcess
     /// The temporary folder with the profile and the log, listed in ``TemporaryPaths``.
     private let folder: String
+    /// Chromium's singleton socket folder, listed in ``TemporaryPaths`` once the browser runs.
+    private var singleton: String?
     private var received: [UInt8] = []
     private var lastID = 0
     private var session = ""
@@ -46,6 +48,8 @@ final class DevToolsBrowser {
             throw error
         }
         let target = try call("Target.createTarget", ["url": "about:blank"], deadline: deadline, inPage: false)
+        singleton = Self.singletonFolder(of: folder + "/profile")
+        if let singleton { TemporaryPaths.register(singleton) }
         guard let targetID = target["targetId"] as? String else { throw fail("Target.createTarget gave no target") }
         let attached = try call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline, inPage: false)
         guard let session = attached["sessionId"] as? String else { throw fail("Target.attachToTarget gave no session") }
@@ -96,11 +100,25 @@ final class DevToolsBrowser {
     private func stop() {
         isStopped = true
         process.stop(grace: ChromiumScreenshot.terminationGrace)
+        if let singleton { Self.remove(singleton) }
         Self.remove(folder)
     }
 
     private static func remove(_ folder: String) {
         TemporaryPaths.remove(folder)
+    }
+
+    /// The folder of Chromium's singleton socket, which Chromium makes in the system's
+    /// temporary folder (`org.chromium.Chromium.XXXXXX`, linked from the profile) and removes
+    /// only when it ends on its own: listed in ``TemporaryPaths`` so that a killed browser, or
+    /// an interrupted command, leaves it behind no more than the profile.
+    private static func singletonFolder(of profile: String) -> String? {
+        guard let socket = try? FileManager.default.destinationOfSymbolicLink(atPath: profile + "/SingletonSocket") else { return nil }
+        let folder = URL(fileURLWithPath: socket).deletingLastPathComponent()
+        let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path(percentEncoded: false).trimmingCharacters(in: ["/"])
+        guard folder.lastPathComponent.hasPrefix("org.chromium.Chromium."),
+              folder.deletingLastPathComponent().standardizedFileURL.path(percentEncoded: false).trimmingCharacters(in: ["/"]) == temporary else { return nil }
+        return folder.path(percentEncoded: false)
     }
 
     /// Stops the browser and gives the failure `message` as Chromium's.
