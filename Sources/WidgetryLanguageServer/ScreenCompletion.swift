@@ -4,7 +4,8 @@ import WidgetryScreen
 /// Completion of what a screen file's structure takes at a place: the screen's keys, an object
 /// entry's keys, the controller types, the `attrs` and `outlets` a type takes, an element
 /// entry's keys, the keys an element answers (in `attrs`, a binding's `to` and a view's
-/// `properties`), a binding's keys, the element types of `views`, transformer and image names.
+/// `properties`), a binding's keys, the element types of `views`, what an outlet may point at,
+/// the entities of `input` and `update`, service providers, transformer and image names.
 /// The runtime's own tables (``ObjectType``, ``ElementKind``) say what each takes.
 enum ScreenCompletion {
     /// The candidates at `place` of a screen file whose text is `bytes`; `screen` is the screen
@@ -57,6 +58,13 @@ enum ScreenCompletion {
     private static func values(at path: [String], place: JSONPlace, in bytes: [UInt8], screen: ScreenDocument?,
                                definitions: BundleDefinitions) -> [CompletionCandidate]? {
         let rest = Array(path.dropFirst())
+        if rest.count == 4 || rest.count == 5, rest[0] == "objects", rest[2] == "outlets", place.containers.count > 3 {
+            // An outlet's target (or one of an array's): what the outlet of the object's type may point at.
+            let entry = JSONPlace.members(ofObjectAt: place.containers[3], in: bytes)
+            guard let typeName = entry.first(where: { $0.key == "type" })?.value, let type = ObjectType(rawValue: typeName),
+                  let kind = type.outlets[rest[3]], let screen else { return nil }
+            return targets(of: kind, in: screen)
+        }
         switch place.key {
         case "type" where rest.count == 3 && rest[0] == "objects":
             return ObjectType.allCases.map { type in
@@ -70,6 +78,11 @@ enum ScreenCompletion {
             }
         case "to" where rest.count == 5 && rest[0] == "elements" && rest[2] == "bindings":
             return elementKeys(of: screen.flatMap { kinds(in: $0)[rest[1]] })
+        case "input", "update" where rest.count == 1:
+            return definitions.entities.map { CompletionCandidate(label: $0.name, kind: .class, detail: "entity") }
+        case "serviceProviderClassName":
+            let declared = definitions.context.map { Array($0.profile.providers.keys) } ?? []
+            return Set(ObjectType.serviceProviderNames + declared).map { CompletionCandidate(label: $0, kind: .class, detail: "service provider") }
         case "transformer":
             return definitions.transformers.map { CompletionCandidate(label: $0.key, kind: .function, detail: $0.value) }
         case "wx_imageName":
@@ -113,6 +126,27 @@ enum ScreenCompletion {
         }
     }
 
+    /// What an outlet of `kind` may point at in `screen`: its objects of the right sort, its
+    /// elements (outside cells), or both.
+    private static func targets(of kind: ObjectType.OutletKind, in screen: ScreenDocument) -> [CompletionCandidate] {
+        let objects = screen.objects.compactMap { entry in ObjectType(rawValue: entry.type).map { (id: entry.id, type: $0) } }
+        let elements = kinds(in: screen, cells: false).map { CompletionCandidate(label: $0.key, kind: .variable, detail: $0.value.typeName) }
+        let accepts: ((ObjectType) -> Bool)? = switch kind {
+        case .provider: { $0.isProvider }
+        case .displayController: { $0.isDisplayController }
+        case .actionController: { $0.isActionController }
+        case .searchController: { $0 == .searchActionController }
+        case .anyObject: { _ in true }
+        case .element, .elements: nil
+        }
+        let named = objects.filter { accepts?($0.type) ?? false }.map { CompletionCandidate(label: $0.id, kind: .reference, detail: $0.type.rawValue) }
+        switch kind {
+        case .element, .elements: return elements
+        case .anyObject: return named + elements
+        default: return named
+        }
+    }
+
     /// The keys an element of `kind` answers; of any kind when it is not known.
     private static func elementKeys(of kind: ElementKind?) -> [CompletionCandidate] {
         let keys = kind.map(\.answeredKeys) ?? Array(Set(ElementKind.allCases.flatMap(\.answeredKeys))).sorted()
@@ -132,12 +166,12 @@ enum ScreenCompletion {
     }
 
     /// The kind of each identified element of the screen: its views, title view, bar button
-    /// items and the elements of its cells.
-    static func kinds(in screen: ScreenDocument) -> [String: ElementKind] {
+    /// items and, unless `cells` is false, the elements of its cells.
+    static func kinds(in screen: ScreenDocument, cells: Bool = true) -> [String: ElementKind] {
         var kinds: [String: ElementKind] = [:]
         func visit(_ node: ViewNode) {
             if let id = node.id, let kind = ElementKind(typeName: node.type) { kinds[id] = kinds[id] ?? kind }
-            for child in node.subviews + node.prototypes.flatMap(\.children) { visit(child) }
+            for child in node.subviews + (cells ? node.prototypes.flatMap(\.children) : []) { visit(child) }
         }
         let item = screen.navigationItem
         for root in [screen.view, item?.titleView].compactMap({ $0 }) + (item.map { $0.leftBarButtonItems + $0.rightBarButtonItems } ?? []) { visit(root) }

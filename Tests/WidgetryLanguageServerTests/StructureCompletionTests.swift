@@ -32,6 +32,9 @@ import WidgetryLanguageServerProtocol
         let text = try workspace.text(Workspace.screen)
             .replacingOccurrences(of: #""countLabel": {"bindings""#, with: #""countLabel": {"attrs": {"te": "x", "wx_imageName": "lo"}, "bindings""#)
             .replacingOccurrences(of: #"{"from": "notesStatus.inProgress"}"#, with: #"{"to": "an", "from": "notesStatus.inProgress", "transformer": "to"}"#)
+            .replacingOccurrences(of: #""OnLoadActionController", "attrs": {"actionName": "notes"}"#,
+                                  with: #""OnLoadActionController", "attrs": {"actionName": "notes", "serviceProviderClassName": "S"}"#)
+            .replacingOccurrences(of: #""NotesViewController": {"#, with: #""NotesViewController": {"input": "N","#)
         let uri = workspace.uri(Workspace.screen)
         try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
         _ = try await client.collect(under: workspace.bundle)
@@ -58,6 +61,19 @@ import WidgetryLanguageServerProtocol
         let outlets = try await complete(client, uri: uri, text: text, after: #""outlets": {"main"#)
         #expect(["contentHeightConstraint", "elements", "emptyDataView", "mainContentProvider", "tableView"].allSatisfy(labels(outlets).contains))
         #expect(item("mainContentProvider", of: outlets)?["detail"] == .string("outlet of TableDisplayController to a provider"))
+
+        // What an outlet may point at: the screen's elements outside cells, its providers.
+        let views = try await complete(client, uri: uri, text: text, after: #""tableView": "ta"#)
+        #expect(labels(views) == ["countLabel", "emptyLabel", "spinner", "tableView"])
+        #expect(item("tableView", of: views)?["detail"] == .string("UITableView"))
+        let providers = try await complete(client, uri: uri, text: text, after: #""mainContentProvider": "no"#)
+        #expect(labels(providers) == ["notesProvider"])
+        #expect(item("notesProvider", of: providers)?["detail"] == .string("ManagedObjectsProvider"))
+        // The service providers, and the entity a screen's input is.
+        let serviceProviders = try await complete(client, uri: uri, text: text, after: #""serviceProviderClassName": "S"#)
+        #expect(labels(serviceProviders) == ["StandardServiceProvider", "StubServiceProvider"])
+        let input = try await complete(client, uri: uri, text: text, after: #""input": "N"#)
+        #expect(labels(input) == ["Note"])
 
         // An element's attributes: the keys of its kind; a binding's keys; a binding's target.
         let keys = try await complete(client, uri: uri, text: text, after: #""attrs": {"te"#)
