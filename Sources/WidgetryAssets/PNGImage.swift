@@ -66,6 +66,12 @@ public struct PNGImage: Sendable, Equatable {
         try PNGWriter.rgba(width: width, height: height, pixels: pixels, text: text)
     }
 
+    /// The PNG file `png` with `text` added as `tEXt` chunks after its header, its other bytes
+    /// unchanged (not decoded and encoded again).
+    public static func recording(_ text: [String: String], in png: [UInt8]) throws(AssetError) -> [UInt8] {
+        try PNGWriter.inserting(text, into: png)
+    }
+
     /// What the header says of the pixels.
     private struct Header {
         var width: Int

@@ -23,6 +23,15 @@ enum PNGWriter {
         header += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filters, no interlace
         chunk("IHDR", header, into: &png)
+        try textChunks(text, into: &png)
+        chunk("IDAT", try deflated(rows: height, of: rowPixels, in: pixels), into: &png)
+        chunk("IEND", [], into: &png)
+        return png
+    }
+
+    /// `text` as `tEXt` chunks, in the order of their keywords (Latin-1 keywords of 1 to 79
+    /// characters).
+    static func textChunks(_ text: [String: String], into png: inout [UInt8]) throws(AssetError) {
         for keyword in text.keys.sorted() {
             guard let name = keyword.data(using: .isoLatin1), (1...79).contains(name.count), !name.contains(0),
                   let value = text[keyword]?.data(using: .isoLatin1, allowLossyConversion: true) else {
@@ -31,9 +40,22 @@ enum PNGWriter {
             }
             chunk("tEXt", Array(name) + [0] + Array(value), into: &png)
         }
-        chunk("IDAT", try deflated(rows: height, of: rowPixels, in: pixels), into: &png)
-        chunk("IEND", [], into: &png)
-        return png
+    }
+
+    /// `png` with `text` as `tEXt` chunks right after its header, every other byte as it was:
+    /// for recording facts in a picture another program drew, without encoding it again.
+    static func inserting(_ text: [String: String], into png: [UInt8]) throws(AssetError) -> [UInt8] {
+        // The signature (8 bytes), then IHDR: its length (4), type (4), 13 bytes and CRC (4).
+        let headerEnd = 8 + 4 + 4 + 13 + 4
+        guard png.count >= headerEnd, png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+              png[8..<16].elementsEqual(bigEndian(13) + Array("IHDR".utf8)) else {
+            throw AssetError(.badPNG, "the file does not start as a PNG does (signature, then IHDR)", file: "png",
+                             hint: "the picture is not a PNG file")
+        }
+        var result = Array(png[..<headerEnd])
+        try textChunks(text, into: &result)
+        result += png[headerEnd...]
+        return result
     }
 
     /// A zlib stream of the image data: each row behind its filter byte (0, none). Rows are

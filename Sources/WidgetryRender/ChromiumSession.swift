@@ -1,4 +1,5 @@
 import Foundation
+import WidgetryAssets
 
 /// One headless Chromium for all the pictures of a command: started at the first picture,
 /// spoken to over the DevTools pipe, and ended by ``close()``. A picture costs the drawing, not
@@ -10,8 +11,11 @@ import Foundation
 public actor ChromiumSession {
     private let chromium: String
     private let timeout: Double
+    private let environment: [String: String]?
     private var browser: DevToolsBrowser?
     private var started = 0
+    /// The family pictures are drawn in, asked of fontconfig at the first picture.
+    private var font: String?
 
     /// A session with the Chromium ``ChromiumScreenshot/executable(environment:)`` finds in
     /// `environment` (default: the process's), each picture given `timeout` seconds (the
@@ -20,6 +24,20 @@ public actor ChromiumSession {
         guard let chromium = ChromiumScreenshot.executable(environment: environment) else { throw .missing }
         self.chromium = chromium
         self.timeout = timeout
+        self.environment = environment
+    }
+
+    /// The PNG of a widgetry picture (``HTMLPicture``): ``png(of:width:height:)`` with the font
+    /// family it was drawn in recorded (``PictureFont``), as every picture widgetry writes is.
+    public func picture(of html: String, width: Int, height: Int) throws(ChromiumScreenshot.Failure) -> [UInt8] {
+        let png = try png(of: html, width: width, height: height)
+        let family = font ?? PictureFont.resolved(environment: environment)
+        font = family
+        do {
+            return try PNGImage.recording([PictureFont.keyword: family], in: png)
+        } catch {
+            throw .failed(status: -1, output: "Chromium's picture is not a PNG: \(error)")
+        }
     }
 
     /// The PNG of `html`, `width` × `height` CSS pixels at one device pixel each.

@@ -15,6 +15,19 @@ import Testing
         #expect(try TestPNGReader(bytes).rgba == Self.image.pixels, "another reader sees the same pixels")
     }
 
+    @Test func textRecordedInAnotherProgramsPNGLeavesItsOtherBytesAsTheyWere() throws {
+        let drawn = try PNGImage(width: 3, height: 2, pixels: Self.image.pixels).encoded()
+        let recorded = try PNGImage.recording(["widgetry:font": "Open Sans"], in: drawn)
+        let header = 8 + 25
+        #expect(Array(recorded[..<header]) == Array(drawn[..<header]))
+        #expect(Array(recorded.suffix(drawn.count - header)) == Array(drawn[header...]), "the image data is not encoded again")
+        let read = try PNGImage(png: recorded)
+        #expect(read.text == ["widgetry:font": "Open Sans"])
+        #expect(read.pixels == Self.image.pixels)
+        #expect(try TestPNGReader(recorded).rgba == Self.image.pixels, "another reader sees the same pixels")
+        #expect(throws: AssetError.self) { try PNGImage.recording(["k": "v"], in: Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 40)) }
+    }
+
     @Test func everyFilterIsUndone() throws {
         // Two rows of RGB, the first filtered with Sub, the second with Paeth.
         let rows: [UInt8] = [1, 10, 20, 30, 5, 5, 5, 4, 1, 1, 1, 2, 2, 2]

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
+import WidgetryAssets
 import WidgetryRender
 import WidgetryTestSupport
 @testable import WidgetryCLI
@@ -48,8 +49,8 @@ struct PreviewPictureTests {
             }
             #expect(answers[0].bytes == answers[1].bytes && answers[1].bytes == answers[2].bytes)
             let html = try await preview.send("/picture").text
-            let alone = try ChromiumScreenshot.png(of: html, width: 375, height: 667)
-            #expect(answers[0].bytes == alone, "the PNG is /picture drawn as render draws it")
+            let alone = try PNGImage.recording([PictureFont.keyword: PictureFont.resolved()], in: ChromiumScreenshot.png(of: html, width: 375, height: 667))
+            #expect(answers[0].bytes == alone, "the PNG is /picture drawn as render draws it, its font recorded")
 
             let opened = try await preview.send("/interact", method: "POST", body: #"{"tapRow": 1, "of": "tableView"}"#)
             #expect(opened.status == 200)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetryAssets
 import WidgetryRender
 import WidgetryTestSupport
 
@@ -142,6 +143,8 @@ struct RenderBatchTests {
             let single = try CommandRunner.run(["render", CommandRunner.feed, "--screen", screen, "--format", "png", "-o", alone] + Self.now)
             #expect(single.status == 0, "\(single.stderr)")
             #expect(FileManager.default.contents(atPath: folder + "/" + screen + ".png") == FileManager.default.contents(atPath: alone), "\(screen)")
+            let picture = try PNGImage(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: alone))))
+            #expect(picture.text == [PictureFont.keyword: PictureFont.resolved()], "the PNG records the font it was drawn in")
         }
     }
 }

@@ -50,7 +50,7 @@ actor PreviewPictures {
         guard !closed else { return .failure(PreviewRefusal(status: 503, message: "the preview is stopping")) }
         do throws(ChromiumScreenshot.Failure) {
             if session == nil { session = try ChromiumSession(environment: environment) }
-            return .success(try await session!.png(of: state.picture, width: state.pictureWidth, height: state.pictureHeight))
+            return .success(try await session!.picture(of: state.picture, width: state.pictureWidth, height: state.pictureHeight))
         } catch {
             switch error {
             case .missing:

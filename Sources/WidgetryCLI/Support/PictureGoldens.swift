@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WidgetryAssets
 import WidgetryRender
 import WidgetryRuntime
@@ -17,8 +16,6 @@ final class PictureGoldens: Sendable {
     /// Whether failures' pictures go in a folder per bundle (several bundles are tested).
     let perBundle: Bool
     private let session: Result<ChromiumSession, ChromiumScreenshot.Failure>
-    /// The font pictures are drawn in on this machine, found at the first picture.
-    private let foundFont = Mutex<String?>(nil)
 
     /// The largest golden read: a PNG of the most pixels ``PNGImage`` decodes, stored.
     static let maxGoldenBytes = 80 << 20
@@ -31,16 +28,6 @@ final class PictureGoldens: Sendable {
         self.folder = folder ?? Self.defaultFolder
         self.perBundle = perBundle
         session = Result { () throws(ChromiumScreenshot.Failure) in try ChromiumSession() }
-    }
-
-    /// The font pictures are drawn in (``PictureFont/resolved(environment:)``), asked once.
-    private var font: String {
-        foundFont.withLock { found in
-            if let found { return found }
-            let font = PictureFont.resolved()
-            found = font
-            return font
-        }
     }
 
     /// The runner's hook: `picture` steps, and with `lastSteps` the goldens of scenarios' last
@@ -105,7 +92,7 @@ final class PictureGoldens: Sendable {
             return .matched
         case .otherFont(let expected, let actual):
             code = .pictureFontMismatch
-            message = "the golden \(request.name) was drawn in \(expected ?? "a font it does not record"), this picture in \(actual ?? font); pictures drawn in different fonts are not compared\n"
+            message = "the golden \(request.name) was drawn in \(expected ?? "a font it does not record"), this picture in \(actual ?? "a font it does not record"); pictures drawn in different fonts are not compared\n"
                 + "  hint: install the golden's font (Debian's fonts-open-sans for Open Sans), or run with --update to draw the golden again in this one"
         case .otherSize(let expected, let actual):
             code = .pictureMismatch
@@ -127,9 +114,7 @@ final class PictureGoldens: Sendable {
         case .failure: return .failure(FailedPicture(unavailable: "pictures are drawn by Chromium, and none is installed\n  hint: install Debian's chromium package (sudo apt-get install chromium fonts-open-sans), or set WIDGETRY_CHROMIUM to a Chromium"))
         }
         do {
-            var picture = try PNGImage(png: try await session.png(of: html, width: width, height: height))
-            picture.text = [PictureFont.keyword: font]
-            return .success(picture)
+            return .success(try PNGImage(png: try await session.picture(of: html, width: width, height: height)))
         } catch let failure as ChromiumScreenshot.Failure {
             switch failure {
             case .missing: return .failure(FailedPicture(unavailable: "Chromium is gone"))

@@ -94,7 +94,7 @@ final class RenderedPictures {
         let made: Result<[UInt8], ChromiumScreenshot.Failure>
         do throws(ChromiumScreenshot.Failure) {
             if session == nil { session = try ChromiumSession() }
-            made = .success(try await session!.png(of: html, width: width, height: height))
+            made = .success(try await session!.picture(of: html, width: width, height: height))
         } catch {
             made = .failure(error)
         }
