@@ -4,7 +4,8 @@ import WidgetryScreen
 /// A collection view with a flow layout, drawn as `UICollectionViewFlowLayout` places its items
 /// (docs/RENDERING.md#collections):
 ///
-/// - Each item is the layout's item size. Items go along a line (a row, or a column when the
+/// - Each item is the layout's item size, or the size the collection's controller asks for
+///   (`cellWidthHint`, `cellHeightHint`). Items go along a line (a row, or a column when the
 ///   collection scrolls horizontally) with at least the interitem spacing, and a line that has
 ///   no room for the next item ends there; lines are the line spacing apart, each section
 ///   within its insets, below the previous one (beside it, horizontally).
@@ -33,20 +34,24 @@ struct CollectionLayout {
         let inset = flow.sectionInset
         // The room of a line, between the insets across the scrolling direction.
         let lineLength = horizontal ? frame.y + frame.height - top - inset.top - inset.bottom : frame.width - inset.left - inset.right
-        let itemLength = horizontal ? flow.itemHeight : flow.itemWidth
-        let itemDepth = horizontal ? flow.itemWidth : flow.itemHeight
         var children: [DrawnView] = []
         // How far the sections reach in the scrolling direction, from the content's start.
         var reach = 0.0
         if let table = layout.snapshot.tables.first(where: { $0.table == node.id }) {
+            let attrs = layout.document.objects.first { $0.id == table.controller }?.attrs ?? []
+            func hint(_ key: String) -> Double? { attrs.last { $0.key == key }?.value.doubleValue }
+            let itemWidth = Self.itemLength(hint: hint("cellWidthHint"), layout: flow.itemWidth, bounds: frame.width)
+            let itemHeight = Self.itemLength(hint: hint("cellHeightHint"), layout: flow.itemHeight, bounds: frame.height)
+            let itemLength = horizontal ? itemHeight : itemWidth
+            let itemDepth = horizontal ? itemWidth : itemHeight
             for (sectionIndex, section) in table.sections.enumerated() where !section.rows.isEmpty {
                 let places = Self.places(count: section.rows.count, itemLength: itemLength, itemDepth: itemDepth, lineLength: lineLength,
                                          interitem: flow.minimumInteritemSpacing, lineSpacing: flow.minimumLineSpacing)
                 let start = reach + (horizontal ? inset.left : inset.top)
                 for (rowIndex, (row, place)) in zip(section.rows, places).enumerated() {
                     let itemFrame = horizontal
-                        ? DesignRect(x: frame.x + start + place.cross, y: top + inset.top + place.main, width: flow.itemWidth, height: flow.itemHeight)
-                        : DesignRect(x: frame.x + inset.left + place.main, y: top + start + place.cross, width: flow.itemWidth, height: flow.itemHeight)
+                        ? DesignRect(x: frame.x + start + place.cross, y: top + inset.top + place.main, width: itemWidth, height: itemHeight)
+                        : DesignRect(x: frame.x + inset.left + place.main, y: top + start + place.cross, width: itemWidth, height: itemHeight)
                     var cell = self.cell(row, frame: itemFrame)
                     cell.row = RowPlace(table: table.table, section: sectionIndex, row: rowIndex)
                     children.append(cell)
@@ -63,6 +68,14 @@ struct CollectionLayout {
         var drawnFrame = frame
         if !horizontal { drawnFrame.height = max(frame.height, top + reach - frame.y) }
         return content.drawn(frame: drawnFrame, children: children, clips: true)
+    }
+
+    /// An item's width (height): the layout's, or the collection controller's `cellWidthHint`
+    /// (`cellHeightHint`) as upstream's controllers size items: below 0 the layout's, from 0 to
+    /// 1 a fraction of the collection's bounds, above 1 points.
+    static func itemLength(hint: Double?, layout: Double, bounds: Double) -> Double {
+        guard let hint, hint.isFinite, hint >= 0 else { return layout }
+        return hint <= 1 ? hint * bounds : hint
     }
 
     /// Where `count` items of one section go, by the rules above: along the line (`main`, from

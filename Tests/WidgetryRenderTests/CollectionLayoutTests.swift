@@ -54,7 +54,7 @@ struct CollectionLayoutTests {
     }
 
     /// The cells drawn for `count` people in `storyboard`'s grid, on the iPhone 8.
-    private static func cells(_ storyboard: String, count: Int) async throws -> [DrawnView] {
+    private static func cells(_ storyboard: String, count: Int, controllerAttrs: String = "{}") async throws -> [DrawnView] {
         let people = (1...count).map { #"{"name": "P\#(String(format: "%02d", $0))"}"# }.joined(separator: ", ")
         let screen = try await StoryboardPictureBundle.draw(entry: "Grid", files: [
             "Base.lproj/Main.storyboard": storyboard,
@@ -62,7 +62,8 @@ struct CollectionLayoutTests {
             "Grid.json": #"""
                 {"Grid": {"objects": {
                    "people": {"type": "JSONFileDataProvider", "attrs": {"fileName": "people", "sortByFields": "name"}},
-                   "shown": {"type": "CollectionDisplayController", "outlets": {"mainContentProvider": "people", "collectionView": "grid"}}},
+                   "shown": {"type": "CollectionDisplayController", "attrs": \#(controllerAttrs),
+                             "outlets": {"mainContentProvider": "people", "collectionView": "grid"}}},
                  "elements": {"name": {"bindings": [{"from": "content.name"}]}}}}
                 """#,
         ])
@@ -108,6 +109,16 @@ struct CollectionLayoutTests {
         let layout = Self.flowLayout(#"scrollDirection="horizontal""#, inset: #"minX="0.0" minY="0.0" maxX="0.0" maxY="0.0""#)
         let cells = try await Self.cells(Self.storyboard(layout: layout, frame: #"x="0.0" y="100" width="375" height="120""#), count: 5)
         #expect(Self.origins(cells) == [[0, 120], [110, 120], [220, 120], [330, 120], [440, 100]])
+    }
+
+    /// The controller's hints: a quarter of the collection's 375-point width, 60 points tall.
+    @Test func theControllersHintsSizeTheItems() async throws {
+        let cells = try await Self.cells(Self.storyboard(layout: Self.flowLayout()), count: 4,
+                                         controllerAttrs: #"{"cellWidthHint": 0.25, "cellHeightHint": 60}"#)
+        #expect(Self.origins(cells) == [[15, 40], [140.625, 40], [266.25, 40], [15, 110]])
+        #expect(cells.allSatisfy { $0.frame.width == 93.75 && $0.frame.height == 60 })
+        #expect(CollectionLayout.itemLength(hint: -1, layout: 50, bounds: 300) == 50, "below 0: the layout's")
+        #expect(CollectionLayout.itemLength(hint: 120, layout: 50, bounds: 300) == 120, "above 1: points")
     }
 
     @Test func linesArePlacedByUIKitsRules() {
