@@ -99,12 +99,17 @@ actor StubRuns {
         guard wait > .zero else { return nil }
         let number = nextWaiter
         nextWaiter += 1
-        return await withCheckedContinuation { continuation in
-            let deadline = Task { [weak self] in
-                try? await Task.sleep(for: wait)
-                await self?.resume(number, with: nil)
+        // A cancelled request stops waiting at once.
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let deadline = Task { [weak self] in
+                    try? await Task.sleep(for: wait)
+                    await self?.resume(number, with: nil)
+                }
+                waiting[number] = (screen, continuation, deadline)
             }
-            waiting[number] = (screen, continuation, deadline)
+        } onCancel: {
+            Task { await self.resume(number, with: nil) }
         }
     }
 
