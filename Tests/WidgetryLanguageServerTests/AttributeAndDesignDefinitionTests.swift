@@ -75,4 +75,53 @@ import WidgetryTestSupport
         #expect(attribute[0]?["range"] == (try DefinitionTests.range(of: "timestamp", after: #"<attribute name=""#, in: try String(contentsOfFile: contents, encoding: .utf8))))
         try await client.finish()
     }
+
+    @Test func aCellElementOfAXibGoesToItsWxIdentifierInTheXib() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let bundle = directory.path + "/Cells"
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="14113" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                    <tableViewCell reuseIdentifier="Row" id="c1" customClass="ContentTableViewCell" customModule="WidgetKit">
+                        <tableViewCellContentView key="contentView" id="c1-content">
+                            <subviews>
+                                <label text="-" id="l1">
+                                    <userDefinedRuntimeAttributes>
+                                        <userDefinedRuntimeAttribute type="string" keyPath="wx.identifier" value="title"/>
+                                    </userDefinedRuntimeAttributes>
+                                </label>
+                            </subviews>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+                </objects>
+            </document>
+            """
+        let screen = #"""
+            {"S": {"objects": {
+               "items": {"type": "ManagedObjectsProvider", "attrs": {"entityName": "Item", "sortByFields": "name"}},
+               "table": {"type": "TableDisplayController", "attrs": {"cellIdentifier": "Row", "cellNibNames": ["Row"]},
+                         "outlets": {"mainContentProvider": "items", "tableView": "list"}}},
+             "elements": {"title": {"bindings": [{"from": "content.name"}]}},
+             "views": {"type": "UIView", "children": [{"id": "list", "type": "UITableView"}]}}}
+            """#
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        for (name, text) in [("Info.json", #"{"identifier": "test.cells", "formatVersion": 1, "entryScreen": "S"}"#),
+                             ("Model.json", #"{"entities": {"Item": {"attributes": {"name": {"type": "String"}}}}}"#),
+                             ("S.json", screen), ("Row.xib", xib)] {
+            try text.write(toFile: bundle + "/" + name, atomically: true, encoding: .utf8)
+        }
+        let client = await ServerClient()
+        _ = try await client.initialize(folders: [directory.path])
+        _ = try await client.collect(under: bundle)
+        let entry = try #require(Workspace.position(of: #""title": {"#, in: screen))
+        let places = try await client.result(client.request("textDocument/definition", positionParams(
+            uri: URL(fileURLWithPath: bundle + "/S.json").absoluteString, line: entry.line, character: entry.character + 3)))
+        let inXib = places.array?.filter { $0["uri"] == .string(URL(fileURLWithPath: bundle + "/Row.xib").absoluteString) }
+        #expect(inXib?.count == 1, "\(places)")
+        #expect(inXib?.first?["range"] == (try DefinitionTests.range(of: "title", after: #"keyPath="wx.identifier" value=""#, in: xib)))
+        try await client.finish()
+    }
 }
