@@ -36,7 +36,7 @@ public struct Linter: Sendable {
         let bundle = context.bundle, displayPrefix = context.displayPrefix
         let findings = context.configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
         var report = DiagnosticReport()
-        report.diagnostics = Array(Set(findings.map(FindingKey.init))).map(\.finding).sorted()
+        report.diagnostics = Array(Set(findings.map(FindingKey.init))).map { bundle.dialect.dialect.spelled($0.finding) }.sorted()
         for file in bundle.jsonFiles + [bundle.manifestFile].compactMap({ $0 }) {
             let name = displayPrefix + file.path
             report.files.append(name)
