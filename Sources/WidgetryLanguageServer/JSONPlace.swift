@@ -28,8 +28,6 @@ struct JSONPlace: Equatable {
     /// object it is a key of.
     var path: [Component]
     var role: Role
-    /// What the string holds before the cursor.
-    var typed: String
     /// The bytes of the string's contents: from after its opening quote to its closing quote, or,
     /// when it has none yet, to the end of the name at the cursor.
     var contents: Range<Int>
@@ -71,7 +69,6 @@ struct JSONPlace: Equatable {
                         frame === top && role == .key ? nil : frame.component
                     }
                     containers = frames.map(\.start)
-                    typed = String(decoding: bytes[(start + 1)..<offset], as: UTF8.self)
                     var close = end.contents
                     if !end.closed {
                         close = offset

@@ -57,9 +57,10 @@ struct StubRunValues: Sendable, Equatable {
     }
 
     /// What element `id` shows, in Markdown: as an element of the screen, or in the first row of
-    /// the tables whose cells have it; nil when it shows nowhere.
+    /// the tables whose cells have it, or why the run could not start; nil when it shows nowhere.
     func markdown(for id: String) -> String? {
         let source = "the stub run (StubService.json, from 2018-06-20T19:00:00Z until idle)"
+        if let failure { return "The stub run of \(screen) could not start: \(failure)" }
         if let value = elements[id] { return "In \(source), `\(id)` on \(screen) shows `\(value)`" }
         let rows = firstRows.keys.sorted().compactMap { table in firstRows[table]?[id].map { "`\(table)`'s first row shows `\($0)`" } }
         guard !rows.isEmpty else { return nil }

@@ -51,4 +51,19 @@ import WidgetryLanguageServerProtocol
         #expect(!first.contains("stub run"), "the run has only started: \(first)")
         try await client.finish()
     }
+
+    @Test func aRunThatCannotStartSaysWhy() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // A model the store cannot take: the run stops before the screen opens.
+        let model = try workspace.text("Model.json").replacingOccurrences(of: #""identityAttribute": "noteId","#, with: #""identityAttribute": "missing","#)
+        try model.write(toFile: workspace.file("Model.json"), atomically: true, encoding: .utf8)
+        let client = await ServerClient(limits: ServerLimits(stubRunWait: .seconds(120)))
+        _ = try await client.initialize(folders: [workspace.path])
+        _ = try await client.collect(under: workspace.bundle)
+        let text = try workspace.text(Workspace.screen)
+        let shown = try await hover(client, uri: workspace.uri(Workspace.screen), text: text, at: #""from": "notesProvider.totalCount""#, offset: 25)
+        #expect(shown.contains("The stub run of NotesViewController could not start: "), "\(shown)")
+        try await client.finish()
+    }
 }
