@@ -21,15 +21,19 @@ public struct HostObjectType: Sendable, Equatable {
     /// A screen file's document with each object of a host type read as an object of its base
     /// type: the host's own attributes and outlets, which the host's code reads, are not the
     /// base's, and are taken out; every other key is left for the screen's reader to check
-    /// against the base type. Places and pointers are kept.
-    static func applying(_ types: [String: HostObjectType], to document: JSONDocument) -> JSONDocument {
+    /// against the base type. Places and pointers are kept. `uses` gets each such object.
+    static func applying(_ types: [String: HostObjectType], to document: JSONDocument, file: String,
+                         uses: inout [HostObjectUse]) -> JSONDocument {
         guard !types.isEmpty, var root = document.root.objectValue else { return document }
+        var found: [HostObjectUse] = []
         root = root.mappingMembers { screen in
             guard !screen.key.hasPrefix("***"), var body = screen.value.objectValue, let objectsValue = body["objects"],
                   let objects = objectsValue.objectValue else { return screen }
             let mapped = objects.mappingMembers { member in
                 guard let entry = member.value.objectValue, let typeValue = entry["type"], let name = typeValue.stringValue,
                       let type = types[name] else { return member }
+                found.append(HostObjectUse(file: file, id: member.key, type: name, base: type.base,
+                                           own: (type.attributes.union(type.outlets)).sorted(), place: typeValue))
                 var result = entry
                 result["type"] = JSONValue(.string(type.base), location: typeValue.location, pointer: typeValue.pointer)
                 for (section, own) in [("attrs", type.attributes), ("outlets", type.outlets)] {
@@ -47,8 +51,25 @@ public struct HostObjectType: Sendable, Equatable {
             value.kind = .object(body)
             return JSONObject.Member(key: screen.key, keyLocation: screen.keyLocation, value: value)
         }
+        uses += found
         var newRoot = document.root
         newRoot.kind = .object(root)
         return JSONDocument(root: newRoot, source: document.source)
     }
+}
+
+/// An object of a screen file whose type is one of the host's classes (``HostObjectType``),
+/// read as its base type: what a run reports it does not do.
+public struct HostObjectUse: Sendable, Equatable {
+    /// The screen file, relative to the bundle.
+    public var file: String
+    public var id: String
+    /// The host's class, as the file names it.
+    public var type: String
+    /// The format's type it is read as.
+    public var base: String
+    /// The attributes and outlets of the host's class, sorted.
+    public var own: [String]
+    /// The `type` value, with its place.
+    public var place: JSONValue
 }

@@ -83,6 +83,9 @@ public struct WidgetBundle: Sendable {
     /// The restoration identifiers the host sets on storyboard controllers of these classes
     /// that have none (``ReadOptions/restorationIdentifiers``).
     public let restorationIdentifiers: [String: String]
+    /// The objects of its screens whose types are the host's own classes, read as their base
+    /// types (``ReadOptions/objectTypes``), in file order.
+    public let hostObjects: [HostObjectUse]
 
     /// The screen called `name`.
     public func screen(named name: String) -> ScreenDefinition? {
@@ -216,9 +219,11 @@ extension WidgetBundle {
             ?? DialectDetection.detect(screens: screens.map(\.file), storyboard: mainStoryboard.map { path in
                 (path, { try? WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes, in: fileSystem) })
             })
+        var hostObjects: [HostObjectUse] = []
         if dialect.dialect != .widgetkit || !options.objectTypes.isEmpty {
             screens = screens.map { screen in
-                let document = dialect.dialect.canonical(screen: HostObjectType.applying(options.objectTypes, to: screen.file.document))
+                let hostTyped = HostObjectType.applying(options.objectTypes, to: screen.file.document, file: screen.file.path, uses: &hostObjects)
+                let document = dialect.dialect.canonical(screen: hostTyped)
                 return ScreenDefinition(name: screen.name, file: BundleFile(path: screen.file.path, document: document))
             }
         }
@@ -243,6 +248,7 @@ extension WidgetBundle {
         self.fileSystem = fileSystem
         self.dialect = dialect
         self.restorationIdentifiers = options.restorationIdentifiers
+        self.hostObjects = hostObjects
     }
 
     /// Finds the bundle inside an extracted archive: the folder itself when it holds a manifest,

@@ -91,3 +91,24 @@ struct GraffitiScreenSourceTests {
         #expect(refused?.errors.contains { $0.description.contains("serviceProviderClassName") } == true, "\(String(describing: refused))")
     }
 }
+
+/// An object of the host's own class runs as its base type, and the run says what it skips.
+@Suite("Host object types in runs")
+struct HostObjectRunTests {
+    @Test func anObjectOfTheHostsClassRunsAsItsBaseWithAWarning() throws {
+        let scratch = try TemporaryDirectory()
+        let screen = #"""
+            {"S": {"objects": {"places": {"type": "PlacesProvider", "attrs": {"radius": 500}}},
+                   "views": {"type": "UIView", "children": [{"id": "label", "type": "UILabel"}]}}}
+            """#
+        try ItemScreenBundle.write(["Info.json": ItemScreenBundle.info, "StubService.json": #"{"actions": {}}"#, "S.json": screen], to: scratch.path)
+        var read = WidgetBundle.ReadOptions()
+        read.objectTypes = ["PlacesProvider": HostObjectType(base: "BaseContentProvider", attributes: ["radius"])]
+        let run = try WidgetRun(bundle: WidgetBundle(directory: scratch.path, options: read), options: WidgetRun.Options())
+        let warning = try #require(run.loadWarnings.first { $0.code.description == "run.host-object" })
+        #expect(warning.message == "object places is the host's PlacesProvider: it runs as a BaseContentProvider, without what the host's class adds (radius)")
+        #expect(warning.file == "S.json")
+        #expect(warning.location?.line == 1)
+        #expect(warning.severity == .warning)
+    }
+}

@@ -108,6 +108,7 @@ extension RuleDescriptions {
         "nib.unknown-version": "A nib's format numbers are not ones the reader knows.",
         // Runs and the host
         "run.failed": "A run could not start.",
+        "run.host-object": "An object of the host's own controller class runs as its base type, without what the host's class adds.",
         "run.no-screen": "The bundle has no screen to run.",
         "run.unknown-screen": "The screen asked for is not a screen of the bundle.",
         "run.unsupported-locale": "The run's locale is not one the transformers name units in.",

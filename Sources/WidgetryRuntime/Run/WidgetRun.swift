@@ -165,7 +165,7 @@ public final class WidgetRun {
         let screenWarnings = compiledScreens.keys.sorted().flatMap { compiledScreens[$0]!.warnings.flatMap(\.diagnostics) }
         let warnings = Self.warnings(of: storyboard)
             + (services.configuration.warnings.flatMap(\.diagnostics) + screenWarnings).map { $0.with(severity: .warning) }
-            + unknownActions(in: compiledScreens.keys.sorted().map { compiledScreens[$0]!.document })
+            + unknownActions(in: compiledScreens.keys.sorted().map { compiledScreens[$0]!.document }) + hostObjectWarnings
         return warnings.map(bundle.dialect.dialect.spelled)
     }
 
