@@ -3,7 +3,7 @@ import WidgetryScreen
 
 /// The navigation bar: the title (the title view's text, else the item's title) in the middle,
 /// the left bar button items from the leading edge (a back button when the screen was pushed and
-/// has none), the right ones from the trailing edge. The bar is drawn as its navigation
+/// has none, titled by the screen below), the right ones from the trailing edge. The bar is drawn as its navigation
 /// controller designs it: its bar tint colour, else light grey, or near black for the black
 /// style, whose title is white; the title in the font and colour of the bar's
 /// `titleTextAttributes` when it has them; its buttons in the bar's tint colour.
@@ -12,6 +12,9 @@ struct NavigationBarLayout {
     let item: NavigationItemNode?
     /// The navigation controller's bar, as designed.
     let bar: ViewDesign?
+    /// The navigation item of the screen below this one in the stack, whose back button
+    /// title or title the back button shows.
+    let below: NavigationItemNode?
     let device: Device
 
     static let barGray = DesignColor(red: 248.0 / 255, green: 248.0 / 255, blue: 248.0 / 255)
@@ -62,10 +65,18 @@ struct NavigationBarLayout {
         return drawn
     }
 
+    /// The back button's text, as UIKit titles it: the chevron, then the title of the screen
+    /// below's back bar button item, else that screen's title, else "Back"; a blank back item
+    /// title leaves the chevron alone.
+    var backTitle: String {
+        let title = below?.backButtonTitle ?? below?.title ?? "Back"
+        return title.allSatisfy(\.isWhitespace) ? "‹" : "‹ " + title
+    }
+
     /// A bar button item's title, or the back button for nil.
     private func button(_ state: Snapshot.ElementState?, x: Double, top: Double, height: Double) -> DrawnView? {
         let font = DesignFont(size: 17)
-        let title = state.map { $0.state.first(where: { $0.name == "title" })?.value.stringValue } ?? "‹ Back"
+        let title = state.map { $0.state.first(where: { $0.name == "title" })?.value.stringValue } ?? backTitle
         guard let text = title, !text.isEmpty else { return nil }
         let width = max(TextMetrics.width(of: text, font: font).rounded(.up), 22)
         let enabled = state?.enabled ?? true

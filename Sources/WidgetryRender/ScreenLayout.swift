@@ -21,14 +21,17 @@ struct ScreenLayout {
     let snapshot: Snapshot
     let document: ScreenDocument
     let device: Device
+    /// The navigation item of the screen below in the stack, for the back button's title.
+    let below: NavigationItemNode?
     /// Frames the screen's constraints gave, by design identifier, in the picture's coordinates.
     var solved: [String: DesignRect] = [:]
     private(set) var problems: [LayoutProblem] = []
 
-    init(snapshot: Snapshot, document: ScreenDocument, device: Device) {
+    init(snapshot: Snapshot, document: ScreenDocument, device: Device, below: NavigationItemNode? = nil) {
         self.snapshot = snapshot
         self.document = document
         self.device = device
+        self.below = below
     }
 
     /// The margin UIKit keeps at a screen's and a cell's edges.
@@ -61,7 +64,7 @@ struct ScreenLayout {
             }
             if let root = layout.view(node, state, frame: frame, contentTop: contentTop) { views.append(root) }
         }
-        if showsBar { views.append(NavigationBarLayout(snapshot: snapshot, item: navigation, bar: document.navigationBar, device: device).draw()) }
+        if showsBar { views.append(NavigationBarLayout(snapshot: snapshot, item: navigation, bar: document.navigationBar, below: below, device: device).draw()) }
         let bottom = views.map(Self.bottom).max() ?? 0
         return DrawnScreen(screen: snapshot.screen, device: device, height: max(device.height, bottom.rounded(.up)), views: views,
                            problems: layout.problems)

@@ -8,12 +8,14 @@ public import WidgetryScreen
 public enum ScreenPicture {
     /// The current screen of `run`, laid out for `device`.
     public static func draw(_ run: WidgetRun, device: Device = .standard) -> DrawnScreen {
-        draw(Snapshot(run), document: run.screen.document, device: device)
+        draw(Snapshot(run), document: run.screen.document, device: device, below: run.stack.dropLast().last?.document.navigationItem)
     }
 
-    /// `snapshot`'s screen (whose document is `document`), laid out for `device`.
-    public static func draw(_ snapshot: Snapshot, document: ScreenDocument, device: Device = .standard) -> DrawnScreen {
-        ScreenLayout(snapshot: snapshot, document: document, device: device).draw()
+    /// `snapshot`'s screen (whose document is `document`), laid out for `device`; `below` is
+    /// the navigation item of the screen under it in the stack, which titles its back button.
+    public static func draw(_ snapshot: Snapshot, document: ScreenDocument, device: Device = .standard,
+                            below: NavigationItemNode? = nil) -> DrawnScreen {
+        ScreenLayout(snapshot: snapshot, document: document, device: device, below: below).draw()
     }
 
     /// The current screen of `run` as a self-contained HTML page, images from its bundle.

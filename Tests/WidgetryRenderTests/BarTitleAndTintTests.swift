@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetryRender
+import WidgetryRuntime
 import WidgetryScreen
 import WidgetryTestSupport
 
@@ -43,6 +44,9 @@ struct BarTitleAndTintTests {
                                 <rect key="frame" x="80" y="10" width="44" height="44"/>
                                 <color key="tintColor" red="1" green="0.5" blue="0.0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
                                 \(StoryboardXML.attributes(StoryboardXML.identifier("own")))
+                                <connections>
+                                    <segue destination="detail" kind="show" id="to-detail"/>
+                                </connections>
                             </button>
                         </subviews>
                     </view>
@@ -51,12 +55,14 @@ struct BarTitleAndTintTests {
             </view>
             <navigationItem key="navigationItem" title="Home" id="item"/>
             """),
+        StoryboardXML.screen("detail", #"storyboardIdentifier="Detail" useStoryboardIdentifierAsRestorationIdentifier="YES""#, subviews: "",
+                             more: #"<navigationItem key="navigationItem" title="Detail" id="detail-item"/>"#),
         initial: "nav")
 
-    private static func drawn() async throws -> [DrawnView] {
+    private static func drawn(after interactions: [Interaction] = []) async throws -> [DrawnView] {
         let screen = try await StoryboardPictureBundle.draw(entry: "Home", files: [
-            "Base.lproj/Main.storyboard": storyboard, "Home.json": #"{"Home": {}}"#,
-        ])
+            "Base.lproj/Main.storyboard": storyboard, "Home.json": #"{"Home": {}}"#, "Detail.json": #"{"Detail": {}}"#,
+        ], after: interactions)
         return StoryboardPictureBundle.all(screen.views)
     }
 
@@ -64,6 +70,12 @@ struct BarTitleAndTintTests {
         let title = try #require(try await Self.drawn().first { $0.lines == ["Home"] })
         #expect(title.font == DesignFont(size: 20, weight: .bold))
         #expect(title.textColor == Self.red)
+    }
+
+    /// UIKit titles a pushed screen's back button with the title of the screen below.
+    @Test func aBackButtonIsTitledByTheScreenBelow() async throws {
+        let bar = try #require(try await Self.drawn(after: [.tap("own")]).first { $0.look == .navigationBar })
+        #expect(bar.children.filter { !$0.lines.isEmpty }.sorted { $0.frame.x < $1.frame.x }.flatMap(\.lines) == ["‹ Home", "Detail"])
     }
 
     @Test func aViewWithoutATintDrawsInItsSuperviewsTint() async throws {

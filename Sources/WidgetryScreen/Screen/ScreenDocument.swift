@@ -196,6 +196,9 @@ public struct NavigationItemNode: Sendable {
     public var titleView: ViewNode?
     public var leftBarButtonItems: [ViewNode]
     public var rightBarButtonItems: [ViewNode]
+    /// The title of the item's `backBarButtonItem`: what the back button of a screen pushed
+    /// above this one shows (a blank title shows the chevron alone); nil when it has none.
+    public var backButtonTitle: String? = nil
 }
 
 /// A transition to another screen.

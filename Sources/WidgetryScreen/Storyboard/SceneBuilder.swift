@@ -149,7 +149,7 @@ struct SceneBuilder<Source: SceneSource> {
         var titleView: ViewNode?
         if let view = try source.titleView(of: item) { titleView = try self.view(view, depth: 0) }
         return NavigationItemNode(title: title, titleView: titleView, leftBarButtonItems: try barButtonItems(of: item, side: .left),
-                                  rightBarButtonItems: try barButtonItems(of: item, side: .right))
+                                  rightBarButtonItems: try barButtonItems(of: item, side: .right), backButtonTitle: try source.backButtonTitle(of: item))
     }
 
     private mutating func barButtonItems(of item: Source.NavigationItem, side: BarSide) throws(Source.Failure) -> [ViewNode] {

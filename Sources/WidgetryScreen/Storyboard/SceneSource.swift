@@ -60,6 +60,8 @@ protocol SceneSource {
     func navigationItem() throws(Failure) -> (title: String?, item: NavigationItem?)
     func titleView(of item: NavigationItem) throws(Failure) -> View?
     func barButtonItems(of item: NavigationItem, side: BarSide) throws(Failure) -> [View]
+    /// The title of the item's back bar button item, when it has one.
+    func backButtonTitle(of item: NavigationItem) throws(Failure) -> String?
     /// A navigation controller's bar, as designed; nil when it has none.
     func navigationBarDesign() throws(Failure) -> ViewDesign?
     /// The controller's segues, some of which views and cells may already have performed.

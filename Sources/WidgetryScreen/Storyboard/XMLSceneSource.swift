@@ -138,6 +138,11 @@ struct XMLSceneSource: SceneSource {
         return item.children(named: "\(side)BarButtonItems").flatMap(\.children)
     }
 
+    /// The `title` of `<barButtonItem key="backBarButtonItem">`.
+    func backButtonTitle(of item: XMLElementNode) -> String? {
+        item.children.first { $0.name == "barButtonItem" && $0["key"] == "backBarButtonItem" }?["title"]
+    }
+
     func controllerSegues() -> [Segue] {
         links(of: controller.element).segues
     }

@@ -189,6 +189,12 @@ struct NibSceneSource: SceneSource {
         return objects.map { Object(nib: controllerNib, object: $0) }
     }
 
+    /// The `UITitle` of the item's `UIBackBarButtonItem`.
+    func backButtonTitle(of item: Int) throws(NIBError) -> String? {
+        let archive = controllerNib.archive
+        return try archive.reference(of: item, key: "UIBackBarButtonItem").flatMap { (back: Int) throws(NIBError) in try archive.string(of: back, key: "UITitle") }
+    }
+
     func controllerSegues() throws(NIBError) -> [Segue] {
         try controllerNib.archive.objectItems(of: controller.object, key: "UIStoryboardSegueTemplates").map { Segue(nib: controllerNib, template: $0) }
     }
