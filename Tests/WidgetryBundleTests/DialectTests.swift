@@ -123,3 +123,12 @@ struct DialectTests {
         #expect(places["outlets"]?.objectValue?.isEmpty == true)
     }
 }
+
+extension DialectTests {
+    @Test func graffitisTypesSayItOnlyAsTypes() throws {
+        let typed = try bundle(["S.json": #"{"S": {"objects": {"c": {"type": "BaseContentController"}}}}"#])
+        #expect(typed.dialect == DialectDetection(dialect: .graffiti, evidence: "BaseContentController in S.json"))
+        let text = try bundle(["S.json": #"{"S": {"elements": {"label": {"attrs": {"text": "BaseContentController"}}}}}"#])
+        #expect(text.dialect == DialectDetection(dialect: .widgetkit, evidence: nil), "a label's text is not a type")
+    }
+}

@@ -40,18 +40,19 @@ public struct DialectDetection: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The first key or string of `value` (outside comment entries) that names something in
-    /// `dialect`'s prefix, or a Graffiti controller type.
-    private static func firstName(of dialect: Dialect, in value: JSONValue) -> String? {
+    /// `dialect`'s prefix, or, as the value of a `type` key, a Graffiti controller type.
+    private static func firstName(of dialect: Dialect, in value: JSONValue, isType: Bool = false) -> String? {
         switch value.kind {
         case .string(let text):
-            if dialect == .graffiti, GraffitiObjectTypes.graffitiOnly.contains(text) { return text }
+            if isType, dialect == .graffiti, GraffitiObjectTypes.graffitiOnly.contains(text) { return text }
             return prefixedName(of: dialect, in: Array(text.utf8))
         case .array(let items):
             for item in items { if let name = firstName(of: dialect, in: item) { return name } }
             return nil
         case .object(let object):
             for member in object where !member.key.hasPrefix("***") {
-                if let name = prefixedName(of: dialect, in: Array(member.key.utf8)) ?? firstName(of: dialect, in: member.value) { return name }
+                if let name = prefixedName(of: dialect, in: Array(member.key.utf8))
+                    ?? firstName(of: dialect, in: member.value, isType: member.key == "type") { return name }
             }
             return nil
         default:
