@@ -6,7 +6,8 @@ extension LanguageServer {
     /// `textDocument/hover`, in Markdown: over a finding, its message and what its code means,
     /// as `widgetry lint --explain CODE` prints it; in a screen's predicate or key path, the type
     /// of the path up to the key at the cursor, as lint types it, and in a binding what its
-    /// element shows in the screen's stub run once that has run; over a key, its documentation
+    /// element shows (in an object's entry, what the object has) in the screen's stub run once
+    /// that has run; over a key, its documentation
     /// from `docs/FORMAT.md`; nothing elsewhere.
     func hover(_ params: TextDocumentPositionParams) async throws -> Hover? {
         let (path, text) = try document(params.textDocument.uri)
@@ -39,14 +40,20 @@ extension LanguageServer {
     }
 
     /// What the element whose binding holds byte `offset` of a screen file shows in the
-    /// screen's stub run (``StubRunValues``), when the run has finished or finishes within
+    /// screen's stub run (``StubRunValues``), or what the object whose entry holds it has
+    /// (its status, the rows it gives), when the run has finished or finishes within
     /// ``ServerLimits/stubRunWait``; nil elsewhere, or when it has not.
     private func stubRunValue(at offset: Int, in bytes: [UInt8], definitions: BundleDefinitions) async -> String? {
-        guard let place = JSONPlace(bytes: bytes, offset: offset), place.path.count >= 5, case .key(let screen) = place.path[0],
-              place.path[1] == .key("elements"), case .key(let id) = place.path[2], id != "@self", place.path[3] == .key("bindings"),
+        guard let place = JSONPlace(bytes: bytes, offset: offset), place.path.count >= 4, case .key(let screen) = place.path[0],
+              case .key(let section) = place.path[1], case .key(let id) = place.path[2], id != "@self",
+              section == "objects" || (section == "elements" && place.path[3] == .key("bindings")),
               definitions.screens.contains(screen), let runs = definitions.stubRuns,
               let values = await runs.values(of: screen, waiting: limits.stubRunWait) else { return nil }
-        return values.markdown(for: id)
+        guard section == "objects" else { return values.markdown(for: id) }
+        // The display controllers the object gives content to.
+        let objects = definitions.context?.screens.first { $0.name == screen }?.document.objects ?? []
+        let fed = objects.filter { entry in entry.outlets.contains { $0.property == "mainContentProvider" && $0.targets.contains(id) } }.map(\.id)
+        return values.markdown(forObject: id, feeding: fed)
     }
 
     /// A finding's message and hint, and what its code means as `--explain` prints it.

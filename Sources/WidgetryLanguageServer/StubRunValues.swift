@@ -19,6 +19,10 @@ struct StubRunValues: Sendable, Equatable {
     var elements: [String: String] = [:]
     /// The value each element of the first row of each table shows, by table.
     var firstRows: [String: [String: String]] = [:]
+    /// How many rows each display controller shows, by its id.
+    var rows: [String: Int] = [:]
+    /// The flags of each status (a status controller's, an action controller's last call), by name.
+    var statuses: [String: String] = [:]
     /// Why the run could not start, when it could not.
     var failure: String?
 
@@ -47,6 +51,11 @@ struct StubRunValues: Sendable, Equatable {
             guard let row = table.sections.first(where: { !$0.rows.isEmpty })?.rows.first else { continue }
             values.firstRows[table.table] = Dictionary(row.elements.map { ($0.id, literal($0.element.value)) }) { first, _ in first }
         }
+        for table in snapshot.tables { values.rows[table.controller, default: 0] += table.sections.reduce(0) { $0 + $1.rows.count } }
+        for status in snapshot.statuses {
+            values.statuses[status.name] = [("inProgress", status.inProgress), ("isSuccess", status.isSuccess), ("isFailure", status.isFailure)]
+                .map { "\($0.0) `\(literal($0.1))`" }.joined(separator: ", ")
+        }
         return values
     }
 
@@ -65,6 +74,20 @@ struct StubRunValues: Sendable, Equatable {
         let rows = firstRows.keys.sorted().compactMap { table in firstRows[table]?[id].map { "`\(table)`'s first row shows `\($0)`" } }
         guard !rows.isEmpty else { return nil }
         return "In \(source), `\(id)` in " + rows.joined(separator: "; in ")
+    }
+
+    /// What object `id` holds, in Markdown: its status flags, or the rows of the display
+    /// controllers it gives content to (`controllers`), or why the run could not start; nil
+    /// when the run says nothing of it.
+    func markdown(forObject id: String, feeding controllers: [String]) -> String? {
+        let source = "the stub run (StubService.json, from 2018-06-20T19:00:00Z until idle)"
+        if let failure { return "The stub run of \(screen) could not start: \(failure)" }
+        // A status controller's flags are its own; an action controller's, its last call's.
+        if let flags = statuses[id] { return "In \(source), `\(id)` on \(screen) is at \(flags)" }
+        if let flags = statuses[id + ".status"] { return "In \(source), the last call of `\(id)` on \(screen) is at \(flags)" }
+        let shown = controllers.sorted().compactMap { controller in rows[controller].map { "`\(controller)` shows \($0) row\($0 == 1 ? "" : "s")" } }
+        guard !shown.isEmpty else { return nil }
+        return "In \(source), `\(id)` on \(screen) gives content: " + shown.joined(separator: ", ")
     }
 }
 

@@ -19,7 +19,10 @@ import WidgetryLanguageServerProtocol
         let client = await ServerClient(limits: ServerLimits(stubRunWait: .seconds(120)))
         _ = try await client.initialize(folders: [workspace.path])
         _ = try await client.collect(under: workspace.bundle)
-        let text = try workspace.text(Workspace.screen)
+        // The on-load action runs only when the provider is empty: a predicate to hover over.
+        let text = try workspace.text(Workspace.screen).replacingOccurrences(
+            of: #""OnLoadActionController", "attrs": {"actionName": "notes"}"#,
+            with: #""OnLoadActionController", "attrs": {"actionName": "notes", "predicateFormat": "notesProvider.totalCount == 0"}"#)
         let uri = workspace.uri(Workspace.screen)
         try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
         _ = try await client.collect(under: workspace.bundle)
@@ -29,6 +32,11 @@ import WidgetryLanguageServerProtocol
         #expect(count.contains(#"`countLabel` on NotesViewController shows `"2 notes"`"#), "\(count)")
         let stars = try await hover(client, uri: uri, text: text, at: #""predicateFormat": "stars >= 3""#, offset: 21)
         #expect(stars.contains(#"`starsLabel` in `tableView`'s first row shows `"★ favourite"`"#), "\(stars)")
+        // In an object's entry: the rows a provider gives.
+        let sort = try await hover(client, uri: uri, text: text, at: #""sortByFields": "stars""#, offset: 18)
+        #expect(sort.contains("`notesProvider` on NotesViewController gives content: `notesTable` shows 2 rows"), "\(sort)")
+        let call = try await hover(client, uri: uri, text: text, at: #""predicateFormat": "notesProvider.totalCount == 0""#, offset: 22)
+        #expect(call.contains("the last call of `loadNotes` on NotesViewController is at inProgress `0`, isSuccess `1`, isFailure `0`"), "\(call)")
 
         // The format changed in the editor: the next hover runs the screen again.
         let format = try #require(Workspace.position(of: #""%@ notes""#, in: text))
