@@ -12,23 +12,25 @@ enum Completion {
     /// The keys whose values name a screen.
     static let screenKeys: Set<String> = ["entryScreen", "destination"]
 
-    /// The items for the value at `cursor` of `text`, each replacing the value's contents;
-    /// nil when the key takes no name the server knows.
-    static func items(at cursor: JSONCursor, in text: TextDocument, definitions: BundleDefinitions) -> [CompletionItem]? {
+    /// The items for the string value at `place` of `text`, each replacing the value's
+    /// contents; nil when the string is no member's value or its key takes no name the server
+    /// knows.
+    static func items(at place: JSONPlace, in text: TextDocument, definitions: BundleDefinitions) -> [CompletionItem]? {
+        guard let key = place.key else { return nil }
         let candidates: [(label: String, kind: CompletionItemKind, detail: String)]
-        if actionKeys.contains(cursor.key) {
+        if actionKeys.contains(key) {
             candidates = definitions.actions.map { ($0.key, .function, "action of \($0.value)") }
-        } else if entityKeys.contains(cursor.key) {
+        } else if entityKeys.contains(key) {
             candidates = definitions.entities.map { entity in
                 (entity.name, .class, "entity: \(entity.attributes.count) attributes, \(entity.relationships.count) relationships"
                     + (entity.parent.map { ", a kind of \($0)" } ?? ""))
             }
-        } else if screenKeys.contains(cursor.key) {
+        } else if screenKeys.contains(key) {
             candidates = definitions.screens.map { ($0, .file, "screen") }
         } else {
             return nil
         }
-        let range = LSPRange(start: text.position(atOffset: cursor.contents.lowerBound), end: text.position(atOffset: cursor.contents.upperBound))
+        let range = LSPRange(start: text.position(atOffset: place.contents.lowerBound), end: text.position(atOffset: place.contents.upperBound))
         return candidates.sorted { $0.label < $1.label }.map { candidate in
             CompletionItem(label: candidate.label, kind: candidate.kind, detail: candidate.detail, textEdit: TextEdit(range: range, newText: candidate.label))
         }
@@ -65,11 +67,12 @@ extension LanguageServer {
         guard let root = bundle(holding: path) else { return nil }
         let offset = text.offset(of: params.position)
         let definitions = await definitions(of: root)
-        if let cursor = JSONCursor(bytes: text.bytes, offset: offset), let items = Completion.items(at: cursor, in: text, definitions: definitions) {
+        let place = JSONPlace(bytes: text.bytes, offset: offset)
+        if let place, let items = Completion.items(at: place, in: text, definitions: definitions) {
             return CompletionList(isIncomplete: false, items: items)
         }
         let relative = String(path.dropFirst(root.count + 1))
-        if let place = JSONPlace(bytes: text.bytes, offset: offset), let candidates = Completion.structure(at: place, of: relative, in: text.bytes, definitions: definitions) {
+        if let place, let candidates = Completion.structure(at: place, of: relative, in: text.bytes, definitions: definitions) {
             let range = LSPRange(start: text.position(atOffset: place.contents.lowerBound), end: text.position(atOffset: place.contents.upperBound))
             return CompletionList(isIncomplete: false, items: candidates.sorted { $0.label < $1.label }.map { $0.item(replacing: range, documentation: completionDocumentation) })
         }

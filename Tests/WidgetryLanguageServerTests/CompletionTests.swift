@@ -76,11 +76,13 @@ import WidgetryLanguageServerProtocol
     }
 
     @Test func theCursorIsPlacedInTheValueOfAKeyWhateverFollows() {
-        /// The place of the `|` in `text` (taken out): key, typed text and contents as one string.
+        /// The place of the `|` in `text` (taken out), when it is in a member's string value: key,
+        /// typed text and contents as one string.
         func cursor(_ text: String) -> String? {
             let bytes = Array(text.replacingOccurrences(of: "|", with: "").utf8)
             let offset = text.utf8.firstIndex(of: UInt8(ascii: "|")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) } ?? 0
-            return JSONCursor(bytes: bytes, offset: offset).map { "\($0.key) \($0.typed) \($0.contents)" }
+            guard let place = JSONPlace(bytes: bytes, offset: offset), let key = place.key else { return nil }
+            return "\(key) \(String(decoding: bytes[place.contents.lowerBound..<offset], as: UTF8.self)) \(place.contents)"
         }
         #expect(cursor(#"{"actionName": "lo|ad"}"#) == "actionName lo 16..<20")
         #expect(cursor("{\"a\": 1,\n  \"nextAction\"\n :  \"|") == "nextAction  29..<29")
