@@ -45,8 +45,10 @@ struct BundleFindings: Sendable {
         self.generation = generation
         var grouped: [String: [WidgetryDiagnostics.Diagnostic]] = [:]
         var shownAs: [String: String] = [:]
+        var paths: [String: String] = [:]
         for finding in report.diagnostics {
-            let path = Self.path(of: finding.file, root: root)
+            let path = paths[finding.file] ?? Self.path(of: finding.file, root: root)
+            paths[finding.file] = path
             grouped[path, default: []].append(finding)
             shownAs[path] = shownAs[path] ?? finding.file
         }

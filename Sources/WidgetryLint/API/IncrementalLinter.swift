@@ -24,14 +24,12 @@ struct IncrementalLinter: Sendable {
         case reading, sites, all
     }
 
-    /// A screen's work, valid while its file's text is `bytes` and the tiers' inputs are those
-    /// the findings were made under.
+    /// A screen's reading and sites, valid while its file's text is `bytes` and the tiers'
+    /// inputs are those they were worked out under.
     private struct ScreenWork {
         var bytes: [UInt8]
         var document: ScreenDocument?
         var sites: ScreenSites?
-        /// Each rule's findings about this screen alone, by rule id.
-        var findings: [String: [Diagnostic]] = [:]
     }
 
     let linter: Linter
@@ -40,6 +38,9 @@ struct IncrementalLinter: Sendable {
     /// The inputs of each tier, as of the last lint.
     private var keys: [Tier: [String: [UInt8]]] = [:]
     private var work: [String: ScreenWork] = [:]
+    /// What each rule about one screen at a time found about each screen alone, by rule id and
+    /// screen name.
+    private var found: [String: [String: [Diagnostic]]] = [:]
 
     init(linter: Linter = Linter(), profile: HostProfile = HostProfile()) {
         self.linter = linter
@@ -51,7 +52,7 @@ struct IncrementalLinter: Sendable {
     mutating func lint(_ bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration) -> DiagnosticReport {
         guard bundle.mainStoryboardPath == nil, bundle.storyboards.isEmpty, bundle.compiledStoryboards.isEmpty else {
             keys = [:]
-            work = [:]
+            forget(from: .reading)
             return linter.lint(bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile)
         }
         let files = Dictionary(bundle.screens.map { ($0.name, $0.file.document.source.bytes) }, uniquingKeysWith: { first, _ in first })
@@ -59,7 +60,8 @@ struct IncrementalLinter: Sendable {
         // A tier whose inputs changed takes with it what it and the tiers after it hold.
         if let changed = Tier.allCases.first(where: { keys[$0] != newKeys[$0] }) { forget(from: changed) }
         keys = newKeys
-        for (name, entry) in work where files[name] != entry.bytes { work[name] = nil }
+        let changed = Set(work.filter { files[$0.key] != $0.value.bytes }.keys)
+        forget(screens: changed)
 
         let reuse = LintContext.ScreenReuse(document: { [work] name in work[name]?.document },
                                             sites: { [work] screen in work[screen.name]?.sites })
@@ -67,64 +69,76 @@ struct IncrementalLinter: Sendable {
         var kept: [String: ScreenWork] = [:]
         for screen in context.screens {
             guard let bytes = files[screen.name] else { continue }
-            var entry = work[screen.name] ?? ScreenWork(bytes: bytes)
-            entry.document = screen.document
-            kept[screen.name] = entry
+            kept[screen.name] = ScreenWork(bytes: bytes, document: screen.document)
         }
         for sites in context.screenSites where kept[sites.screen.name] != nil { kept[sites.screen.name]?.sites = sites }
+        forget(screens: Set(work.keys).subtracting(kept.keys))
         work = kept
 
         var findings: [Diagnostic] = []
+        var restricted: [Set<String>: LintContext] = [:]
         for rule in linter.enabledRules(configuration) {
             let id = type(of: rule).description.id
-            guard Self.tier(of: rule) != nil, let found = screenFindings(of: rule, id: id, in: context) else {
+            guard Self.tier(of: rule) != nil, let part = screenFindings(of: rule, id: id, in: context, restricted: &restricted) else {
                 findings += rule.check(context)
                 continue
             }
-            findings += found
+            findings += part
         }
         return linter.report(findings, of: context)
     }
 
     /// What `rule`, which looks at one screen at a time, finds in `context`: what it finds about
-    /// the bundle as a whole, then about each screen in order, from the screens' work where it
-    /// holds them, else by running it on the screens that lack them. Nil, and nothing kept, when
-    /// a finding cannot be told to be about one of those screens.
-    private mutating func screenFindings(of rule: any LintRule, id: String, in context: LintContext) -> [Diagnostic]? {
-        let whole = rule.check(context.restricted(to: []))
-        let missing = Set(context.screens.map(\.name).filter { work[$0]?.findings[id] == nil })
+    /// the bundle as a whole, then about each screen in order, as kept where the screen's are,
+    /// else by running it on the screens that lack them. Nil, and nothing kept, when a finding
+    /// cannot be told to be about one of those screens. `restricted` holds the contexts with
+    /// fewer screens already made.
+    private mutating func screenFindings(of rule: any LintRule, id: String, in context: LintContext,
+                                         restricted: inout [Set<String>: LintContext]) -> [Diagnostic]? {
+        func only(_ names: Set<String>) -> LintContext {
+            if let made = restricted[names] { return made }
+            let made = names.count == context.screens.count ? context : context.restricted(to: names)
+            restricted[names] = made
+            return made
+        }
+        let whole = rule.check(only([]))
+        var kept = found[id] ?? [:]
+        let missing = Set(context.screens.lazy.map(\.name).filter { kept[$0] == nil })
         if !missing.isEmpty {
-            let found = rule.check(context.restricted(to: missing))
-            guard found.count >= whole.count, Array(found.prefix(whole.count)) == whole else { return forgetting(id) }
+            let run = rule.check(only(missing))
+            guard run.count >= whole.count, run[..<whole.count].elementsEqual(whole) else {
+                found[id] = nil
+                return nil
+            }
             var byFile: [String: String] = [:]
             for screen in context.screens where missing.contains(screen.name) { byFile[screen.file] = screen.name }
-            var parts = Dictionary(uniqueKeysWithValues: missing.map { ($0, [Diagnostic]()) })
-            for finding in found.dropFirst(whole.count) {
-                guard let name = byFile[finding.file] else { return forgetting(id) }
-                parts[name]?.append(finding)
+            for name in missing { kept[name] = [] }
+            for finding in run[whole.count...] {
+                guard let name = byFile[finding.file] else {
+                    found[id] = nil
+                    return nil
+                }
+                kept[name]?.append(finding)
             }
-            for (name, part) in parts { work[name]?.findings[id] = part }
+            found[id] = kept
         }
-        return whole + context.screens.flatMap { work[$0.name]?.findings[id] ?? [] }
+        return whole + context.screens.flatMap { kept[$0.name] ?? [] }
     }
 
-    /// Drops what the screens' work holds of rule `id`; nil.
-    private mutating func forgetting(_ id: String) -> [Diagnostic]? {
-        for name in work.keys { work[name]?.findings[id] = nil }
-        return nil
+    /// Drops what the screens `names` hold: their readings, sites and findings.
+    private mutating func forget(screens names: Set<String>) {
+        guard !names.isEmpty else { return }
+        for name in names { work[name] = nil }
+        for id in found.keys { found[id] = found[id]?.filter { !names.contains($0.key) } }
     }
 
     /// Drops what depends on `tier`'s inputs: the readings from the first tier, the sites from
     /// the second, and the findings of the rules of `tier` and after.
     private mutating func forget(from tier: Tier) {
-        if tier == .reading {
-            work = [:]
-            return
-        }
-        let ids = Set(linter.rules.filter { (Self.tier(of: $0)?.rawValue ?? -1) >= tier.rawValue }.map { type(of: $0).description.id })
-        for name in work.keys {
-            if tier == .sites { work[name]?.sites = nil }
-            for id in ids { work[name]?.findings[id] = nil }
+        if tier == .reading { work = [:] }
+        if tier == .sites { for name in work.keys { work[name]?.sites = nil } }
+        for rule in linter.rules where (Self.tier(of: rule)?.rawValue ?? -1) >= tier.rawValue {
+            found[type(of: rule).description.id] = nil
         }
     }
 

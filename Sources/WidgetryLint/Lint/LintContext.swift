@@ -140,11 +140,12 @@ public struct LintContext: Sendable {
             screenErrors += error.errors
             return
         }
+        let definitions = Dictionary(bundle.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for name in names {
             do throws(ScreenErrors) {
                 let document = if let reused = reuse.document(name) { reused } else { try ScreenSource.document(named: name, in: bundle, storyboard: storyboard) }
                 screens.append(Screen(name: name, file: displayPrefix + document.file, document: document,
-                                      source: bundle.screen(named: name)?.file.document.source))
+                                      source: definitions[name]?.file.document.source))
             } catch {
                 screenErrors += error.errors
             }

@@ -19,8 +19,9 @@ struct UnreachableScreenRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let entry = ScreenSource.entryScreen(in: context.bundle)
         let destinations = Set(context.screens.flatMap { $0.document.segues.map(\.destination) })
+        let definitions = Dictionary(context.bundle.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return context.screens.filter { $0.name != entry && !destinations.contains($0.name) }.compactMap { screen in
-            guard let definition = context.bundle.screen(named: screen.name), let body = definition.file.document.root[screen.name] else { return nil }
+            guard let definition = definitions[screen.name], let body = definition.file.document.root[screen.name] else { return nil }
             return context.finding(Self.description, in: screen, at: body,
                                    message: "screen \(screen.name) is not the entry screen and no segue leads to it",
                                    hint: "add a segue with \"destination\": \"\(screen.name)\", or remove the screen")

@@ -22,8 +22,12 @@ struct ScenarioNames {
     init(_ context: LintContext) {
         screens = context.screenNames
         entities = context.model.map { $0.entities.map(\.name) }
+        // The screens' sites hold each screen's model as worked out here when names are not
+        // open (no storyboard) and the profile computes no keys.
+        let sites = context.bundle.mainStoryboardPath == nil && context.profile.keyPaths.isEmpty
+            ? Dictionary(context.screenSites.map { ($0.screen.name, $0.model) }, uniquingKeysWith: { first, _ in first }) : [:]
         for screen in context.screens {
-            let model = ScreenModel(document: screen.document, entities: context.model, namesAreOpen: false)
+            let model = sites[screen.name] ?? ScreenModel(document: screen.document, entities: context.model, namesAreOpen: false)
             elements.merge(model.elements) { $0.union($1) }
             for (id, kinds) in model.elements where !kinds.isDisjoint(with: [.tableView, .collectionView]) { addTable(id) }
             for cell in model.cells {
