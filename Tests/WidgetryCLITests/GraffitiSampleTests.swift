@@ -66,3 +66,16 @@ enum GraffitiSamples {
     static let all = [twitter, maps]
     static var isAvailable: Bool { FileManager.default.fileExists(atPath: twitter.bundle + "/Info.plist") }
 }
+
+extension GraffitiSampleTests {
+    /// One screen file validated alone follows the schema of the dialect it is written in, or
+    /// the one `--dialect` names.
+    @Test func aGraffitiScreenFileAloneFollowsGraffitisSchema() throws {
+        let file = Samples.upstream("graffiti/TwitterDemo/TwitterDemo/TweetsViewController.json")
+        let alone = try CommandRunner.run(["validate", file])
+        #expect(alone.status == 0, "\(alone.stdout)\(alone.stderr)")
+        let told = try CommandRunner.run(["validate", file, "--dialect", "widgetkit"])
+        #expect(told.status == 1)
+        #expect(told.stdout.contains("\"BaseContentController\" is not one of"), "\(told.stdout)")
+    }
+}

@@ -2,6 +2,12 @@ import Foundation
 public import WidgetryJSON
 
 extension DialectDetection {
+    /// The dialect one file says on its own (`widgetry validate S.json`): Graffiti's when it
+    /// names something of Graffiti's and nothing of WidgetKit's, as a bundle's screens do.
+    public static func detect(file: BundleFile) -> DialectDetection {
+        detect(screens: [file], storyboard: nil)
+    }
+
     /// The dialect of the bundle folder at `directory`, found as a loaded bundle's is, for
     /// readers that check its files one by one (`widgetry validate`): its top-level screen files
     /// (`X.json` holding `X`) and then its main storyboard source. A file that cannot be read or

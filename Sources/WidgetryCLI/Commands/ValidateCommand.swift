@@ -128,7 +128,7 @@ struct ValidateCommand: AsyncParsableCommand {
     private func checkFile(_ argument: String, with validator: BundleValidator) throws(CommandFailure) -> BundleValidation.Check {
         let bytes = try InputFile.bytes(of: argument, option: "validate", allowingStandardInput: true)
         let name = InputFile.displayName(of: argument)
-        let outcome = validator.validate(file: name, bytes: bytes, kindName: kind)
+        let outcome = validator.validate(file: name, bytes: bytes, kindName: kind, dialect: sourceOptions.dialect?.dialect)
         if outcome.skippedFiles.contains(name) {
             throw CommandFailure(.missingPart, "cannot tell which schema \(name) follows from its name",
                                  hint: "give --kind \(BundleFileKind.argumentNames.joined(separator: "|"))", file: name)

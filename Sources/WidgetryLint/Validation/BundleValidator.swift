@@ -148,8 +148,9 @@ public struct BundleValidator: Sendable {
     /// `bytes` named `file`, of the kind `kindName` names (``BundleFileKind/named(_:root:)``), or
     /// of the kind its name says (``BundleFileKind/classify(path:root:)`` on the file's name; a
     /// screen file is then `X.json` holding `X`). No kind named and a name that says nothing:
-    /// the file is skipped.
-    public func validate(file: String, bytes: [UInt8], kindName: String?) -> Outcome {
+    /// the file is skipped. A screen follows its `dialect`'s schema, found from the file itself
+    /// when nil (``DialectDetection/detect(file:)``).
+    public func validate(file: String, bytes: [UInt8], kindName: String?, dialect: Dialect? = nil) -> Outcome {
         var report = DiagnosticReport()
         report.files = [file]
         do {
@@ -161,7 +162,9 @@ public struct BundleValidator: Sendable {
             guard let kind = named ?? BundleFileKind.classify(path: fileName, root: document.root) else {
                 return Outcome(report: report, skippedFiles: [file])
             }
-            report.diagnostics = diagnostics(for: document, kind: kind, file: file).sorted()
+            var screenDialect = Dialect.widgetkit
+            if case .screen = kind { screenDialect = dialect ?? DialectDetection.detect(file: BundleFile(path: name, document: document)).dialect }
+            report.diagnostics = diagnostics(for: document, kind: kind, file: file, dialect: screenDialect).sorted()
         } catch {
             let source = SourceText(fileName: file, bytes: bytes)
             report.sources[file] = source
@@ -170,9 +173,10 @@ public struct BundleValidator: Sendable {
         return Outcome(report: report, skippedFiles: [])
     }
 
-    /// The findings of one parsed file against the schema for `kind`; empty when there is none.
-    public func diagnostics(for document: JSONDocument, kind: BundleFileKind, file: String) -> [Diagnostic] {
-        guard let schema = schemas.schema(for: kind) else { return [] }
+    /// The findings of one parsed file against the schema for `kind` in a bundle of `dialect`;
+    /// empty when there is none.
+    public func diagnostics(for document: JSONDocument, kind: BundleFileKind, file: String, dialect: Dialect = .widgetkit) -> [Diagnostic] {
+        guard let schema = schemas.schema(for: kind, in: dialect) else { return [] }
         return diagnostics(for: document, schema: schema, file: file)
     }
 
