@@ -2,9 +2,9 @@ import Foundation
 public import WidgetryServiceConfiguration
 
 /// The three-legged OAuth 1.0a flow (RFC 5849 §2) of a service file's `auth` section, as a host
-/// app ran it in code: temporary credentials from `requestTokenPath` (§2.1), the user's
-/// authorisation at `url` with `$token` filled in (§2.2), token credentials from
-/// `accessTokenPath` (§2.3), which then sign the user's requests (``OAuth1Signer``).
+/// app ran it in code: temporary credentials from `requestTokenPath` (RFC 5849 §2.1), the user's
+/// authorisation at `url` with `$token` filled in (RFC 5849 §2.2), token credentials from
+/// `accessTokenPath` (RFC 5849 §2.3), which then sign the user's requests (``OAuth1Signer``).
 ///
 /// Each leg is one call, so a run can stop between them: a real service shows the user a page
 /// at the authorisation URL, and the user brings back the verifier; a stand-in service, or one
@@ -36,8 +36,8 @@ public struct OAuth1Flow: Sendable, Equatable {
         self.method = method
     }
 
-    /// Credentials the service gave for one leg: the temporary ones of §2.1, or the token ones
-    /// of §2.3 with whatever else the answer held (Twitter's `user_id` and `screen_name`).
+    /// Credentials the service gave for one leg: the temporary ones of RFC 5849 §2.1, or the token ones
+    /// of RFC 5849 §2.3 with whatever else the answer held (Twitter's `user_id` and `screen_name`).
     public struct Credentials: Sendable, Equatable {
         public var token: String
         public var secret: String
@@ -51,7 +51,7 @@ public struct OAuth1Flow: Sendable, Equatable {
         }
     }
 
-    /// Leg 1: temporary credentials, asked for with the callback (§2.1). The service must
+    /// Leg 1: temporary credentials, asked for with the callback (RFC 5849 §2.1). The service must
     /// confirm the callback (`oauth_callback_confirmed=true`), as OAuth 1.0a requires.
     public func temporaryCredentials(over transport: any ServiceTransport, nonce: String, timestamp: Int) async -> Result<Credentials, ActionError> {
         let signer = OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret)
@@ -104,7 +104,7 @@ public struct OAuth1Flow: Sendable, Equatable {
         return .success(verifier)
     }
 
-    /// Leg 3: token credentials for `temporary`, authorised with `verifier` (§2.3).
+    /// Leg 3: token credentials for `temporary`, authorised with `verifier` (RFC 5849 §2.3).
     public func tokenCredentials(for temporary: Credentials, verifier: String, over transport: any ServiceTransport,
                                  nonce: String, timestamp: Int) async -> Result<Credentials, ActionError> {
         let signer = OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret, token: temporary.token, tokenSecret: temporary.secret)
