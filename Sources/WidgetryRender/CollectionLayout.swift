@@ -122,9 +122,9 @@ struct CollectionLayout {
                                 prototypes: [], segue: nil, place: prototype.place, design: prototype.design)
         if ConstraintLayout.hasConstraints(cellRoot) {
             let size = DesignRect(x: 0, y: 0, width: frame.width, height: frame.height)
-            let solution = ConstraintLayout(root: cellRoot, size: size, safeArea: size) { node, width in
+            let solution = ConstraintLayout(root: cellRoot, size: size, safeArea: size) { node in
                 ViewContent(node: node, state: node.id.flatMap { states[$0] }, kind: node.id.flatMap { states[$0]?.kind } ?? ElementKind(typeName: node.type) ?? .view)
-                    .labelHeight(width: width)
+                    .intrinsicSize
             }
             layout.solved = solution.frames.mapValues { DesignRect(x: $0.x + frame.x, y: $0.y + frame.y, width: $0.width, height: $0.height) }
         }

@@ -38,14 +38,17 @@ struct ConstraintLayout {
     /// Solves the constraints of the tree under `root`, sized `size`, whose safe area is
     /// `safeArea` (in the root's coordinates): the safe-area guide is that area, the top layout
     /// guide the strip above it, the bottom layout guide the strip below it.
-    /// `intrinsicHeight` gives a view's content height at a width (a label's lines), nil for a
-    /// view without one.
+    /// `intrinsicSize` gives a view's content size (a label's text), nil for a view without one:
+    /// as UIKit's intrinsic content size, it holds the view's width and then its height against
+    /// squeezing at the view's compression resistance and against stretching at its hugging
+    /// priority, in place of the designed size (the storyboard's frame is only Interface
+    /// Builder's picture of it).
     ///
     /// With `fitsHeight`, the root's height is not `size`'s but as small as its constraints let
     /// it be (UIKit's `systemLayoutSizeFitting` at the fitting-size priority, 50, as a table sizes
     /// a self-sizing row), and the designed heights of views placed by constraints pull below that.
     init(root: ViewNode, size: DesignRect, safeArea: DesignRect, fitsHeight: Bool = false,
-         intrinsicHeight: (ViewNode, Double) -> Double? = { _, _ in nil }) {
+         intrinsicSize: (ViewNode) -> IntrinsicSize? = { _ in nil }) {
         var boxes: [String: Box] = [:]
         var order: [(Box, parent: Box?)] = []
         func collect(_ node: ViewNode, parent: Box?) {
@@ -66,10 +69,21 @@ struct ConstraintLayout {
             guides[guide] = DesignRect(x: 0, y: bottom, width: size.width, height: max(size.height - bottom, 0))
         }
 
-        /// The tree solved, with the heights of `intrinsic` (by position in `order`) as a
-        /// view's content size: kept against squeezing at 750 and against stretching at 250,
-        /// UIKit's compression resistance and hugging.
-        func solve(intrinsic: [Int: Double]) -> (LayoutSolver, [LayoutProblem]) {
+        // Views sized by their content, by position in `order`.
+        var sizes: [Int: IntrinsicSize] = [:]
+        for (index, (box, _)) in order.enumerated().dropFirst() where box.node.design.usesConstraints {
+            if let size = intrinsicSize(box.node) { sizes[index] = size }
+        }
+
+        /// `length` held at `content` against squeezing and stretching at the view's priorities
+        /// on that axis (UIKit's compression resistance and content hugging).
+        func contentConstraints(_ length: LayoutVariable, _ content: Double, resisting: Int, hugging: Int) -> [LayoutConstraint] {
+            [(length >= content).withStrength(Strength(priority: resisting)), (length <= content).withStrength(Strength(priority: hugging))]
+        }
+
+        /// The tree solved, with the contents' widths and the heights of `heights` (by position
+        /// in `order`) as the views' content sizes.
+        func solve(heights: [Int: Double]) -> (LayoutSolver, [LayoutProblem]) {
             var solver = LayoutSolver()
             var problems: [LayoutProblem] = []
             func add(_ constraint: LayoutConstraint) {
@@ -90,17 +104,26 @@ struct ConstraintLayout {
                 add(rootBox.height == size.height)
             }
             for (index, (box, parent)) in order.enumerated().dropFirst() {
-                guard let parent, let frame = box.node.design.frame else { continue }
-                let strength: Strength = box.node.design.usesConstraints ? .weak : .strong
-                let (x, width, y, height) = Self.autoresized(box.node.design, frame: frame, in: parent)
-                for constraint in [box.left == parent.left + x, box.top == parent.top + y, box.width == width] {
-                    add(constraint.withStrength(strength))
+                guard let parent else { continue }
+                let design = box.node.design
+                if let size = sizes[index] {
+                    for constraint in contentConstraints(box.width, size.width, resisting: design.compressionResistance.horizontal,
+                                                         hugging: design.contentHugging.horizontal) { add(constraint) }
                 }
-                if let height = intrinsic[index] {
-                    add((box.height >= height).withStrength(.strong))
-                    add((box.height <= height).withStrength(.weak))
-                } else {
+                if let height = heights[index] {
+                    for constraint in contentConstraints(box.height, height, resisting: design.compressionResistance.vertical,
+                                                         hugging: design.contentHugging.vertical) { add(constraint) }
+                }
+                guard let frame = design.frame else { continue }
+                let strength: Strength = design.usesConstraints ? .weak : .strong
+                let (x, width, y, height) = Self.autoresized(design, frame: frame, in: parent)
+                for constraint in [box.left == parent.left + x, box.top == parent.top + y] { add(constraint.withStrength(strength)) }
+                if sizes[index] == nil {
+                    add((box.width == width).withStrength(strength))
                     add((box.height == height).withStrength(fitsHeight && strength == .weak ? Strength(priority: 1) : strength))
+                } else if heights[index] == nil {
+                    // First pass: the designed height stands in until the width is known.
+                    add((box.height == height).withStrength(strength))
                 }
             }
             for (box, _) in order {
@@ -115,14 +138,14 @@ struct ConstraintLayout {
             return (solver, problems)
         }
 
-        var (solver, found) = solve(intrinsic: [:])
+        var (solver, found) = solve(heights: [:])
         // Views sized by their content (labels) need a width first: solve again with their
         // heights at the widths the first pass gave them.
-        var intrinsic: [Int: Double] = [:]
-        for (index, (box, _)) in order.enumerated().dropFirst() where box.node.design.usesConstraints {
-            if let height = intrinsicHeight(box.node, solver.value(of: box.width)) { intrinsic[index] = height }
+        if !sizes.isEmpty {
+            var heights: [Int: Double] = [:]
+            for (index, size) in sizes { heights[index] = size.height(solver.value(of: order[index].0.width)) }
+            (solver, found) = solve(heights: heights)
         }
-        if !intrinsic.isEmpty { (solver, found) = solve(intrinsic: intrinsic) }
         problems = found
         rootHeight = max(solver.value(of: rootBox.height), 0)
         for (id, box) in boxes {
@@ -181,6 +204,14 @@ struct ConstraintLayout {
         }
         return LayoutConstraint(first, relation, second, strength: Strength(priority: min(max(designed.priority, 1), 1000)), tag: designed)
     }
+}
+
+/// What a view's content asks of its size, as UIKit's intrinsic content size: its width (a
+/// label's text on one line) and its height at the width the layout gives it (the lines it
+/// wraps to there).
+struct IntrinsicSize {
+    let width: Double
+    let height: (Double) -> Double
 }
 
 /// A constraint the layout left out, at its place in the storyboard.

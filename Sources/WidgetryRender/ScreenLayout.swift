@@ -56,8 +56,8 @@ struct ScreenLayout {
                     for (child, childState) in zip(node.subviews, state.children) { index(child, childState) }
                 }
                 index(node, state)
-                let solution = ConstraintLayout(root: node, size: frame, safeArea: safeArea) { node, width in
-                    contents[ObjectIdentifier(node)]?.labelHeight(width: width)
+                let solution = ConstraintLayout(root: node, size: frame, safeArea: safeArea) { node in
+                    contents[ObjectIdentifier(node)]?.intrinsicSize
                 }
                 layout.solved = solution.frames.mapValues { DesignRect(x: $0.x + frame.x, y: $0.y + frame.y, width: $0.width, height: $0.height) }
                 layout.problems = solution.problems

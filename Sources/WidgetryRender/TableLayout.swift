@@ -107,9 +107,9 @@ struct TableLayout {
         if ConstraintLayout.hasConstraints(cellRoot) {
             func solve(fitting: Bool) -> ConstraintLayout {
                 let size = DesignRect(x: 0, y: 0, width: width, height: fixedHeight ?? Self.minimumRowHeight)
-                return ConstraintLayout(root: cellRoot, size: size, safeArea: size, fitsHeight: fitting) { node, width in
+                return ConstraintLayout(root: cellRoot, size: size, safeArea: size, fitsHeight: fitting) { node in
                     ViewContent(node: node, state: node.id.flatMap { states[$0] }, kind: node.id.flatMap { states[$0]?.kind } ?? ElementKind(typeName: node.type) ?? .view)
-                        .labelHeight(width: width)
+                        .intrinsicSize
                 }
             }
             var solution = solve(fitting: true)

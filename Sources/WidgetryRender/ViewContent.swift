@@ -113,10 +113,16 @@ struct ViewContent {
         }
     }
 
-    /// A label's content height at `width` (its lines), nil for any other view: what
-    /// constraints size a label by when they leave its height open.
-    func labelHeight(width: Double) -> Double? {
-        kind == .label ? intrinsicHeight(width: width) : nil
+    /// A label's content size, nil for any other view: what constraints size a label by where
+    /// they leave it open. Its width is its widest line unwrapped (whatever its line count, as
+    /// UIKit measures a label without a preferred width), rounded up to a point; its height,
+    /// its lines at the width it is given.
+    var intrinsicSize: IntrinsicSize? {
+        guard kind == .label else { return nil }
+        let font = font
+        let paragraphs = shownText?.text.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        let width = paragraphs.map { TextMetrics.width(of: $0, font: font) }.max() ?? 0
+        return IntrinsicSize(width: width.rounded(.up)) { intrinsicHeight(width: $0) }
     }
 
     /// The drawn view at `frame`, with `children`, cut to its frame when it clips (as designed,

@@ -94,14 +94,41 @@ struct ConstraintLayoutTests {
             constraint("below", .top, .equal, "label", .bottom, constant: 8),
         ], children: [label, below])
         var widthsAsked: [Double] = []
-        let solved = ConstraintLayout(root: root, size: Self.size, safeArea: Self.size) { node, width in
+        let solved = ConstraintLayout(root: root, size: Self.size, safeArea: Self.size) { node in
             guard node.id == "label" else { return nil }
-            widthsAsked.append(width)
-            return width > 300 ? 34 : 51
+            return IntrinsicSize(width: 500) { width in
+                widthsAsked.append(width)
+                return width > 300 ? 34 : 51
+            }
         }
         #expect(widthsAsked == [335], "the content height is asked at the width the constraints give")
         #expect(solved.frames["label"]?.height == 34)
         #expect(solved.frames["below"]?.y == 52, "a view pinned below the label follows its content height")
+    }
+
+    @Test func aViewIsAsWideAsItsContentWhereConstraintsLeaveItsWidthOpen() throws {
+        // Centred with a frame narrower than its text, as Interface Builder drew a placeholder.
+        let centred = view("centred", frame: DesignRect(x: 156, y: 0, width: 63, height: 23))
+        // Pinned at the leading edge with room to the trailing edge at least 20: as wide as its text.
+        let pinned = view("pinned", frame: DesignRect(x: 16, y: 40, width: 57, height: 17))
+        // Between both edges at 100 each, wider than the room: squeezed, the required constraints winning.
+        let squeezed = view("squeezed", frame: DesignRect(x: 100, y: 80, width: 175, height: 17))
+        let root = view("root", frame: Self.size, constraints: [
+            constraint("centred", .centerX, .equal, "root", .centerX),
+            constraint("centred", .top, .equal, "root", .top),
+            constraint("pinned", .leading, .equal, "root", .leading, constant: 16),
+            constraint("root", .trailing, .greaterThanOrEqual, "pinned", .trailing, constant: 20),
+            constraint("pinned", .top, .equal, "root", .top, constant: 40),
+            constraint("squeezed", .leading, .equal, "root", .leading, constant: 100),
+            constraint("root", .trailing, .equal, "squeezed", .trailing, constant: 100),
+            constraint("squeezed", .top, .equal, "root", .top, constant: 80),
+        ], children: [centred, pinned, squeezed])
+        let solved = ConstraintLayout(root: root, size: Self.size, safeArea: Self.size) { node in
+            IntrinsicSize(width: node.id == "squeezed" ? 300 : 120) { _ in 20 }
+        }
+        #expect(solved.frames["centred"] == DesignRect(x: 127.5, y: 0, width: 120, height: 20))
+        #expect(solved.frames["pinned"] == DesignRect(x: 16, y: 40, width: 120, height: 20))
+        #expect(solved.frames["squeezed"] == DesignRect(x: 100, y: 80, width: 175, height: 20))
     }
 
     @Test func aLabelIsAsTallAsItsLines() throws {

@@ -55,6 +55,11 @@ struct CompiledDesignTests {
         }
         let differences = pairs.flatMap { Self.differences($0, ids: ids) }
         #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.joined(separator: "\n"))")
+        // The post text's designed priorities (vertical hugging 249, compression resistance 751)
+        // and the labels' 251 hugging are read, not UIKit's defaults alone.
+        #expect(pairs.contains { $0.compiled.contentHugging == AxisPriorities(horizontal: 250, vertical: 249)
+            && $0.compiled.compressionResistance == AxisPriorities(horizontal: 750, vertical: 751) })
+        #expect(pairs.filter { $0.compiled.contentHugging == AxisPriorities(horizontal: 251, vertical: 251) }.count >= 8)
         let constraints = pairs.reduce(0) { $0 + $1.compiled.constraints.count }
         #expect(constraints >= 40, "the compiled nibs' constraints are read: \(constraints)")
     }
@@ -136,6 +141,8 @@ struct CompiledDesignTests {
         }
         check("autoresizing", xml.autoresizing ?? [.flexibleRightMargin, .flexibleBottomMargin], compiled.autoresizing)
         check("usesConstraints", xml.usesConstraints, compiled.usesConstraints)
+        check("contentHugging", xml.contentHugging, compiled.contentHugging)
+        check("compressionResistance", xml.compressionResistance, compiled.compressionResistance)
         check("font", xml.font, compiled.font)
         checkColor("textColor", xml.textColor, compiled.textColor)
         checkColor("titleColor", xml.titleColor, compiled.titleColor)

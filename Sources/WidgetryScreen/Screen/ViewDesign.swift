@@ -78,6 +78,12 @@ public struct ViewDesign: Sendable, Equatable {
     public var cornerRadius: Double?
     public var borderWidth: Double?
     public var borderColor: DesignColor?
+    /// How strongly the view keeps from growing beyond its content's size, across and down
+    /// (`horizontalHuggingPriority`, `verticalHuggingPriority`): UIKit's 250 unless designed.
+    public var contentHugging = AxisPriorities(horizontal: 250, vertical: 250)
+    /// How strongly the view keeps from shrinking below its content's size, across and down
+    /// (`horizontalCompressionResistancePriority`, …): UIKit's 750 unless designed.
+    public var compressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
 
     public init(frame: DesignRect? = nil, autoresizing: Autoresizing? = nil, usesConstraints: Bool = false,
                 constraints: [DesignConstraint] = [], designID: String? = nil, safeAreaGuideID: String? = nil,
@@ -120,6 +126,17 @@ public struct ViewDesign: Sendable, Equatable {
 
     /// A design that says nothing.
     public static let unspecified = ViewDesign()
+}
+
+/// An Auto Layout priority (1 to 1000) for each axis of a view's content size.
+public struct AxisPriorities: Sendable, Equatable {
+    public var horizontal: Int
+    public var vertical: Int
+
+    public init(horizontal: Int, vertical: Int) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
 }
 
 /// A rectangle in points.

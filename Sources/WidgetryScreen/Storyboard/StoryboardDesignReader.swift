@@ -7,7 +7,9 @@ import WidgetryJSON
 ///   the safe-area guide (`<viewLayoutGuide key="safeArea">`), and whether constraints place
 ///   it: `translatesAutoresizingMaskIntoConstraints="NO"` without `fixedFrame="YES"` (Interface
 ///   Builder writes both on a view it left to its autoresizing mask, and compiles it so).
-/// - `<constraints>`: each `<constraint>` at its line; `multiplier` as `0.5` or `16:9`.
+/// - `<constraints>`: each `<constraint>` at its line; `multiplier` as `0.5` or `16:9`; the
+///   view's `horizontalHuggingPriority`, `verticalHuggingPriority` and the two
+///   `…CompressionResistancePriority` (UIKit's 250 and 750 when missing).
 /// - `<fontDescription>` (system fonts by `type` and `weight`, named fonts, text styles), the
 ///   `textColor`, `backgroundColor` and `tintColor` (``StoryboardDesignColors``), a button's
 ///   normal title colour and image, `textAlignment`, `numberOfLines`, `image`, a table's
@@ -46,6 +48,8 @@ struct StoryboardDesignReader {
         design.usesConstraints = element["translatesAutoresizingMaskIntoConstraints"] == "NO" && element["fixedFrame"] != "YES"
         design.safeAreaGuideID = element.children.first { $0.name == "viewLayoutGuide" && $0["key"] == "safeArea" }?["id"]
         design.constraints = constraints(of: element)
+        design.contentHugging = Self.priorities(of: element, "HuggingPriority", default: design.contentHugging)
+        design.compressionResistance = Self.priorities(of: element, "CompressionResistancePriority", default: design.compressionResistance)
         if let controller {
             let guides = controller.children(named: "layoutGuides").flatMap { $0.children(named: "viewControllerLayoutGuide") }
             design.topLayoutGuideID = guides.first { $0["type"] == "top" }?["id"]
@@ -177,6 +181,13 @@ struct StoryboardDesignReader {
             return numerator / denominator
         }
         return number(text)
+    }
+
+    /// A view's priorities across and down (`horizontal…` and `vertical…` + `suffix`), each the
+    /// default's when missing or unreadable.
+    private static func priorities(of element: XMLElementNode, _ suffix: String, default value: AxisPriorities) -> AxisPriorities {
+        AxisPriorities(horizontal: element["horizontal" + suffix].flatMap(priority) ?? value.horizontal,
+                       vertical: element["vertical" + suffix].flatMap(priority) ?? value.vertical)
     }
 
     private static func priority(_ text: String) -> Int? {

@@ -7,7 +7,8 @@ import WidgetryNIB
 /// - the frame, from `UIBounds` (the size) and `UICenter` (the centre in the superview's
 ///   coordinates), as UIKit derives it for a view without a transform; `UIAutoresizingMask`
 ///   (UIKit's bits, which ``Autoresizing`` shares; none when missing); whether constraints place it
-///   (`UIViewDoesNotTranslateAutoresizingMaskIntoConstraints`);
+///   (`UIViewDoesNotTranslateAutoresizingMaskIntoConstraints`); `UIViewContentHuggingPriority` and
+///   `UIViewContentCompressionResistancePriority` (strings `{251, 251}`; the class's when missing);
 /// - `UIViewAutolayoutConstraints` (``CompiledConstraints``), and on a root view the
 ///   controller's top and bottom layout guides (`_UILayoutGuide` subviews);
 /// - `UIFont` (``CompiledFonts``), `UITextColor`, `UIBackgroundColor`, `UITintColor`,
@@ -34,7 +35,7 @@ struct CompiledDesign {
         guard let className = try? nib.classNames(of: object).uiKit, !className.hasSuffix("LayoutConstraint") else { return .unspecified }
         var design = ViewDesign()
         design.designID = Self.designID(of: object, in: archive)
-        readGeometry(of: object, into: &design)
+        readGeometry(of: object, className: className, into: &design)
         design.constraints = CompiledConstraints(nib: nib).constraints(heldBy: object)
         if isRoot { readLayoutGuides(of: object, into: &design) }
         readText(of: object, className: className, into: &design)
@@ -68,7 +69,7 @@ struct CompiledDesign {
 
     // MARK: Geometry
 
-    private func readGeometry(of object: Int, into design: inout ViewDesign) {
+    private func readGeometry(of object: Int, className: String, into design: inout ViewDesign) {
         if let bounds = try? archive.rect(of: object, key: "UIBounds"), let center = try? archive.point(of: object, key: "UICenter"),
            [bounds.width, bounds.height, center.x, center.y].allSatisfy(\.isFinite) {
             design.frame = DesignRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height)
@@ -77,6 +78,21 @@ struct CompiledDesign {
             design.autoresizing = Autoresizing(rawValue: Int(mask))
         }
         design.usesConstraints = (try? archive.bool(of: object, key: "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints")) ?? false
+        design.contentHugging = priorities(of: object, key: "UIViewContentHuggingPriority", className: className) ?? design.contentHugging
+        design.compressionResistance = priorities(of: object, key: "UIViewContentCompressionResistancePriority", className: className)
+            ?? design.compressionResistance
+    }
+
+    /// A view's content priorities across and down, which ibtool writes as a string
+    /// `{horizontal, vertical}` (`{251, 251}`), and leaves out when they are the class's
+    /// (``UIKitDefaults``); nil when unreadable.
+    private func priorities(of object: Int, key: String, className: String) -> AxisPriorities? {
+        let written = try? archive.string(of: object, key: key)
+        let standard: String? = if case .text(let text)? = UIKitDefaults.value(of: key, in: className) { text } else { nil }
+        guard let text = written ?? standard, text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
+        let values = text.dropFirst().dropLast().split(separator: ",").compactMap { Double(String($0.filter { $0 != " " })) }
+        guard values.count == 2, values.allSatisfy({ $0 >= 1 && $0 <= 1000 }) else { return nil }
+        return AxisPriorities(horizontal: Int(values[0].rounded()), vertical: Int(values[1].rounded()))
     }
 
     /// The controller's top and bottom layout guides: `_UILayoutGuide` subviews of its root

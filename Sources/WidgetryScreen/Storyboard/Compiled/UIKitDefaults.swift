@@ -11,14 +11,16 @@ enum UIKitDefaults {
     /// The defaults of the keys Widgetry reads, by the class that declares them. A class
     /// inherits its superclass's defaults (``superclass``).
     static let table: [String: [String: Value]] = [
-        "UIView": ["UIHidden": .number(0), "UIAlpha": .number(1), "UITag": .number(0), "UIOpaque": .number(0)],
+        "UIView": ["UIHidden": .number(0), "UIAlpha": .number(1), "UITag": .number(0), "UIOpaque": .number(0),
+                   "UIViewContentHuggingPriority": .text("{250, 250}"), "UIViewContentCompressionResistancePriority": .text("{750, 750}")],
         "UIControl": ["UIDisabled": .number(0)],
         "UIBarButtonItem": ["UIEnabled": .number(1), "UITag": .number(0), "UIIsSystemItem": .number(0)],
         "UITextField": ["UIText": .text(""), "UIPlaceholder": .text("")],
         "UISearchBar": ["UIText": .text(""), "UIPlaceholder": .text("")],
         "UITextView": ["UIText": .text(""), "UIEditable": .number(1)],
         "UISwitch": ["UISwitchOn": .number(0)],
-        "UIActivityIndicatorView": ["UIAnimating": .number(0)],
+        // An activity indicator hugs its fixed-size spinner at 750, which ibtool leaves out.
+        "UIActivityIndicatorView": ["UIAnimating": .number(0), "UIViewContentHuggingPriority": .text("{750, 750}")],
         "UIProgressView": ["UIProgress": .number(0)],
         "NSLayoutConstraint": ["NSConstant": .number(0)],
     ]
