@@ -51,7 +51,16 @@ public struct BundleFileSystem: Sendable {
     /// while nothing is held.
     package func held(_ path: String) -> [UInt8]? {
         guard !overrides.isEmpty else { return nil }
-        return overrides[path] ?? overrides[Self.standardized(path)]
+        if let held = overrides[path] { return held }
+        return Self.isStandardized(path) ? nil : overrides[Self.standardized(path)]
+    }
+
+    /// Whether `path` is already as ``standardized(_:)`` makes it (absolute, no `.` or `..`
+    /// component, no empty one, no trailing `/`), so that looking it up again is not needed:
+    /// the readers of a bundle name its files so, one lookup each.
+    private static func isStandardized(_ path: String) -> Bool {
+        path.hasPrefix("/") && path.count > 1 && !path.hasSuffix("/")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().contains { $0.isEmpty || $0 == "." || $0 == ".." }
     }
 
     private static func standardized(_ path: String) -> String {

@@ -27,6 +27,8 @@ struct BundleFindings: Sendable {
     var generation: Int
     /// The files with findings, by absolute path.
     var files: [String: File]
+    /// The absolute path of each file as findings name it, kept for the next lint's findings.
+    var paths: [String: String] = [:]
 
     /// The id of this set of diagnostics, for pulled diagnostics.
     var resultId: String { "\(generation)" }
@@ -45,10 +47,11 @@ struct BundleFindings: Sendable {
         self.generation = generation
         var grouped: [String: [WidgetryDiagnostics.Diagnostic]] = [:]
         var shownAs: [String: String] = [:]
-        var paths: [String: String] = [:]
+        var paths = earlier?.paths ?? [:]
         for finding in report.diagnostics {
             let path = paths[finding.file] ?? Self.path(of: finding.file, root: root)
-            paths[finding.file] = path
+            // Where a finding about the whole bundle goes depends on the manifest on the disk.
+            if path != root + "/Info.json", path != root + "/Info.plist" { paths[finding.file] = path }
             grouped[path, default: []].append(finding)
             shownAs[path] = shownAs[path] ?? finding.file
         }
@@ -65,6 +68,7 @@ struct BundleFindings: Sendable {
             files[path] = File(uri: uri, text: text, findings: findings.map { Finding(source: $0, diagnostic: Self.convert($0, in: text)) })
         }
         self.files = files
+        self.paths = paths
     }
 
     /// The absolute path of a file as a finding names it: relative to the working directory

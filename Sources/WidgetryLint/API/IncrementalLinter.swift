@@ -129,7 +129,9 @@ struct IncrementalLinter: Sendable {
     private mutating func forget(screens names: Set<String>) {
         guard !names.isEmpty else { return }
         for name in names { work[name] = nil }
-        for id in found.keys { found[id] = found[id]?.filter { !names.contains($0.key) } }
+        for id in found.keys {
+            for name in names { found[id]?.removeValue(forKey: name) }
+        }
     }
 
     /// Drops what depends on `tier`'s inputs: the readings from the first tier, the sites from
