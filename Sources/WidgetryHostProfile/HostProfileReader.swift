@@ -232,9 +232,10 @@ public enum HostProfileReader {
             }
             let value = member.value
             switch member.key {
-            case "signIn", "scrollToTop", "dismiss":
+            case "signIn", "oauth1SignIn", "scrollToTop", "dismiss":
                 guard read.object(value, allowed: [], what: member.key, expected: "{} (\(member.key) takes no settings)") != nil else { return nil }
-                return member.key == "signIn" ? .signIn : member.key == "dismiss" ? .dismiss : .scrollToTop
+                let plain: [String: HostStep] = ["signIn": .signIn, "oauth1SignIn": .oauth1SignIn, "dismiss": .dismiss, "scrollToTop": .scrollToTop]
+                return plain[member.key]
             case "signOut":
                 guard let settings = read.object(value, allowed: ["clearing"], what: "signOut") else { return nil }
                 return .signOut(clearing: settings["clearing"].flatMap { read.strings($0, expected: "an array of entity names") } ?? [])

@@ -5,6 +5,10 @@ public import WidgetryJSON
 public enum HostStep: Sendable, Equatable {
     /// Takes the user's token from the profile's provider: signed requests carry it again.
     case signIn
+    /// Signs the user in through the service file's `auth` section: its three-legged OAuth 1.0a
+    /// flow with the provider's consumer, the user's authorisation approved headlessly; the
+    /// steps after it run once the token credentials sign the user's requests.
+    case oauth1SignIn
     /// Forgets the user's token and deletes the objects of the owner entity and those they own
     /// (`isOwnerEntity`, `ownerRelationship`), with everything else in `entities`.
     case signOut(clearing: [String])
@@ -35,6 +39,7 @@ public enum HostStep: Sendable, Equatable {
     public var name: String {
         switch self {
         case .signIn: "signIn"
+        case .oauth1SignIn: "oauth1SignIn"
         case .signOut: "signOut"
         case .postNotification: "postNotification"
         case .setDefault: "setDefault"
@@ -46,5 +51,5 @@ public enum HostStep: Sendable, Equatable {
     }
 
     /// Every step name a profile may use.
-    public static let names = ["signIn", "signOut", "postNotification", "setDefault", "updateObjects", "perform", "scrollToTop", "dismiss"]
+    public static let names = ["signIn", "oauth1SignIn", "signOut", "postNotification", "setDefault", "updateObjects", "perform", "scrollToTop", "dismiss"]
 }

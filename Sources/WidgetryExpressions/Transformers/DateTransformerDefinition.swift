@@ -16,7 +16,9 @@ struct DateTransformerDefinition: Sendable {
 
     /// The definitions in a `transformers` object, in document order. Members of `date` whose
     /// key starts with `***` are comments; keys of a definition other than `format`,
-    /// `dateStyle`, `timeStyle` and `locale` are ignored, as upstream ignores them.
+    /// `dateStyle`, `timeStyle` and `locale` are ignored, as upstream ignores them, except that
+    /// a string `name` (Graffiti's `"date": {"default": {"name": "strToDate", …}}`) registers the
+    /// same definition under that name as well (FORMAT.md#graffiti.service).
     static func definitions(inTransformers transformers: JSONValue) throws(TransformerConfigurationError) -> [DateTransformerDefinition] {
         guard let section = transformers.objectValue else {
             throw TransformerConfigurationError(.notAnObject, "transformers must be an object, not \(transformers.typeName)",
@@ -29,9 +31,22 @@ struct DateTransformerDefinition: Sendable {
         }
         var definitions: [DateTransformerDefinition] = []
         for entry in entries where !entry.key.hasPrefix("***") {
-            definitions.append(try DateTransformerDefinition(name: entry.key, json: entry.value))
+            let definition = try DateTransformerDefinition(name: entry.key, json: entry.value)
+            definitions.append(definition)
+            if let alias = entry.value["name"]?.stringValue, !alias.isEmpty, alias != entry.key {
+                definitions.append(DateTransformerDefinition(named: alias, as: definition))
+            }
         }
         return definitions
+    }
+
+    /// `definition` under another name.
+    private init(named name: String, as definition: DateTransformerDefinition) {
+        self.name = name
+        format = definition.format
+        dateStyle = definition.dateStyle
+        timeStyle = definition.timeStyle
+        localeIdentifier = definition.localeIdentifier
     }
 
     init(name: String, json: JSONValue) throws(TransformerConfigurationError) {

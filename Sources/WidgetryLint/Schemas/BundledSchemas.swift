@@ -240,6 +240,7 @@ public enum BundledSchemas {
       "maxProperties": 1,
       "properties": {
         "signIn": { "$ref": "#/$defs/empty", "description": "Takes the user's token from the profile's provider." },
+        "oauth1SignIn": { "$ref": "#/$defs/empty", "description": "Signs the user in through the service file's auth section: its three-legged OAuth 1.0a flow with the provider's consumer." },
         "signOut": {
           "type": "object",
           "description": "Forgets the user's token and deletes the owner's objects, and those of the entities listed.",

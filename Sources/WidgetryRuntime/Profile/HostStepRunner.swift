@@ -26,26 +26,58 @@ struct HostStepRunner {
         }
     }
 
-    /// Runs the steps of host action `name`; false when one failed (recorded), so a host action
-    /// that performs it stops too.
-    @discardableResult
-    func perform(_ name: String, _ call: HostCall, on run: WidgetRun, depth: Int) -> Bool {
-        for step in actions[name] ?? [] {
-            do throws(StepFailure) {
-                try perform(step, call, on: run, depth: depth)
-            } catch {
-                run.screen.record("host action \(name), step \(step.name): \(error.message)", hint: "the step comes from \(profileFile)")
-                return false
+    /// Runs the steps of host action `name`, then calls `done` with false when one failed
+    /// (recorded), so a host action that performs it stops too. A step that waits for the
+    /// service (``HostStep/oauth1SignIn``) runs the steps after it once it is done.
+    func perform(_ name: String, _ call: HostCall, on run: WidgetRun, depth: Int, then done: @escaping (Bool) -> Void = { _ in }) {
+        perform(ArraySlice(actions[name] ?? []), of: name, call, on: run, depth: depth, then: done)
+    }
+
+    private func perform(_ steps: ArraySlice<HostStep>, of name: String, _ call: HostCall, on run: WidgetRun, depth: Int,
+                         then done: @escaping (Bool) -> Void) {
+        var rest = steps
+        let failed = { [weak run] (step: HostStep, message: String, hint: String?) in
+            run?.screen.record("host action \(name), step \(step.name): \(message)", hint: hint ?? "the step comes from \(profileFile)")
+            done(false)
+        }
+        let goOn = { [weak run] in
+            guard let run else { return }
+            perform(rest, of: name, call, on: run, depth: depth, then: done)
+        }
+        while let step = rest.popFirst() {
+            switch step {
+            case .oauth1SignIn:
+                return run.engine.signInWithOAuth1(as: name, sender: call.sender) { outcome in
+                    switch outcome {
+                    case .success: goOn()
+                    case .failure(let error): failed(step, error.message + (error.status.map { " (HTTP \($0))" } ?? "") + " [\(error.code.rawValue)]", error.hint)
+                    }
+                }
+            case .perform(let action) where actions[action] != nil:
+                guard depth < Self.maxDepth else {
+                    return failed(step, "host actions perform each other more than \(Self.maxDepth) deep (\(action) again?)", nil)
+                }
+                let forwarded = HostCall(action: action, argument: call.argument, sender: call.sender)
+                return perform(action, forwarded, on: run, depth: depth + 1) { succeeded in
+                    if succeeded { goOn() } else { failed(step, "\(action) failed", nil) }
+                }
+            default:
+                do throws(StepFailure) {
+                    try perform(step, call, on: run)
+                } catch {
+                    return failed(step, error.message, nil)
+                }
             }
         }
-        return true
+        done(true)
     }
 
     private struct StepFailure: Error {
         var message: String
     }
 
-    private func perform(_ step: HostStep, _ call: HostCall, on run: WidgetRun, depth: Int) throws(StepFailure) {
+    /// Runs a step that is done when it returns.
+    private func perform(_ step: HostStep, _ call: HostCall, on run: WidgetRun) throws(StepFailure) {
         switch step {
         case .signIn:
             run.engine.signInUser()
@@ -62,12 +94,7 @@ struct HostStepRunner {
             try update(entity, matching: predicate, with: values, in: run)
         case .perform(let action):
             let forwarded = HostCall(action: action, argument: call.argument, sender: call.sender)
-            if actions[action] != nil {
-                guard depth < Self.maxDepth else {
-                    throw StepFailure(message: "host actions perform each other more than \(Self.maxDepth) deep (\(action) again?)")
-                }
-                guard perform(action, forwarded, on: run, depth: depth + 1) else { throw StepFailure(message: "\(action) failed") }
-            } else if let handler = run.hostHandlers.handler(for: action) {
+            if let handler = run.hostHandlers.handler(for: action) {
                 handler(forwarded)
             } else {
                 run.engine.perform(action, argument: call.argument, sender: call.sender)
@@ -78,6 +105,9 @@ struct HostStepRunner {
         case .dismiss:
             try? run.screen.controller.setValue(.bool(true), forKey: "wx_dismissed")
             run.settle()
+        case .oauth1SignIn:
+            // Waits for the service: run by perform(_:of:_:on:depth:then:).
+            break
         }
     }
 

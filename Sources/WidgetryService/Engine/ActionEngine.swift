@@ -63,7 +63,7 @@ public final class ActionEngine {
     public let options: Options
     /// The values of ``Options/credentials``, redacted from every answer before it is read.
     public let secrets: SecretValues
-    private let backend: Backend
+    let backend: Backend
     private let importer: JSONImporter
     private var builder: RequestBuilder
     private let signIn: SignIn?
@@ -77,7 +77,10 @@ public final class ActionEngine {
     /// credentials without the user's token, until ``signInUser()``.
     public private(set) var userSignedOut = false
     /// The OAuth 1.0a nonces and timestamps still to come.
-    private var freshness: OAuthFreshness
+    var freshness: OAuthFreshness
+    /// The user's token credentials from the `auth` section's three-legged sign-in
+    /// (``signInWithOAuth1(as:sender:completion:)``), which then sign `needAuth` requests.
+    public internal(set) var oauth1User: OAuth1Flow.Credentials?
     /// Whom `needAuth` requests are signed as: the user, else the app; nil when neither signed in.
     public var signedIn: SignIn.Level? {
         tokens[.user] != nil ? .user : tokens[.app] != nil ? .app : nil
@@ -88,7 +91,7 @@ public final class ActionEngine {
     /// Every event so far.
     public private(set) var events: [ActionEvent] = []
     /// Every request sent so far (stub requests included: they are built the same way).
-    public private(set) var requestLog: [LoggedRequest] = []
+    public internal(set) var requestLog: [LoggedRequest] = []
 
     /// Progress a network transport reported, waiting for the timeline: action, sender, fraction.
     private let progressInbox = ProgressInbox()
@@ -127,6 +130,7 @@ public final class ActionEngine {
     /// host's credentials lose the user's token (an OAuth 1.0a signer signs as the consumer alone).
     public func signOutUser() {
         tokens = [:]
+        oauth1User = nil
         userSignedOut = true
     }
 
@@ -308,7 +312,13 @@ public final class ActionEngine {
     /// What a `needAuth` request carries: the signed-in token, else the host's credentials
     /// (without the user's token once the user signed out).
     private var credentials: Credentials? {
-        signedIn.flatMap { tokens[$0] }.map { Credentials(bearerToken: $0) } ?? (userSignedOut ? options.credentials?.withoutUserToken : options.credentials)
+        if let token = signedIn.flatMap({ tokens[$0] }) { return Credentials(bearerToken: token) }
+        if let user = oauth1User, var signed = options.credentials, signed.oauth1 != nil {
+            signed.oauth1?.token = user.token
+            signed.oauth1?.tokenSecret = user.secret
+            return signed
+        }
+        return userSignedOut ? options.credentials?.withoutUserToken : options.credentials
     }
 
     /// Adds the OAuth 1.0a `Authorization` header to `request` as it goes out (to the URL it is
@@ -427,7 +437,7 @@ public final class ActionEngine {
     }
 
     /// Runs the completion, then posts `Success` or `Error`.
-    private func finish(_ name: String, sender: String?, _ outcome: Result<ActionResult, ActionError>,
+    func finish(_ name: String, sender: String?, _ outcome: Result<ActionResult, ActionError>,
                         completion: ((Result<ActionResult, ActionError>) -> Void)?) {
         completion?(outcome)
         switch outcome {
@@ -447,7 +457,7 @@ public final class ActionEngine {
         observers.append(observer)
     }
 
-    private func emit(_ event: ActionEvent) {
+    func emit(_ event: ActionEvent) {
         events.append(event)
         for observer in observers { observer(event) }
     }

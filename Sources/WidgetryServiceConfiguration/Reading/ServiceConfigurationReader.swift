@@ -111,6 +111,15 @@ public enum ServiceConfigurationReader {
                 if let name = object[key], read.string(name) != nil { nextActions.append(name) }
             }
             _ = read.string(object["tokenKeyPath"])
+            let flow = OAuth1Endpoints.flowKeys.filter { object[$0] != nil }
+            if let named = flow.first {
+                for key in OAuth1Endpoints.keys where key != "url" { _ = read.string(object[key]) }
+                for key in OAuth1Endpoints.keys where object[key] == nil {
+                    read.report(.missingKey, "auth has \(named) but not \(key): the three-legged OAuth 1.0a sign-in needs all of "
+                                + OAuth1Endpoints.keys.joined(separator: ", "), at: json,
+                                hint: "url is the user's authorisation page ($token stands for the temporary token), callbackUrl where the service sends the user back")
+                }
+            }
             return ServiceConfigurationReader.withoutComments(json).objectValue
         }
 
