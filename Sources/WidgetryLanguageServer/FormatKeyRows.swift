@@ -371,6 +371,7 @@ enum FormatKeyRows {
 | <a id="profile.key-paths"></a>`keyPaths` | object | computed keys per entity: `{"Post": {"timeAgoString": "timeAgo(timestamp)"}}`, each an expression over the object; bindings, predicates and lint read them like attributes |
 | <a id="profile.patches"></a>`patches` | object | JSON Merge Patches (RFC 7386) applied to top-level JSON files of the bundle when they are read, by file: a fix to a bundle one does not own. A patch for a file the bundle lacks is `bundle.unknown-patch-target`. `inspect` and the snapshot's header list the patched files |
 | <a id="profile.sign-in"></a>`signIn` | `{}` | the provider's requests carry the user's token again |
+| <a id="profile.oauth1-sign-in"></a>`oauth1SignIn` | `{}` | signs the user in through the service file's `auth` section, its three-legged OAuth 1.0a flow ([sign-in](#graffiti.sign-in)); the steps after it run once it succeeds |
 | <a id="profile.sign-out"></a>`signOut` | `{}` or `{"clearing": [entities]}` | forgets the tokens (requests are signed by the consumer alone) and deletes the objects of the owner entity, those it owns, and every object of the entities in `clearing`, in one transaction |
 | <a id="profile.post-notification"></a>`postNotification` | name | screens whose display controllers render on it (`renderOn`) render |
 | <a id="profile.set-default"></a>`setDefault` | `{"key", "value"}` or `{"key", "expression"}` | sets a user default to the value, or to the expression evaluated over `sender` (the element that sent the action), `argument` and `defaults` |
