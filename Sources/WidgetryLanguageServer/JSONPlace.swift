@@ -49,13 +49,21 @@ struct JSONPlace: Equatable {
         while scanner.index < offset {
             let start = scanner.index
             switch bytes[start] {
-            case UInt8(ascii: "{"): frames.append(Frame(start: start, isObject: true)); scanner.index += 1
-            case UInt8(ascii: "["): frames.append(Frame(start: start, isObject: false)); scanner.index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = frames.popLast(); scanner.index += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                frames.last?.lastString = nil
+                frames.append(Frame(start: start, isObject: bytes[start] == UInt8(ascii: "{")))
+                scanner.index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = frames.popLast()
+                frames.last?.lastString = nil
+                scanner.index += 1
             case UInt8(ascii: ","):
                 frames.last?.next()
                 scanner.index += 1
             case UInt8(ascii: ":"):
+                // The string just before a colon is a key, even where a comma is missing (a
+                // member being typed on the line after another).
+                if let top = frames.last, top.isObject, let string = top.lastString { top.key = string }
                 frames.last?.expectsKey = false
                 scanner.index += 1
             case UInt8(ascii: "\""):
@@ -77,10 +85,13 @@ struct JSONPlace: Equatable {
                     contents = (start + 1)..<close
                     return
                 }
-                if let top = frames.last, top.isObject, top.expectsKey {
-                    top.key = String(decoding: bytes[(start + 1)..<end.contents], as: UTF8.self)
+                if let top = frames.last, top.isObject {
+                    let string = String(decoding: bytes[(start + 1)..<end.contents], as: UTF8.self)
+                    top.lastString = string
+                    if top.expectsKey { top.key = string }
                 }
             default:
+                if let top = frames.last, ![0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { top.lastString = nil }
                 scanner.index += 1
             }
         }
@@ -155,6 +166,8 @@ struct JSONPlace: Equatable {
         let isObject: Bool
         /// An object's key of the member being read, an array's index of the element.
         var key: String?
+        /// The string read last in an object, while nothing but white space follows it.
+        var lastString: String?
         var index = 0
         var expectsKey: Bool
 
@@ -169,6 +182,7 @@ struct JSONPlace: Equatable {
         }
 
         func next() {
+            lastString = nil
             if isObject {
                 key = nil
                 expectsKey = true

@@ -18,8 +18,10 @@ enum ScenarioCompletion {
             return CompletionCandidate.keys(["now", "timeZone", "locale", "service", "screen", "defaults", "stub", "pictureTolerance"],
                                             in: .scenario, documentedUnder: "scenario.settings.")
         case (.key, 2) where path[0] == "steps":
-            let present = Set(JSONPlace.members(ofObjectAt: place.containers[2], in: bytes).map(\.key))
-            if let kind = present.first(where: { ScenarioSteps.kinds[$0] != nil }), let keys = ScenarioSteps.kinds[kind] {
+            let members = JSONPlace.members(ofObjectAt: place.containers[2], in: bytes).map(\.key)
+            let present = Set(members)
+            // The step's kind: its first member that names one, in the file's order.
+            if let kind = members.first(where: { ScenarioSteps.kinds[$0] != nil }), let keys = ScenarioSteps.kinds[kind] {
                 return CompletionCandidate.keys(keys.subtracting(present).sorted(), in: .scenario, documentedUnder: "scenario.step.") { _ in "key of \(kind)" }
             }
             return ScenarioSteps.kindNames.map { kind in

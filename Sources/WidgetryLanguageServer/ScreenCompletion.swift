@@ -78,7 +78,7 @@ enum ScreenCompletion {
             }
         case "to" where rest.count == 5 && rest[0] == "elements" && rest[2] == "bindings":
             return elementKeys(of: screen.flatMap { kinds(in: $0)[rest[1]] })
-        case "input", "update" where rest.count == 1:
+        case "input" where rest.count == 1, "update" where rest.count == 1:
             return definitions.entities.map { CompletionCandidate(label: $0.name, kind: .class, detail: "entity") }
         case "serviceProviderClassName":
             let declared = definitions.context.map { Array($0.profile.providers.keys) } ?? []

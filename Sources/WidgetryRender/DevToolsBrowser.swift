@@ -96,11 +96,17 @@ final class DevToolsBrowser {
         stop()
     }
 
-    /// Stops the browser now and removes its folder.
+    /// Stops the browser now and removes its folders.
     private func stop() {
         isStopped = true
         process.stop(grace: ChromiumScreenshot.terminationGrace)
-        if let singleton { Self.remove(singleton) }
+        removeFolders()
+    }
+
+    /// Removes the browser's folder and its singleton socket's, which is looked for now if the
+    /// browser failed before it was found.
+    private func removeFolders() {
+        if let socketFolder = singleton ?? Self.singletonFolder(of: folder + "/profile") { Self.remove(socketFolder) }
         Self.remove(folder)
     }
 
@@ -203,7 +209,7 @@ final class DevToolsBrowser {
         _ = process.waitForEnd(seconds: ChromiumScreenshot.terminationGrace)
         process.stop(grace: ChromiumScreenshot.terminationGrace)
         let printed = (try? Data(contentsOf: URL(fileURLWithPath: folder + "/chromium.log"))) ?? Data()
-        Self.remove(folder)
+        removeFolders()
         return .failed(status: process.status ?? -1, output: String(decoding: printed.suffix(2_000), as: UTF8.self))
     }
 

@@ -160,10 +160,11 @@ public enum HTMLPicture {
         return #"<div class="t" style="\#(style)">\#(view.lines.map(XMLText.escaped).joined(separator: "<br>"))</div>"#
     }
 
-    /// A length in CSS pixels: at most two decimals, no trailing zeros, never `-0`.
+    /// A length in CSS pixels: at most two decimals, no trailing zeros, never `-0`; within a
+    /// billion either way (a bundle may size a view absurdly; a page has no use for more).
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        let hundredths = Int((value * 100).rounded())
+        let hundredths = Int((min(max(value, -1e9), 1e9) * 100).rounded())
         if hundredths == 0 { return "0" }
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = abs(hundredths)

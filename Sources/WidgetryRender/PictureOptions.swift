@@ -22,4 +22,16 @@ public struct PictureOptions: Sendable, Equatable {
     public func height(of screen: DrawnScreen) -> Double {
         fullPage ? screen.height : min(screen.height, screen.device.height)
     }
+
+    /// The tallest picture drawn, in pixels: Chromium's largest canvas. A full page taller than
+    /// this (rows a bundle sized absurdly) is cut here.
+    public static let maxPixelHeight = 16_384
+
+    /// The size in pixels (one per point) of the PNG of `screen`: the device's width, and
+    /// ``height(of:)`` rounded up, at most ``maxPixelHeight``.
+    public func pixelSize(of screen: DrawnScreen) -> (width: Int, height: Int) {
+        let height = height(of: screen)
+        let pixels = height.isFinite ? Int(min(height.rounded(.up), Double(Self.maxPixelHeight))) : Self.maxPixelHeight
+        return (Int(screen.device.width.rounded(.up)), max(pixels, 1))
+    }
 }

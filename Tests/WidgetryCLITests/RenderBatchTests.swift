@@ -78,6 +78,22 @@ struct RenderBatchTests {
         #expect(Self.files(in: scratch.path + "/steps") == ["stops-01.html", "stops-02.html"])
     }
 
+    @Test func aStepThatFailsIsDrawnAndReportedAndTheCommandFails() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let scenario = scratch.file("fails.scenario.json")
+        try Data(#"{"name": "fails", "settings": {"now": "2018-06-20T19:00:00Z"}, "steps": [{"tapRow": 1, "of": "tableView"}, {"tap": "nothing"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: scenario))
+        let picture = scratch.file("step2.html")
+        let outcome = try CommandRunner.run(["render", CommandRunner.feed, "--scenario", scenario, "--step", "2", "-o", picture])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("step 2 (tap nothing)") || outcome.stderr.contains("nothing"), "the failure is said: \(outcome.stderr)")
+        #expect(outcome.stderr.contains("step 2 of the scenario failed"), "\(outcome.stderr)")
+        #expect(FileManager.default.fileExists(atPath: picture), "the picture is still written")
+        let before = try CommandRunner.run(["render", CommandRunner.feed, "--scenario", scenario, "--step", "1", "-o", scratch.file("step1.html")])
+        #expect(before.status == 0, "a step before the failure is drawn as usual: \(before.stderr)")
+    }
+
     @Test func severalBundlesGoInAFolderEachNamedByPlaceAndIdentifier() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }

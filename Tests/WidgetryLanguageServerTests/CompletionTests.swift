@@ -92,5 +92,7 @@ import WidgetryLanguageServerProtocol
         #expect(cursor(#"{"actionName": "load"|}"#) == nil, "after the value")
         #expect(cursor(#"{"a": "x\"|"}"#) == #"a x\" 7..<10"#)
         #expect(cursor("{\"entity\": \"No|te,\n \"b\": 1}") == "entity No 12..<16", "unclosed: the name at the cursor")
+        #expect(cursor("{\"foo\": 1\n\"actionName\": \"|") == "actionName  25..<25", "a member typed where the comma is still missing")
+        #expect(cursor("{\"a\": {\"b\": 1}\n\"entity\": \"N|\"}") == "entity N 26..<27", "after a nested object, without a comma")
     }
 }

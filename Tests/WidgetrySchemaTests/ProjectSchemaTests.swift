@@ -5,7 +5,7 @@ import WidgetrySchema
 import WidgetryTestSupport
 
 /// Every schema the project ships in `Schemas/` is a valid 2020-12 schema (it validates against
-/// the meta-schema) and compiles.
+/// the meta-schema) and compiles, its references to the others resolved.
 @Suite("Project schemas")
 struct ProjectSchemaTests {
     static let root = Samples.packageRootURL
@@ -28,9 +28,12 @@ struct ProjectSchemaTests {
         #expect(violations.isEmpty, "\(violations.map(\.description).joined(separator: "\n"))")
     }
 
+    /// Each compiles with the others registered beside it, as they are shipped and used
+    /// together (Graffiti's screen schema refers to the screen schema's definitions).
     @Test(arguments: schemaFiles)
     func compiles(_ name: String) throws {
         var registry = SchemaRegistry()
+        for other in Self.schemaFiles where other != name { _ = try registry.register(try document(other)) }
         let uri = try registry.register(try document(name))
         _ = try registry.schema(at: uri)
     }

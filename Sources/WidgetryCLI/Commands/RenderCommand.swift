@@ -85,7 +85,7 @@ struct RenderCommand: AsyncParsableCommand {
     /// than one `--screen`, `--all-screens`, `--every-step`, several bundles or a pattern
     /// (even one that matches a single bundle).
     private var drawsSeveral: Bool {
-        screens.count > 1 || allScreens || everyStep || bundles.count > 1 || bundles.contains { Glob.isPattern($0) && !$0.contains("://") }
+        screens.count > 1 || allScreens || everyStep || bundles.count > 1 || bundles.contains(where: BundleArguments.isPattern)
     }
 
     func validate() throws {
@@ -96,7 +96,7 @@ struct RenderCommand: AsyncParsableCommand {
         if scenario != nil, !screens.isEmpty || allScreens {
             throw ValidationError("--scenario draws the screen its steps lead to; --screen and --all-screens show screens without one: give one or the other")
         }
-        if scenario != nil, bundles.count > 1 || bundles.contains(where: Glob.isPattern) { throw ValidationError("--scenario plays one bundle; name one") }
+        if scenario != nil, bundles.count > 1 || bundles.contains(where: BundleArguments.isPattern) { throw ValidationError("--scenario plays one bundle; name one") }
         if drawsSeveral, output == nil { throw ValidationError("several pictures go into a folder: give -o DIR") }
         if format == .png, output == nil { throw ValidationError("a PNG goes to a file: give -o PATH") }
     }
@@ -147,14 +147,21 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if let scenario {
             let stem = StepPictures.stem(of: scenario)
-            let (drawn, stoppedBefore) = try await drawSteps(of: scenario, bundle: loaded, profile: profile, device: device)
-            // The steps drawn before the scenario stopped are kept; the first missing one fails the command.
+            let (drawn, stoppedBefore, failures) = try await drawSteps(of: scenario, bundle: loaded, profile: profile, device: device)
+            // The steps drawn before the scenario stopped are kept; the first missing one fails
+            // the command, as does a step up to the last one drawn that failed (its picture may
+            // not show what the scenario meant).
             for (index, picture) in drawn {
                 try await write(picture, everyStep ? stem + "-" + (index + 1 < 10 ? "0" : "") + "\(index + 1)" : picture.screen)
             }
+            for failure in failures { Console.standard.writeError(failure.description + "\n") }
             if let missing = stoppedBefore {
                 throw CommandFailure(.missingPart, "the scenario stopped before step \(missing + 1), so there is no screen to draw",
-                                     hint: "run `widgetry test` to see which step failed")
+                                     hint: "the failure above says why; `widgetry test` checks the whole scenario")
+            }
+            if let failed = failures.first {
+                throw CommandFailure(.missingPart, "step \(failed.step + 1) of the scenario failed, so the pictures from it on may not show what it means",
+                                     hint: "the failure above says why; the pictures were written")
             }
             return
         }
@@ -184,7 +191,7 @@ struct RenderCommand: AsyncParsableCommand {
     /// step with `--every-step`, else after `--step` (or its last); and the first step wanted that
     /// the scenario stopped before, if it did.
     private func drawSteps(of path: String, bundle loaded: LoadedBundle, profile: HostProfile,
-                           device: Device) async throws -> (pictures: [(Int, DrawnScreen)], stoppedBefore: Int?) {
+                           device: Device) async throws -> (pictures: [(Int, DrawnScreen)], stoppedBefore: Int?, failures: [ScenarioResult.Failure]) {
         let scenario = try ScenarioFiles.read(path)
         let wanted = (step ?? scenario.steps.count) - 1
         guard everyStep || scenario.steps.indices.contains(wanted) else {
@@ -199,9 +206,10 @@ struct RenderCommand: AsyncParsableCommand {
         runner.afterStep = { index, _, run in
             if drawnSteps.contains(index) { drawn.pictures[index] = ScreenPicture.draw(run, device: device) }
         }
-        _ = await runner.run(scenario, bundle: loaded.bundle)
+        let result = await runner.run(scenario, bundle: loaded.bundle)
         let pictures = drawn.pictures.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        return (pictures, drawnSteps.sorted().first { drawn.pictures[$0] == nil })
+        let lastDrawn = drawnSteps.max() ?? 0
+        return (pictures, drawnSteps.sorted().first { drawn.pictures[$0] == nil }, result.failures.filter { $0.step <= lastDrawn })
     }
 }
 

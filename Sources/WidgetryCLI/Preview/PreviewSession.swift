@@ -161,9 +161,10 @@ final class PreviewSession: Sendable {
     private func draw(_ run: WidgetRun) -> PreviewState {
         let drawn = ScreenPicture.draw(run, device: device)
         let options = PictureOptions()
+        let size = options.pixelSize(of: drawn)
         return PreviewState(version: 0, screen: run.screen.document.name, service: run.options.service.rawValue,
                             picture: HTMLPicture.page(drawn, images: ScreenPicture.images(of: run.bundle), options: options),
-                            pictureWidth: Int(drawn.device.width.rounded(.up)), pictureHeight: Int(options.height(of: drawn).rounded(.up)),
+                            pictureWidth: size.width, pictureHeight: size.height,
                             snapshot: SnapshotText.render(run), error: nil)
     }
 

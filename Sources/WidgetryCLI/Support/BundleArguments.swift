@@ -13,11 +13,17 @@ enum BundleArguments {
     /// The archive names a pattern matches as bundles.
     static let archiveSuffixes = [".zip", ".tar", ".tar.gz", ".tgz"]
 
+    /// Whether `argument` is a pattern to expand: a glob that is not a URL (whose query may
+    /// hold `?` or `*`).
+    static func isPattern(_ argument: String) -> Bool {
+        Glob.isPattern(argument) && !argument.contains("://")
+    }
+
     static func expand(_ arguments: [String]) throws(CommandFailure) -> [String] {
         guard !arguments.isEmpty else { return [workingDirectory] }
         var expanded: [String] = []
         for argument in arguments {
-            guard Glob.isPattern(argument), !argument.contains("://") else {
+            guard isPattern(argument) else {
                 expanded.append(argument)
                 continue
             }

@@ -37,8 +37,8 @@ final class PictureGoldens: Sendable {
             let picture = ScreenPicture.draw(run)
             let options = PictureOptions()
             let html = HTMLPicture.page(picture, images: ScreenPicture.images(of: run.bundle), options: options)
-            return await self.compare(request, html: html, width: Int(picture.device.width.rounded(.up)),
-                                      height: Int(options.height(of: picture).rounded(.up)))
+            let size = options.pixelSize(of: picture)
+            return await self.compare(request, html: html, width: size.width, height: size.height)
         }
     }
 

@@ -75,7 +75,8 @@ final class RenderedPictures {
             case .html:
                 if let path { try OutputFile.write(html, to: path, option: "--output") } else { Console.standard.write(html) }
             case .png:
-                let bytes = try await png(of: html, width: Int(screen.device.width.rounded(.up)), height: Int(options.height(of: screen).rounded(.up)))
+                let size = options.pixelSize(of: screen)
+                let bytes = try await png(of: html, width: size.width, height: size.height)
                 try OutputFile.write(Data(bytes), to: path ?? "", option: "--output")
             }
         } catch let failure as CommandFailure {
