@@ -73,17 +73,29 @@ struct CollectionLayout {
     /// An item's width (height): the layout's, or the collection controller's `cellWidthHint`
     /// (`cellHeightHint`) as upstream's controllers size items: below 0 the layout's, from 0 to
     /// 1 a fraction of the collection's bounds, above 1 points.
+    /// Lengths are held within ``maxItemLength``, so a bundle's absurd size draws an absurd
+    /// picture rather than overflowing.
     static func itemLength(hint: Double?, layout: Double, bounds: Double) -> Double {
-        guard let hint, hint.isFinite, hint >= 0 else { return layout }
-        return hint <= 1 ? hint * bounds : hint
+        let length: Double
+        if let hint, hint.isFinite, hint >= 0 {
+            length = hint <= 1 ? hint * bounds : hint
+        } else {
+            length = layout
+        }
+        return length.isFinite ? min(max(length, 0), maxItemLength) : 0
     }
+
+    /// The longest item drawn, in points: far beyond any screen.
+    static let maxItemLength = 100_000.0
 
     /// Where `count` items of one section go, by the rules above: along the line (`main`, from
     /// the leading inset) and across (`cross`, the line's start from the section's).
     static func places(count: Int, itemLength: Double, itemDepth: Double, lineLength: Double, interitem: Double, lineSpacing: Double) -> [Placed] {
         guard count > 0 else { return [] }
-        // As many items as fit with the least spacing; always at least one.
-        let perLine = max(1, Int(((lineLength + interitem) / (itemLength + interitem)).rounded(.down)))
+        // As many items as fit with the least spacing; always at least one, at most all (items
+        // and spacing of no length fit any number).
+        let fitting = ((lineLength + interitem) / (itemLength + interitem)).rounded(.down)
+        let perLine = fitting.isFinite && fitting > 1 ? Int(min(fitting, Double(count))) : 1
         var places: [Placed] = []
         var first = 0
         var line = 0

@@ -128,4 +128,19 @@ struct CollectionLayoutTests {
         let tooWide = CollectionLayout.places(count: 2, itemLength: 300, itemDepth: 40, lineLength: 200, interitem: 10, lineSpacing: 0)
         #expect(tooWide.map(\.main) == [0, 0], "an item wider than the line has a line of its own, from the inset")
     }
+
+    /// Sizes a bundle may give that no device has: nothing traps, and the picture is drawn.
+    @Test func absurdSizesDrawWithoutTrapping() async throws {
+        let none = CollectionLayout.places(count: 3, itemLength: 0, itemDepth: 10, lineLength: 200, interitem: 0, lineSpacing: 0)
+        #expect(none.count == 3, "items and spacing of no length: one line of all")
+        let tiny = CollectionLayout.places(count: 4, itemLength: 1e-20, itemDepth: 10, lineLength: 200, interitem: 0, lineSpacing: 0)
+        #expect(tiny.map(\.cross) == [0, 0, 0, 0])
+        #expect(CollectionLayout.itemLength(hint: 1e17, layout: 50, bounds: 300) == CollectionLayout.maxItemLength)
+        #expect(CollectionLayout.itemLength(hint: nil, layout: .infinity, bounds: 300) == 0)
+        #expect(HTMLPicture.number(1e17) == "1000000000" && HTMLPicture.number(-1e300) == "-1000000000", "a page's lengths stay within a billion")
+        for attrs in [#"{"cellWidthHint": 1e17, "cellHeightHint": 1e19}"#, #"{"cellWidthHint": 0, "cellHeightHint": 0}"#] {
+            let cells = try await Self.cells(Self.storyboard(layout: Self.flowLayout()), count: 3, controllerAttrs: attrs)
+            #expect(cells.count == 3, "\(attrs)")
+        }
+    }
 }
