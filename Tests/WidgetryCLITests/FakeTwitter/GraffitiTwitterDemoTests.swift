@@ -52,4 +52,39 @@ struct GraffitiTwitterDemoTests {
         }
         try await session.stop()
     }
+
+    /// Without the host's consumer, or answering from a stub file, the sign-in cannot start: the
+    /// run says why at the profile's step, sends nothing for it, and the user stays signed out.
+    @Test func aSignInWithoutAConsumerOrFromTheStubSaysWhy() async throws {
+        let session = try await GraffitiTwitterDemoSession.start(scenario: "1-sign-in.scenario.json")
+        do {
+            let scenario = session.scratch + "/tap.scenario.json"
+            try #"{"settings": {"now": "2018-06-20T19:00:00Z", "service": "prod"}, "steps": [{"tap": "signInButton"}]}"#
+                .write(toFile: scenario, atomically: true, encoding: .utf8)
+            let profile = try String(contentsOfFile: session.profile, encoding: .utf8)
+            let consumerless = profile.replacingOccurrences(of: #"(?s)"oauth1": \{.*?\}\s*\}"#, with: #""headers": {"X-Client": "widgetry"}"#,
+                                                            options: .regularExpression)
+            #expect(consumerless != profile)
+            try consumerless.write(toFile: session.profile, atomically: true, encoding: .utf8)
+            let withoutConsumer = try session.widgetry(["run", session.bundle, "--scenario", scenario])
+            let last = try #require(withoutConsumer.stdout.components(separatedBy: "== step").last, "\(withoutConsumer.stderr)")
+            #expect(last.contains("host action login, step oauth1SignIn: the OAuth 1.0a sign-in needs the consumer's key and secret, and the host gave none [action.missing-credentials]"),
+                    "\(last)")
+            #expect(last.contains("signInButton (UIBarButtonItem): title=\"Sign in...\""))
+
+            try FileManager.default.copyItem(atPath: session.bundle + "/Service.json", toPath: session.bundle + "/StubService.json")
+            try profile.write(toFile: session.profile, atomically: true, encoding: .utf8)
+            try String(contentsOfFile: scenario, encoding: .utf8).replacingOccurrences(of: "\"prod\"", with: "\"stub\"")
+                .write(toFile: scenario, atomically: true, encoding: .utf8)
+            let stubbed = try session.widgetry(["run", session.bundle, "--scenario", scenario])
+            let stubLast = try #require(stubbed.stdout.components(separatedBy: "== step").last, "\(stubbed.stderr)")
+            #expect(stubLast.contains("host action login, step oauth1SignIn: the login sign-in talks to the service, and this run answers from the stub file [action.sign-in]"),
+                    "\(stubLast)")
+            #expect(!session.fake.received.contains { $0.path.hasPrefix("/oauth/") })
+        } catch {
+            try await session.stop()
+            throw error
+        }
+        try await session.stop()
+    }
 }
