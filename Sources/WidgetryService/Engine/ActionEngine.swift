@@ -126,7 +126,7 @@ public final class ActionEngine {
         secrets = SecretValues(credentials: options.credentials)
     }
 
-    /// Signs the user out, as a host's logout did: the sign-in tokens are forgotten, and the
+    /// Signs the user out, as a host's logout did: the sign-in tokens (and ``oauth1User``) are forgotten, and the
     /// host's credentials lose the user's token (an OAuth 1.0a signer signs as the consumer alone).
     public func signOutUser() {
         tokens = [:]
@@ -309,8 +309,9 @@ public final class ActionEngine {
         return ResolvedAction(ServiceAction(name: name, host: true), defaults: ServiceDefaults())
     }
 
-    /// What a `needAuth` request carries: the signed-in token, else the host's credentials
-    /// (without the user's token once the user signed out).
+    /// What a `needAuth` request carries: the signed-in token, else the host's credentials with
+    /// the token credentials of the OAuth 1.0a sign-in (``oauth1User``), else the host's
+    /// credentials as given (without the user's token once the user signed out).
     private var credentials: Credentials? {
         if let token = signedIn.flatMap({ tokens[$0] }) { return Credentials(bearerToken: token) }
         if let user = oauth1User, var signed = options.credentials, signed.oauth1 != nil {
@@ -438,7 +439,7 @@ public final class ActionEngine {
 
     /// Runs the completion, then posts `Success` or `Error`.
     func finish(_ name: String, sender: String?, _ outcome: Result<ActionResult, ActionError>,
-                        completion: ((Result<ActionResult, ActionError>) -> Void)?) {
+                completion: ((Result<ActionResult, ActionError>) -> Void)?) {
         completion?(outcome)
         switch outcome {
         case .success(.objects(let ids)):
