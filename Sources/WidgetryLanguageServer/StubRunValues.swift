@@ -92,11 +92,13 @@ struct StubRunValues: Sendable, Equatable {
 }
 
 /// The stub runs of one reading of a bundle (the editor's contents at one lint), one per
-/// screen, each started when first asked for and kept; a new reading starts afresh.
+/// screen, each started when first asked for and kept; a new reading starts afresh, and the
+/// runs of one nobody holds any more are cancelled, so edits and hovers never pile up runs.
 actor StubRuns {
     private let root: String
     private let overrides: [String: [UInt8]]
-    private var started: Set<String> = []
+    /// The runs started, by screen.
+    private var started: [String: Task<Void, Never>] = [:]
     private var finished: [String: StubRunValues] = [:]
     /// Hovers waiting for a screen's run, by number.
     private var waiting: [Int: (screen: String, continuation: CheckedContinuation<StubRunValues?, Never>, deadline: Task<Void, Never>?)] = [:]
@@ -107,15 +109,19 @@ actor StubRuns {
         self.overrides = overrides
     }
 
+    deinit {
+        for run in started.values { run.cancel() }
+    }
+
     /// The values of `screen`'s run: at once when it has finished; else the run is started if
     /// it was not, and waited for at most `wait` (nil when it takes longer: it goes on, for the
     /// next request).
     func values(of screen: String, waiting wait: Duration) async -> StubRunValues? {
         if let values = finished[screen] { return values }
-        if started.insert(screen).inserted {
+        if started[screen] == nil {
             let root = root
             let overrides = overrides
-            Task.detached { [weak self] in
+            started[screen] = Task.detached { [weak self] in
                 let values = await StubRunValues.run(root: root, overrides: overrides, screen: screen)
                 await self?.finish(screen, with: values)
             }

@@ -166,10 +166,12 @@ public final class Timeline {
     /// left (only background work, without a limit) or the next event would be after `limit`
     /// (run time); returns the time reached. Events at `limit` run. On a virtual clock, an
     /// operation started at or before `limit` is waited for and its result delivered before the
-    /// run returns. Waiting suspends the caller's task; it never blocks a thread.
+    /// run returns. Waiting suspends the caller's task; it never blocks a thread. A cancelled
+    /// task stops running it, between events, where it is.
     @discardableResult
     public func run(until limit: Double = .infinity) async -> Double {
         while true {
+            if Task.isCancelled { return now }
             await takeDeliveries(waiting: false)
             if !limit.isFinite, handlers.values.allSatisfy(\.isBackground), queue.allSatisfy(\.isBackground) {
                 return now
