@@ -3,7 +3,8 @@ import WidgetryAssets
 
 /// One headless Chromium for all the pictures of a command: started at the first picture,
 /// spoken to over the DevTools pipe, and ended by ``close()``. A picture costs the drawing, not
-/// a browser's start. The protocol's reads and writes block the actor while a picture is drawn.
+/// a browser's start. The protocol's reads and writes block the actor while a picture is drawn,
+/// on a queue of its own (``ChromiumExecutor``), never on a thread Swift's tasks share.
 ///
 /// A picture that fails or runs past the timeout stops the browser and everything it started;
 /// the next picture starts a new one. ``stopAll()`` ends every session's browser at once, for a
@@ -16,6 +17,12 @@ public actor ChromiumSession {
     private var started = 0
     /// The family pictures are drawn in, asked of fontconfig at the first picture.
     private var font: String?
+    private let executor = ChromiumExecutor()
+
+    /// The session's jobs run on its own queue.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
 
     /// A session with the Chromium ``ChromiumScreenshot/executable(environment:)`` finds in
     /// `environment` (default: the process's), each picture given `timeout` seconds (the

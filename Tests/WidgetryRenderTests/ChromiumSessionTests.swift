@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WidgetryRender
 import WidgetryTestSupport
@@ -49,6 +50,39 @@ struct ChromiumSessionTests {
 
     private static func started(_ pids: String) -> [Int32] {
         ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
+    }
+
+    /// As many sessions as the machine has cores wait on a browser that never answers; a task
+    /// that sleeps a tenth of a second still wakes long before they give up, since the sessions
+    /// wait on queues of their own and hold none of the threads tasks share.
+    @Test func aPictureBeingDrawnHoldsNoneOfTheSharedThreads() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let (chromium, _) = try Self.silentChromium(in: scratch)
+        let sessions = try (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
+            try ChromiumSession(timeout: 5, environment: ["WIDGETRY_CHROMIUM": chromium])
+        }
+        let order = Order()
+        await withTaskGroup(of: Void.self) { group in
+            for session in sessions {
+                group.addTask {
+                    _ = try? await session.png(of: Self.page("#fff"), width: 10, height: 10)
+                    order.append("picture")
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(100))
+                order.append("other work")
+            }
+        }
+        #expect(order.events.first == "other work", "\(order.events)")
+    }
+
+    /// What happened, in order, from any task.
+    private final class Order: Sendable {
+        private let list = Mutex<[String]>([])
+        func append(_ event: String) { list.withLock { $0.append(event) } }
+        var events: [String] { list.withLock { $0 } }
     }
 
     @Test func aPicturePastItsTimeoutLeavesNoProcessAndTheNextStartsAnew() async throws {
