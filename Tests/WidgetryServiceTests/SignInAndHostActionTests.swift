@@ -74,6 +74,23 @@ struct SignInAndHostActionTests {
         #expect(engine.signedIn == .app)
     }
 
+    /// A server that repeats the token a sign-in gave (an echo, an error page) has it redacted,
+    /// as the host's credentials are: the store and snapshots never show it.
+    @Test func aTokenASignInGaveIsRedactedFromLaterAnswers() async throws {
+        let echo = Self.stub.replacingOccurrences(of: #""more": {"path": "more", "resultType": "[Item]", "response": [{"id": "i2"}]},"#,
+                                                  with: #""more": {"path": "more", "resultType": "[Item]", "response": [{"id": "i2", "title": "seen user-token-1"}]},"#)
+            .replacingOccurrences(of: #""access_token": "user-1""#, with: #""access_token": "user-token-1""#)
+        let tests = try SignInAndHostActionTests(stub: echo)
+        tests.engine.perform("more")
+        await tests.timeline.run()
+        #expect(tests.store.objects(of: "Item").first?.value(forKey: "title") == "seen user-token-1", "before the sign-in, no secret")
+        tests.engine.perform("signIn", argument: .dictionary(["email": "ada@example.com"]))
+        await tests.timeline.run()
+        tests.engine.perform("more")
+        await tests.timeline.run()
+        #expect(tests.store.objects(of: "Item").first?.value(forKey: "title") == "seen <redacted>")
+    }
+
     @Test func theUsersTokenSignsRequestsUntilSigningOut() async throws {
         engine.perform("signIn", argument: .dictionary(["email": "ada@example.com"]))
         await timeline.run()

@@ -45,7 +45,10 @@ extension ActionEngine {
         }, then: { [weak self] (outcome: Result<OAuth1Flow.Credentials, ActionError>) in
             guard let self else { return }
             for request in transport.sent { requestLog.append(LoggedRequest(time: started, request: request, parameterFallback: nil, signedAs: nil)) }
-            if case .success(let user) = outcome { oauth1User = user }
+            if case .success(let user) = outcome {
+                oauth1User = user
+                secrets = secrets.adding([user.token, user.secret])
+            }
             end(outcome.map { _ in () })
         })
     }

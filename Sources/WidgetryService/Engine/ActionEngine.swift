@@ -61,8 +61,9 @@ public final class ActionEngine {
     public let timeline: Timeline
     public let store: ObjectStore?
     public let options: Options
-    /// The values of ``Options/credentials``, redacted from every answer before it is read.
-    public let secrets: SecretValues
+    /// The values of ``Options/credentials``, and the tokens sign-ins gave since, redacted
+    /// from every answer before it is read.
+    public internal(set) var secrets: SecretValues
     let backend: Backend
     private let importer: JSONImporter
     private var builder: RequestBuilder
@@ -424,6 +425,7 @@ public final class ActionEngine {
                                hint: "auth.tokenKeyPath names where \(level.rawValue) sign-in answers hold the token")
         }
         tokens[level] = text
+        secrets = secrets.adding([text])
         return nil
     }
 

@@ -25,7 +25,7 @@ public struct SecretValues: Sendable, Equatable {
 
     /// The byte strings to replace, distinct, longest first (so a value that holds another is
     /// replaced whole).
-    private let patterns: [[UInt8]]
+    private var patterns: [[UInt8]]
 
     /// The secrets `values` hold (those shorter than ``minimumLength`` left out).
     public init(_ values: some Sequence<String> = [String]()) {
@@ -56,6 +56,14 @@ public struct SecretValues: Sendable, Equatable {
             values += [oauth1.consumerKey, oauth1.consumerSecret, oauth1.token, oauth1.tokenSecret].compactMap { $0 }
         }
         self.init(values)
+    }
+
+    /// These secrets and those `values` hold: what a run redacts once a sign-in gave it a token.
+    public func adding(_ values: some Sequence<String>) -> SecretValues {
+        var result = SecretValues(values)
+        let forms = Set(result.patterns).union(patterns)
+        result.patterns = forms.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
+        return result
     }
 
     /// Whether there is nothing to redact.
