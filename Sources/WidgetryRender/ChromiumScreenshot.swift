@@ -82,3 +82,33 @@ public enum ChromiumScreenshot {
         return try browser.png(of: html, width: width, height: height, deadline: deadline)
     }
 }
+
+extension ChromiumScreenshot.Failure {
+    /// The failure's stable code: `usage.missing-program`, `internal.error` (a Chromium that
+    /// ended without a picture) or ``ChromiumScreenshot/timeoutCode``.
+    public var code: String {
+        switch self {
+        case .missing: "usage.missing-program"
+        case .failed: "internal.error"
+        case .timedOut: ChromiumScreenshot.timeoutCode
+        }
+    }
+
+    /// What happened, in the words every command and the preview use.
+    public var message: String {
+        switch self {
+        case .missing: "pictures are drawn by Chromium, and none is installed"
+        case .failed(let status, let output): "Chromium made no picture (exit status \(status)): \(output)"
+        case .timedOut(let seconds): "Chromium drew no picture within \(Int(seconds)) seconds and was stopped"
+        }
+    }
+
+    /// What to do about it.
+    public var hint: String {
+        switch self {
+        case .missing: "install Debian's chromium package (sudo apt-get install chromium fonts-open-sans), or set WIDGETRY_CHROMIUM to a Chromium"
+        case .failed: "a broken Chromium (WIDGETRY_CHROMIUM names which one runs); its output above says why"
+        case .timedOut: "a busy or broken Chromium (WIDGETRY_CHROMIUM names which one runs); try again"
+        }
+    }
+}

@@ -5,6 +5,17 @@ import WidgetryTestSupport
 /// `widgetry render` and `widgetry test --pictures`, run as a user runs them.
 @Suite("CLI: render and pictures")
 struct RenderCommandTests {
+    @Test func aPNGWithoutChromiumSaysWhatToInstallAndWritesNothing() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let outcome = try CommandRunner.run(["render", CommandRunner.feed, "--format", "png", "-o", scratch.file("feed.png")],
+                                            environment: ["WIDGETRY_CHROMIUM": "/nonexistent/chromium"])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("[usage.missing-program]"), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("apt-get install chromium") && outcome.stderr.contains("--format html needs no browser"))
+        #expect(scratch.listing().isEmpty)
+    }
+
     @Test func renderPrintsTheSameHTMLEveryTime() throws {
         let arguments = ["render", CommandRunner.feed, "--now", "2018-06-20T19:00:00Z"]
         let first = try CommandRunner.run(arguments)

@@ -52,17 +52,13 @@ actor PreviewPictures {
             if session == nil { session = try ChromiumSession(environment: environment) }
             return .success(try await session!.picture(of: state.picture, width: state.pictureWidth, height: state.pictureHeight))
         } catch {
-            switch error {
-            case .missing:
-                return .failure(PreviewRefusal(status: 503, code: "usage.missing-program",
-                                               message: "a PNG needs Chromium, and none is installed; install Debian's chromium package "
-                                                   + "(sudo apt-get install chromium), or set WIDGETRY_CHROMIUM to a Chromium; /picture is the same picture as HTML"))
-            case .timedOut(let seconds):
-                return .failure(PreviewRefusal(status: 504, code: ChromiumScreenshot.timeoutCode,
-                                               message: "Chromium drew no picture within \(Int(seconds)) seconds and was stopped; the next request starts another"))
-            case .failed(let status, let printed):
-                return .failure(PreviewRefusal(status: 500, code: "internal.error", message: "Chromium made no picture (exit status \(status)): \(printed)"))
+            let status = switch error {
+            case .missing: 503
+            case .timedOut: 504
+            case .failed: 500
             }
+            let next = error == .missing ? "/picture is the same picture as HTML" : "the next request starts another Chromium"
+            return .failure(PreviewRefusal(status: status, code: error.code, message: "\(error.message); \(error.hint); \(next)"))
         }
     }
 }

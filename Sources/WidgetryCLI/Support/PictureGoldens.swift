@@ -106,21 +106,22 @@ final class PictureGoldens: Sendable {
         return written(picture: picture, comparison: comparison.sideBySide, for: request, code: code, message: message)
     }
 
+    /// A picture Chromium did not draw, as a failed step says it.
+    private static func text(of failure: ChromiumScreenshot.Failure) -> String {
+        "\(failure.message) [\(failure.code)]\n  hint: \(failure.hint)"
+    }
+
     /// The PNG of `html`, its font recorded; a failure's outcome when there is none.
     private func draw(_ html: String, width: Int, height: Int) async -> Result<PNGImage, FailedPicture> {
         let session: ChromiumSession
         switch self.session {
         case .success(let started): session = started
-        case .failure: return .failure(FailedPicture(unavailable: "pictures are drawn by Chromium, and none is installed\n  hint: install Debian's chromium package (sudo apt-get install chromium fonts-open-sans), or set WIDGETRY_CHROMIUM to a Chromium"))
+        case .failure(let failure): return .failure(FailedPicture(unavailable: Self.text(of: failure)))
         }
         do {
             return .success(try PNGImage(png: try await session.picture(of: html, width: width, height: height)))
         } catch let failure as ChromiumScreenshot.Failure {
-            switch failure {
-            case .missing: return .failure(FailedPicture(unavailable: "Chromium is gone"))
-            case .failed(let status, let printed): return .failure(FailedPicture(unavailable: "Chromium made no picture (exit status \(status)): \(printed)"))
-            case .timedOut(let seconds): return .failure(FailedPicture(unavailable: "Chromium drew no picture within \(Int(seconds)) seconds and was stopped [\(ChromiumScreenshot.timeoutCode)]"))
-            }
+            return .failure(FailedPicture(unavailable: Self.text(of: failure)))
         } catch {
             return .failure(FailedPicture(unavailable: "Chromium's picture does not decode: \(error)"))
         }

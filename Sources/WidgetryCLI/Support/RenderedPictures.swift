@@ -102,23 +102,18 @@ final class RenderedPictures {
         switch made {
         case .success(let png):
             return png
-        case .failure(.missing):
-            throw Stopped(error: CommandFailure(.missingProgram, "--format png needs Chromium, and none is installed",
-                                                hint: "install Debian's chromium package (sudo apt-get install chromium), or set WIDGETRY_CHROMIUM to a Chromium; --format html needs nothing"))
-        case .failure(.failed(let status, let printed)):
-            throw Stopped(error: CommandFailure(.internalError, "Chromium made no picture (exit status \(status)): \(printed)", exitCode: ExitStatus.internalError))
-        case .failure(.timedOut(let seconds)):
-            // A picture that could not be made is exit 3, like every output a command cannot write.
-            throw Stopped(error: ReportedDiagnostics(ChromiumTimeout(diagnostics: [Diagnostic(
-                code: ChromiumScreenshot.timeoutCode, severity: .error, file: "", location: nil, pointer: nil,
-                message: "Chromium drew no picture within \(Int(seconds)) seconds and was stopped",
-                hint: "a busy or broken Chromium (WIDGETRY_CHROMIUM names which one runs); try again, or use --format html, which needs no browser")]),
-                exitCode: ExitStatus.internalError))
+        case .failure(let failure):
+            // A picture that could not be made is exit 3, like every output a command cannot
+            // write; without Chromium, the usage mistake it is.
+            let status = failure == .missing ? ExitStatus.inputError : ExitStatus.internalError
+            throw Stopped(error: ReportedDiagnostics(ChromiumFailure(diagnostics: [Diagnostic(
+                code: failure.code, severity: .error, file: "", location: nil, pointer: nil, message: failure.message,
+                hint: failure.hint + "; --format html needs no browser")]), exitCode: status))
         }
     }
 }
 
-/// A picture Chromium did not draw in time.
-private struct ChromiumTimeout: DiagnosticConvertible {
+/// A picture Chromium did not draw.
+private struct ChromiumFailure: DiagnosticConvertible {
     var diagnostics: [Diagnostic]
 }
