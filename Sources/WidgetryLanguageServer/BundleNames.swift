@@ -131,10 +131,7 @@ struct BundleNames: Sendable {
         var found: [Occurrence] = []
         for screen in context.screens {
             guard let file = bundle.screen(named: screen.name)?.file.path else { continue }
-            let item = screen.document.navigationItem
-            var nodes = [screen.document.view, item?.titleView].compactMap { $0 } + (item.map { $0.leftBarButtonItems + $0.rightBarButtonItems } ?? [])
-            while let node = nodes.popLast() {
-                nodes += node.subviews + node.prototypes.flatMap(\.children)
+            for node in screen.document.allViews(includingCells: true) {
                 guard let id = node.id, let design = node.place.file, let start = node.place.location?.offset else { continue }
                 let path = bundle.rootPath + "/" + design
                 if sources[path] == nil { sources[path] = try? bundle.fileSystem.bytes(of: path, limit: JSONParserOptions().maxDocumentBytes) }

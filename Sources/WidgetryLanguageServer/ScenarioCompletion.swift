@@ -58,15 +58,8 @@ enum ScenarioCompletion {
         init(_ context: LintContext) {
             for screen in context.screens {
                 let document = screen.document
-                func visit(_ node: ViewNode) {
-                    if let id = node.id {
-                        elements[id, default: (ElementKind(typeName: node.type), [])].screens.append(screen.name)
-                    }
-                    node.subviews.forEach(visit)
-                }
-                let item = document.navigationItem
-                for root in [document.view, item?.titleView].compactMap({ $0 }) + (item.map { $0.leftBarButtonItems + $0.rightBarButtonItems } ?? []) {
-                    visit(root)
+                for node in document.allViews(includingCells: false) {
+                    if let id = node.id { elements[id, default: (ElementKind(typeName: node.type), [])].screens.append(screen.name) }
                 }
                 for entry in document.objects where entry.type == ObjectType.standardMediaPickerController.rawValue {
                     for name in [entry.id] + [entry.alias].compactMap({ $0 }) { mediaPickers[name] = mediaPickers[name] ?? screen.name }

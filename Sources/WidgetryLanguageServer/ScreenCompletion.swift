@@ -169,12 +169,9 @@ enum ScreenCompletion {
     /// items and, unless `cells` is false, the elements of its cells.
     static func kinds(in screen: ScreenDocument, cells: Bool = true) -> [String: ElementKind] {
         var kinds: [String: ElementKind] = [:]
-        func visit(_ node: ViewNode) {
+        for node in screen.allViews(includingCells: cells) {
             if let id = node.id, let kind = ElementKind(typeName: node.type) { kinds[id] = kinds[id] ?? kind }
-            for child in node.subviews + (cells ? node.prototypes.flatMap(\.children) : []) { visit(child) }
         }
-        let item = screen.navigationItem
-        for root in [screen.view, item?.titleView].compactMap({ $0 }) + (item.map { $0.leftBarButtonItems + $0.rightBarButtonItems } ?? []) { visit(root) }
         return kinds
     }
 }

@@ -146,13 +146,12 @@ struct RenderCommand: AsyncParsableCommand {
             try await pictures.write(html, of: picture, options: pictureOptions, name: name, subfolder: subfolder)
         }
         if let scenario {
-            let stem = StepPictures.stem(of: scenario)
             let (drawn, stoppedBefore, failures) = try await drawSteps(of: scenario, bundle: loaded, profile: profile, device: device)
             // The steps drawn before the scenario stopped are kept; the first missing one fails
             // the command, as does a step up to the last one drawn that failed (its picture may
             // not show what the scenario meant).
             for (index, picture) in drawn {
-                try await write(picture, everyStep ? stem + "-" + (index + 1 < 10 ? "0" : "") + "\(index + 1)" : picture.screen)
+                try await write(picture, everyStep ? StepPictures.name(ofStep: index + 1, in: scenario) : picture.screen)
             }
             for failure in failures { Console.standard.writeError(failure.description + "\n") }
             if let missing = stoppedBefore {

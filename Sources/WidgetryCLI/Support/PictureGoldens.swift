@@ -132,7 +132,7 @@ final class PictureGoldens: Sendable {
     private func written(picture: PNGImage, comparison: PNGImage?, for request: PictureCheck.Request,
                          code: ScenarioFailureCode, message: String) -> PictureCheck.Outcome {
         let step = request.step + 1
-        var stem = StepPictures.stem(of: request.scenario.file) + "-" + (step < 10 ? "0" : "") + "\(step)"
+        var stem = StepPictures.name(ofStep: step, in: request.scenario.file)
         if perBundle {
             // The bundle's folder name: the scenarios are in its Tests folder.
             let bundle = ((request.scenario.file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent

@@ -31,10 +31,17 @@ final class StepPictures: @unchecked Sendable {
         return name.hasSuffix(".scenario.json") ? String(name.dropLast(".scenario.json".count)) : (name as NSString).deletingPathExtension
     }
 
+    /// The name of step `step` (from 1) of the scenario in `scenarioFile`, as every picture of
+    /// a step is named (`2-search-03`): `render --every-step`'s files, `test --pictures`'s, and a
+    /// failed picture golden's.
+    static func name(ofStep step: Int, in scenarioFile: String) -> String {
+        stem(of: scenarioFile) + "-" + (step < 10 ? "0" : "") + "\(step)"
+    }
+
     /// Draws `run` after step `index` (from 0) of the scenario in `scenarioFile`, in `prefix`
     /// (a bundle's folder when several bundles are tested).
     func record(scenario: String, scenarioFile: String, prefix: String, index: Int, title: String, run: WidgetRun) throws {
-        let file = prefix + Self.stem(of: scenarioFile) + "-" + (index + 1 < 10 ? "0" : "") + "\(index + 1).html"
+        let file = prefix + Self.name(ofStep: index + 1, in: scenarioFile) + ".html"
         let path = folder + "/" + file
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try OutputFile.write(ScreenPicture.html(run), to: path, option: "--pictures")

@@ -31,9 +31,7 @@ struct UnknownImageRule: LintRule {
         var findings: [Diagnostic] = []
         var seen: Set<String> = []
         for screen in context.screens {
-            let item = screen.document.navigationItem
-            let roots = [screen.document.view, item?.titleView].compactMap { $0 } + (item.map { $0.leftBarButtonItems + $0.rightBarButtonItems } ?? [])
-            let named = roots.flatMap(Self.nodes).map { node in (node.id ?? node.type, node.properties, node.place) }
+            let named = screen.document.allViews(includingCells: true).map { node in (node.id ?? node.type, node.properties, node.place) }
                 + screen.document.elements.map { entry in (entry.id, entry.attrs, entry.place) }
             for (element, properties, place) in named {
                 guard let property = properties.first(where: { $0.key == "wx_imageName" }), let name = property.value.stringValue,
@@ -49,10 +47,5 @@ struct UnknownImageRule: LintRule {
             }
         }
         return findings.sorted()
-    }
-
-    /// `node` and every node under it, cell prototypes included.
-    private static func nodes(_ node: ViewNode) -> [ViewNode] {
-        [node] + (node.subviews + node.prototypes.flatMap(\.children)).flatMap(nodes)
     }
 }
