@@ -72,7 +72,9 @@ public enum ChromiumScreenshot {
     /// Chromium started for it and closed after; Chromium and the processes it started are
     /// stopped after `timeout` seconds (SIGTERM to its process group, then SIGKILL after a
     /// grace of 5 seconds). `environment` is where ``executable(environment:)`` looks (default:
-    /// the process's).
+    /// the process's). The PNG is Chromium's as it gives it, for measuring a browser's start;
+    /// the pictures widgetry writes come from ``ChromiumSession/picture(of:width:height:)``,
+    /// which records their font.
     public static func png(of html: String, width: Int, height: Int, timeout: Double = defaultTimeout,
                            environment: [String: String]? = nil) throws(Failure) -> [UInt8] {
         guard let chromium = executable(environment: environment) else { throw .missing }

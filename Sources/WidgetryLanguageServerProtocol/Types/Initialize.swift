@@ -246,6 +246,7 @@ public struct ServerCapabilities: Codable, Hashable, Sendable {
     public var codeActionProvider: CodeActionOptions?
     public var renameProvider: RenameOptions?
     public var diagnosticProvider: DiagnosticOptions?
+    /// What the server offers of the workspace (its folders).
     public var workspace: WorkspaceServerCapabilities?
 
     public init(positionEncoding: PositionEncodingKind? = nil, textDocumentSync: TextDocumentSyncOptions? = nil, completionProvider: CompletionOptions? = nil, hoverProvider: Bool? = nil, definitionProvider: Bool? = nil, referencesProvider: Bool? = nil, documentSymbolProvider: Bool? = nil, codeActionProvider: CodeActionOptions? = nil, renameProvider: RenameOptions? = nil, diagnosticProvider: DiagnosticOptions? = nil, workspace: WorkspaceServerCapabilities? = nil) {

@@ -6,8 +6,11 @@ public enum AttributeReferences {
     /// One key naming an attribute: the entity lint says has it, the attribute, and the bytes of
     /// the screen file that write it.
     public struct Place: Sendable, Hashable {
+        /// The entity whose attribute it is.
         public var entity: String
+        /// The attribute's name.
         public var attribute: String
+        /// The bytes of the name in the screen file.
         public var range: Range<Int>
     }
 
@@ -21,7 +24,9 @@ public enum AttributeReferences {
         func record(_ components: [String], at ranges: [Range<Int>], on root: SemanticType, in place: JSONStringPlace) {
             for index in components.indices where index < ranges.count && ranges[index].count == components[index].utf8.count {
                 let resolution = resolver.resolve(Array(components[...index]), on: root)
-                guard resolution.problem == nil, case .attribute(_, let name, let entity) = resolution.type, name == components[index] else { continue }
+                // A prefix that does not resolve is not made to by what follows it.
+                guard resolution.problem == nil else { break }
+                guard case .attribute(_, let name, let entity) = resolution.type, name == components[index] else { continue }
                 let range = place.location(ofTextOffset: ranges[index].lowerBound).offset..<place.location(ofTextOffset: ranges[index].upperBound).offset
                 found.append(Place(entity: entity, attribute: name, range: range))
             }
