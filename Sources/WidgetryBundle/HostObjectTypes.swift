@@ -32,8 +32,10 @@ public struct HostObjectType: Sendable, Equatable {
             let mapped = objects.mappingMembers { member in
                 guard let entry = member.value.objectValue, let typeValue = entry["type"], let name = typeValue.stringValue,
                       let type = types[name] else { return member }
+                var values: [String: JSONValue] = [:]
+                for key in type.attributes { values[key] = entry["attrs"]?.objectValue?[key] }
                 found.append(HostObjectUse(file: file, id: member.key, type: name, base: type.base,
-                                           own: (type.attributes.union(type.outlets)).sorted(), place: typeValue))
+                                           own: (type.attributes.union(type.outlets)).sorted(), values: values, place: typeValue))
                 var result = entry
                 result["type"] = JSONValue(.string(type.base), location: typeValue.location, pointer: typeValue.pointer)
                 for (section, own) in [("attrs", type.attributes), ("outlets", type.outlets)] {
@@ -70,6 +72,8 @@ public struct HostObjectUse: Sendable, Equatable {
     public var base: String
     /// The attributes and outlets of the host's class, sorted.
     public var own: [String]
+    /// The values the screen file gives the class's own attributes, by name.
+    public var values: [String: JSONValue]
     /// The `type` value, with its place.
     public var place: JSONValue
 }

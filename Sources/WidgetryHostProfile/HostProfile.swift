@@ -38,11 +38,14 @@ public struct HostProfile: Sendable {
         public var base: String
         public var attributes: [String]
         public var outlets: [String]
+        /// For a content provider class, the request it sends for its items.
+        public var request: ProviderRequest?
 
-        public init(base: String, attributes: [String] = [], outlets: [String] = []) {
+        public init(base: String, attributes: [String] = [], outlets: [String] = [], request: ProviderRequest? = nil) {
             self.base = base
             self.attributes = attributes
             self.outlets = outlets
+            self.request = request
         }
     }
 

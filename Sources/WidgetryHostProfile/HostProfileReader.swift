@@ -22,7 +22,9 @@ public enum HostProfileReader {
     /// The keys of the profile's top level.
     public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches", "restorationIdentifiers", "objectTypes"]
     /// The keys of one of `objectTypes`.
-    public static let objectTypeKeys = ["base", "attrs", "outlets"]
+    public static let objectTypeKeys = ["base", "attrs", "outlets", "request"]
+    /// The keys of an object type's `request`.
+    public static let requestKeys = ["url", "values", "results", "minimumLength"]
     /// The keys of one provider.
     public static let providerKeys = ["oauth1", "bearer", "headers"]
     /// The keys of `oauth1`.
@@ -98,9 +100,48 @@ public enum HostProfileReader {
                       let base = read.required("base", of: object, in: member.value, what: "objectTypes.\(member.key)").flatMap({ read.string($0) }) else { continue }
                 let attributes = object["attrs"].flatMap { read.strings($0) } ?? []
                 let outlets = object["outlets"].flatMap { read.strings($0) } ?? []
-                types[member.key] = HostProfile.ObjectTypeDeclaration(base: base, attributes: attributes, outlets: outlets)
+                let request = object["request"].flatMap { self.request($0, of: member.key, attributes: attributes) }
+                types[member.key] = HostProfile.ObjectTypeDeclaration(base: base, attributes: attributes, outlets: outlets, request: request)
             }
             return types
+        }
+
+        /// A provider class's request (FORMAT.md#profile.request): an http(s) URL whose every
+        /// placeholder is the search text, one of the class's attributes, or one of `values`.
+        private mutating func request(_ json: JSONValue, of type: String, attributes: [String]) -> ProviderRequest? {
+            let what = "objectTypes.\(type).request"
+            guard let object = read.object(json, allowed: Set(HostProfileReader.requestKeys), what: what),
+                  let urlValue = read.required("url", of: object, in: json, what: what), let url = read.string(urlValue) else { return nil }
+            var request = ProviderRequest(url: url)
+            if let values = object["values"], let members = read.object(values, what: what + ".values", expected: "an object of placeholder values by name") {
+                for member in members {
+                    guard let value = secret(member.value) else { continue }
+                    request.values[member.key] = value
+                    if member.value.stringValue == nil { request.secrets.insert(member.key) }
+                }
+            }
+            if let results = object["results"] { request.results = read.string(results) ?? "" }
+            if let minimum = object["minimumLength"], let length = read.integer(minimum, expected: "a whole number of characters") {
+                guard (0...10_000).contains(length) else {
+                    read.report(.invalidValue, "\(what).minimumLength is \(length)", at: minimum, hint: "a number of characters from 0 to 10000")
+                    return nil
+                }
+                request.minimumLength = Int(length)
+            }
+            let known = Set(["searchString"] + attributes + request.values.keys)
+            for name in ProviderRequest.placeholders(in: url) where !known.contains(name) {
+                let names = (["searchString"] + attributes + request.values.keys.sorted()).joined(separator: ", ")
+                read.report(.invalidValue, "\(what).url has the placeholder {\(name)}, which is neither the search text, an attribute of \(type), nor one of values",
+                            at: urlValue, hint: "use one of \(names), or add \"\(name)\" to values")
+            }
+            let sample = ProviderRequest(url: url).url(with: Dictionary(uniqueKeysWithValues: ProviderRequest.placeholders(in: url).map { ($0, "x") }))
+            if let components = URLComponents(string: sample), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+               components.host?.isEmpty == false {
+                return request
+            }
+            read.report(.invalidValue, "\(what).url is \"\(url)\", not an http(s) URL", at: urlValue,
+                        hint: "a URL such as \"https://maps.googleapis.com/maps/api/place/nearbysearch/json?keyword={searchString}\"")
+            return nil
         }
 
         private mutating func restorationIdentifiers(_ json: JSONValue) -> [String: String] {

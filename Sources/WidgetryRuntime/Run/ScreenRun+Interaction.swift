@@ -151,6 +151,7 @@ extension ScreenRun {
         } catch {
             record("\(search.id): \(error)")
         }
+        requestItems(of: provider, for: text)
     }
 
     /// The provider a search controller filters: its `contentProvider`, else the main provider

@@ -138,7 +138,7 @@ extension ScreenRun {
             let items = root.arrayValue.map { $0.map { Value(json: $0) } } ?? [Value(json: root)]
             sections = [("", filteredAndSorted(items, provider))]
         default:
-            sections = []
+            sections = requestedItems[provider.id].map { [("", filteredAndSorted($0, provider))] } ?? []
         }
         let allItems = sections.flatMap(\.items)
         var value = Value.array(allItems)
@@ -204,7 +204,7 @@ extension ScreenRun {
             .map { FetchRequest.SortDescriptor($0, ascending: ascending) }
     }
 
-    /// Items in memory (ItemsCollection, JSONFileDataProvider): `predicateFormat` applied, then
+    /// Items in memory (ItemsCollection, JSONFileDataProvider, a host provider's request): `predicateFormat` applied, then
     /// sorted as a store fetch sorts.
     private func filteredAndSorted(_ items: [Value], _ provider: ScreenObject) -> [Value] {
         var kept = items

@@ -46,6 +46,10 @@ public final class ScreenRun {
     /// The latest text change per search controller: a throttled step runs only if it is still
     /// the latest.
     var searchGenerations: [String: Int] = [:]
+    /// The items the requests of the host's providers gave (FORMAT.md#profile.request), by provider id.
+    var requestedItems: [String: [Value]] = [:]
+    /// How many requests each such provider sent: only the latest one's answer is kept.
+    var providerRequestsSent: [String: Int] = [:]
     /// Opens a segue's destination (set by the widget run).
     var navigate: ((SegueEntry, Value) throws(InteractionError) -> Void)?
     /// Tells the widget run about an alert shown.

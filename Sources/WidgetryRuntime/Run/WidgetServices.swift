@@ -46,8 +46,15 @@ public struct WidgetServices {
             stub = (original.0, JSONDocument(root: original.1.root.merging(patch), source: original.1.source))
         }
         do throws(ServiceConfigurationErrors) {
-            configuration = try ServiceFiles.read(options.service, prod: file(bundle.service), dev: file(bundle.developmentService),
-                                                  stub: stub)
+            if bundle.dialect.dialect == .graffiti, bundle.service == nil, bundle.developmentService == nil, stub == nil {
+                // Graffiti's networking file is optional (GoogleMapsDemo has none): no service actions (FORMAT.md#graffiti.no-service).
+                let none = JSONDocument(root: JSONValue(.object(JSONObject())), source: SourceText(fileName: ServiceFiles.prodFileName, bytes: Array("{}".utf8)))
+                configuration = try ServiceConfigurationReader.read(none, file: ServiceFiles.prodFileName,
+                                                                    kind: options.service == .stub ? .stub : .service)
+            } else {
+                configuration = try ServiceFiles.read(options.service, prod: file(bundle.service), dev: file(bundle.developmentService),
+                                                      stub: stub)
+            }
         } catch {
             throw .service(error)
         }

@@ -1,0 +1,51 @@
+import Testing
+import WidgetryHostProfile
+import WidgetryJSON
+
+/// A host provider class's `request` (FORMAT.md#profile.request), as a profile declares it.
+@Suite struct ProviderRequestReaderTests {
+    private func read(_ request: String, environment: [String: String] = ["KEY": "k-123"]) throws(HostProfileErrors) -> HostProfile {
+        let text = #"{"objectTypes": {"GooglePlaceNearbyProvider": {"base": "BaseContentProvider", "attrs": ["radius", "placeType"], "request": "#
+            + request + "}}}"
+        let document = try! JSONParser.parse(Array(text.utf8), fileName: "maps.profile.json")
+        return try HostProfileReader.read(document, file: "maps.profile.json", environment: environment)
+    }
+
+    @Test func theRequestIsReadAndFillsItsPlaceholders() throws {
+        let profile = try read(#"{"url": "https://maps.example/search?q={searchString}&at={location}&r={radius}&t={placeType}&key={key}", "#
+                               + #""values": {"location": "48.85,2.33", "radius": "5000", "key": {"env": "KEY"}}, "results": "results", "minimumLength": 2}"#)
+        let request = try #require(profile.objectTypes["GooglePlaceNearbyProvider"]?.request)
+        #expect(request.results == "results" && request.minimumLength == 2)
+        #expect(request.secrets == ["key"] && request.secretValues == ["k-123"])
+        // The screen file's value comes before the profile's; every value is a query component.
+        #expect(request.url(with: ["searchString": "café & bar", "radius": "200", "placeType": ""])
+                == "https://maps.example/search?q=caf%C3%A9%20%26%20bar&at=48.85,2.33&r=200&t=&key=k-123")
+    }
+
+    @Test func anUnknownPlaceholderOrAURLThatIsNotHTTPIsALocatedError() {
+        for (request, message) in [
+            (#"{"url": "https://maps.example/search?q={searchString}&near={where}"}"#,
+             "objectTypes.GooglePlaceNearbyProvider.request.url has the placeholder {where}, which is neither the search text, an attribute of GooglePlaceNearbyProvider, nor one of values"),
+            (#"{"url": "file:///etc/passwd?q={searchString}"}"#,
+             #"objectTypes.GooglePlaceNearbyProvider.request.url is "file:///etc/passwd?q={searchString}", not an http(s) URL"#),
+            (#"{"url": "https://maps.example/", "minimumLength": -1}"#, "objectTypes.GooglePlaceNearbyProvider.request.minimumLength is -1"),
+        ] {
+            do {
+                _ = try read(request)
+                Issue.record("\(request) was accepted")
+            } catch {
+                #expect(error.errors.map(\.message) == [message])
+                #expect(error.errors.allSatisfy { $0.code == .invalidValue && $0.location != nil && $0.hint != nil })
+            }
+        }
+    }
+
+    @Test func aKeyTheRequestDoesNotTakeIsRefused() {
+        do {
+            _ = try read(#"{"url": "https://maps.example/", "method": "POST"}"#)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.errors.map(\.code) == [.unknownKey])
+        }
+    }
+}
