@@ -34,6 +34,7 @@ public struct HostObjectType: Sendable, Equatable {
                       let type = types[name] else { return member }
                 var values: [String: JSONValue] = [:]
                 for key in type.attributes { values[key] = entry["attrs"]?.objectValue?[key] }
+                for key in type.outlets { values[key] = entry["outlets"]?.objectValue?[key] }
                 found.append(HostObjectUse(file: file, id: member.key, type: name, base: type.base,
                                            own: (type.attributes.union(type.outlets)).sorted(), values: values, place: typeValue))
                 var result = entry
@@ -72,7 +73,7 @@ public struct HostObjectUse: Sendable, Equatable {
     public var base: String
     /// The attributes and outlets of the host's class, sorted.
     public var own: [String]
-    /// The values the screen file gives the class's own attributes, by name.
+    /// The values the screen file gives the class's own attributes and outlets, by name.
     public var values: [String: JSONValue]
     /// The `type` value, with its place.
     public var place: JSONValue

@@ -40,12 +40,15 @@ public struct HostProfile: Sendable {
         public var outlets: [String]
         /// For a content provider class, the request it sends for its items.
         public var request: ProviderRequest?
+        /// For a display controller class, the map of markers it draws.
+        public var map: MapDeclaration?
 
-        public init(base: String, attributes: [String] = [], outlets: [String] = [], request: ProviderRequest? = nil) {
+        public init(base: String, attributes: [String] = [], outlets: [String] = [], request: ProviderRequest? = nil, map: MapDeclaration? = nil) {
             self.base = base
             self.attributes = attributes
             self.outlets = outlets
             self.request = request
+            self.map = map
         }
     }
 

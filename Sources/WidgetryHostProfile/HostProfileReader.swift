@@ -22,7 +22,9 @@ public enum HostProfileReader {
     /// The keys of the profile's top level.
     public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches", "restorationIdentifiers", "objectTypes"]
     /// The keys of one of `objectTypes`.
-    public static let objectTypeKeys = ["base", "attrs", "outlets", "request"]
+    public static let objectTypeKeys = ["base", "attrs", "outlets", "request", "map"]
+    /// The keys of an object type's `map`.
+    public static let mapKeys = ["outlet", "latitude", "longitude", "title"]
     /// The keys of an object type's `request`.
     public static let requestKeys = ["url", "values", "results", "minimumLength"]
     /// The keys of one provider.
@@ -101,7 +103,8 @@ public enum HostProfileReader {
                 let attributes = object["attrs"].flatMap { read.strings($0) } ?? []
                 let outlets = object["outlets"].flatMap { read.strings($0) } ?? []
                 let request = object["request"].flatMap { self.request($0, of: member.key, attributes: attributes) }
-                types[member.key] = HostProfile.ObjectTypeDeclaration(base: base, attributes: attributes, outlets: outlets, request: request)
+                let map = object["map"].flatMap { self.map($0, of: member.key, outlets: outlets) }
+                types[member.key] = HostProfile.ObjectTypeDeclaration(base: base, attributes: attributes, outlets: outlets, request: request, map: map)
             }
             return types
         }
@@ -142,6 +145,29 @@ public enum HostProfileReader {
             read.report(.invalidValue, "\(what).url is \"\(url)\", not an http(s) URL", at: urlValue,
                         hint: "a URL such as \"https://maps.googleapis.com/maps/api/place/nearbysearch/json?keyword={searchString}\"")
             return nil
+        }
+
+        /// A display controller class's map (FORMAT.md#profile.map): one of the class's own
+        /// outlets, and the key paths of a marker's coordinates and title.
+        private mutating func map(_ json: JSONValue, of type: String, outlets: [String]) -> MapDeclaration? {
+            let what = "objectTypes.\(type).map"
+            guard let object = read.object(json, allowed: Set(HostProfileReader.mapKeys), what: what) else { return nil }
+            var parts: [String] = []
+            for key in HostProfileReader.mapKeys {
+                guard let value = read.required(key, of: object, in: json, what: what), let text = read.string(value) else { continue }
+                guard !text.isEmpty else {
+                    read.report(.invalidValue, "\(what).\(key) is empty", at: value, hint: key == "outlet" ? "one of the class's outlets" : "a key path on each item, such as \"name\"")
+                    continue
+                }
+                if key == "outlet", !outlets.contains(text) {
+                    read.report(.invalidValue, "\(what).outlet is \(text), which is not one of the outlets of \(type)", at: value,
+                                hint: outlets.isEmpty ? "declare it in objectTypes.\(type).outlets" : "one of \(outlets.joined(separator: ", "))")
+                    continue
+                }
+                parts.append(text)
+            }
+            guard parts.count == 4 else { return nil }
+            return MapDeclaration(outlet: parts[0], latitude: parts[1], longitude: parts[2], title: parts[3])
         }
 
         private mutating func restorationIdentifiers(_ json: JSONValue) -> [String: String] {

@@ -2,7 +2,8 @@ import Testing
 import WidgetryHostProfile
 import WidgetryJSON
 
-/// A host provider class's `request` (FORMAT.md#profile.request), as a profile declares it.
+/// A host provider class's `request` (FORMAT.md#profile.request) and a display controller class's
+/// `map` (FORMAT.md#profile.map), as a profile declares them.
 @Suite struct ProviderRequestReaderTests {
     private func read(_ request: String, environment: [String: String] = ["KEY": "k-123"]) throws(HostProfileErrors) -> HostProfile {
         let text = #"{"objectTypes": {"GooglePlaceNearbyProvider": {"base": "BaseContentProvider", "attrs": ["radius", "placeType"], "request": "#
@@ -46,6 +47,26 @@ import WidgetryJSON
             Issue.record("accepted")
         } catch {
             #expect(error.errors.map(\.code) == [.unknownKey])
+        }
+    }
+
+    @Test func aMapNamesOneOfTheClassesOutletsAndThreeKeyPaths() throws {
+        let text = #"{"objectTypes": {"GooglePlacesContentController": {"base": "BaseContentController", "outlets": ["mapContainer"], "map": "#
+        let good = #"{"outlet": "mapContainer", "latitude": "geometry.location.lat", "longitude": "geometry.location.lng", "title": "name"}"#
+        let document = try JSONParser.parse(Array((text + good + "}}}").utf8), fileName: "maps.profile.json")
+        let profile = try HostProfileReader.read(document, file: "maps.profile.json", environment: [:])
+        #expect(profile.objectTypes["GooglePlacesContentController"]?.map
+                == MapDeclaration(outlet: "mapContainer", latitude: "geometry.location.lat", longitude: "geometry.location.lng", title: "name"))
+
+        let bad = #"{"outlet": "map", "latitude": "lat", "longitude": "", "title": "name"}"#
+        let badDocument = try JSONParser.parse(Array((text + bad + "}}}").utf8), fileName: "maps.profile.json")
+        do throws(HostProfileErrors) {
+            _ = try HostProfileReader.read(badDocument, file: "maps.profile.json", environment: [:])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.errors.map(\.message) == ["objectTypes.GooglePlacesContentController.map.outlet is map, which is not one of the outlets of GooglePlacesContentController",
+                                                    "objectTypes.GooglePlacesContentController.map.longitude is empty"])
+            #expect(error.errors.first?.hint == "one of mapContainer")
         }
     }
 }

@@ -184,7 +184,31 @@ public enum BundledSchemas {
         "properties": {
           "base": { "type": "string", "description": "The format's controller type the class extends, in the bundle's dialect." },
           "attrs": { "type": "array", "items": { "type": "string" }, "description": "Attributes of the class that the base does not have." },
-          "outlets": { "type": "array", "items": { "type": "string" }, "description": "Outlets of the class that the base does not have." }
+          "outlets": { "type": "array", "items": { "type": "string" }, "description": "Outlets of the class that the base does not have." },
+          "request": {
+            "type": "object",
+            "description": "For a content provider class: the GET it sends for its items when its search text changes (docs/FORMAT.md#profile.request).",
+            "properties": {
+              "url": { "type": "string", "description": "An http(s) URL with {name} placeholders: searchString, the class's attrs, and values." },
+              "values": { "type": "object", "additionalProperties": { "$ref": "#/$defs/secret" }, "description": "Placeholder values the screen file does not give; secrets are redacted from the request log." },
+              "results": { "type": "string", "description": "The key path of the array of results in the JSON answer; empty for the whole answer." },
+              "minimumLength": { "type": "integer", "minimum": 0, "maximum": 10000, "description": "The shortest search text that sends a request (default 1)." }
+            },
+            "required": ["url"],
+            "additionalProperties": false
+          },
+          "map": {
+            "type": "object",
+            "description": "For a display controller class: the map it draws, a marker per item of its mainContentProvider; a run shows the markers (docs/FORMAT.md#profile.map).",
+            "properties": {
+              "outlet": { "type": "string", "description": "The class's own outlet naming the map's view." },
+              "latitude": { "type": "string", "description": "The key path of a marker's latitude on each item." },
+              "longitude": { "type": "string", "description": "The key path of a marker's longitude on each item." },
+              "title": { "type": "string", "description": "The key path of a marker's title on each item." }
+            },
+            "required": ["outlet", "latitude", "longitude", "title"],
+            "additionalProperties": false
+          }
         },
         "required": ["base"],
         "additionalProperties": false

@@ -10,7 +10,7 @@ extension ScreenRun {
     /// was sent is dropped. A failed request leaves the provider empty and is recorded among the
     /// screen's problems.
     func requestItems(of provider: ScreenObject, for text: String) {
-        guard let entry = environment.providerRequests.entry(file: document.file, id: provider.id) else { return }
+        guard let entry = environment.hostObjects.entry(file: document.file, id: provider.id) else { return }
         let sent = (providerRequestsSent[provider.id] ?? 0) + 1
         providerRequestsSent[provider.id] = sent
         guard text.count >= entry.request.minimumLength else {

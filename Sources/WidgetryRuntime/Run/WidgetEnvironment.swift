@@ -50,16 +50,16 @@ public struct WidgetEnvironment {
     public let maxPickedFileBytes: Int
     /// Service provider classes the host supplies (a host profile's `providers`).
     public let serviceProviders: Set<String>
-    /// The requests the host's content provider classes send for their items.
-    public let providerRequests: ProviderRequests
+    /// What the host's own classes do: their requests for items, their maps.
+    public let hostObjects: HostObjectBehaviours
 
     public init(store: ObjectStore?, engine: ActionEngine, transformers: BindingTransformerRegistry, transformerContext: TransformerContext,
                 evaluation: EvaluationContext, jsonFiles: [String: JSONValue] = [:], hostHandlers: HostHandlers = HostHandlers(),
                 defaults: WidgetDefaults = WidgetDefaults(), coverage: CoverageRecorder? = nil, elementTypes: [String: ElementKind] = [:],
                 maxRenderPasses: Int = WidgetRun.Options.defaultMaxRenderPasses, maxPickedFileBytes: Int = WidgetRun.Options.defaultMaxPickedFileBytes,
-                serviceProviders: Set<String> = [], providerRequests: ProviderRequests = ProviderRequests()) {
+                serviceProviders: Set<String> = [], hostObjects: HostObjectBehaviours = HostObjectBehaviours()) {
         self.serviceProviders = serviceProviders
-        self.providerRequests = providerRequests
+        self.hostObjects = hostObjects
         self.maxRenderPasses = max(maxRenderPasses, 1)
         self.maxPickedFileBytes = maxPickedFileBytes
         self.coverage = coverage

@@ -142,7 +142,7 @@ public final class WidgetRun {
                                         coverage: options.coverage, elementTypes: options.elementTypes,
                                         maxRenderPasses: options.maxRenderPasses, maxPickedFileBytes: options.maxPickedFileBytes,
                                         serviceProviders: Set(options.profile.providers.keys),
-                                        providerRequests: ProviderRequests(uses: bundle.hostObjects, profile: options.profile))
+                                        hostObjects: HostObjectBehaviours(uses: bundle.hostObjects, profile: options.profile))
         do throws(WidgetRunError) {
             // The manifest's entry screen is named in its file; --screen on the command line.
             let namedAt = options.screen == nil

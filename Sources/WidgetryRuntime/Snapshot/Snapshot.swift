@@ -92,6 +92,8 @@ public struct Snapshot {
     /// navigation bar's last.
     public var namedElements: [(id: String, element: ElementState)]
     public var tables: [Table]
+    /// The maps the host's controllers draw, as markers (none unless a host profile declares one).
+    public var maps: [Map]
     public var statuses: [Status]
     public var alerts: [ScreenRun.Alert]
     public var requests: [Request]
@@ -118,6 +120,7 @@ public struct Snapshot {
         namedElements = (screenRun.elements + [screenRun.titleView].compactMap { $0 }.compactMap { element in element.id.map { ($0, element) } }
             + screenRun.barButtonItems.compactMap { element in element.id.map { ($0, element) } }).map { ($0.id, ElementState($0.element, in: screenRun, deep: false)) }
         tables = Self.tables(of: screenRun)
+        maps = Self.maps(of: screenRun)
         statuses = Self.statusControllers(of: screenRun).map { Status(name: $0.0, controller: $0.1) }
         alerts = screenRun.alerts
         requests = run.engine.requestLog.map { Request($0, credentials: run.engine.options.credentials) }

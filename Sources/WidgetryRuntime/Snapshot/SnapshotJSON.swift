@@ -41,6 +41,17 @@ public enum SnapshotJSON {
             }))
             return JSONValue(.object(json))
         }))
+        if !snapshot.maps.isEmpty {
+            root["maps"] = JSONValue(.array(snapshot.maps.map { map in
+                JSONValue(.object(object([
+                    ("view", string(map.view)), ("controller", string(map.controller)),
+                    ("markers", JSONValue(.array(map.markers.map { marker in
+                        JSONValue(.object(object([("title", value(marker.title)), ("latitude", value(marker.latitude)),
+                                                  ("longitude", value(marker.longitude))])))
+                    }))),
+                ])))
+            }))
+        }
         root["statuses"] = JSONValue(.array(snapshot.statuses.map { status in
             JSONValue(.object(object([
                 ("name", string(status.name)), ("action", value(status.action)), ("inProgress", JSONValue(.bool(status.inProgress.isOn))),

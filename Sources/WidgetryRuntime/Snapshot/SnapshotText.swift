@@ -40,6 +40,12 @@ public enum SnapshotText {
                 }
             }
         }
+        for map in snapshot.maps {
+            lines.append("map \(map.view) (\(map.controller)): \(map.markers.count) marker\(map.markers.count == 1 ? "" : "s")")
+            for marker in map.markers {
+                lines.append("  marker \(describe(marker.title)) at \(describe(marker.latitude)),\(describe(marker.longitude))")
+            }
+        }
         if !snapshot.statuses.isEmpty {
             lines.append("statuses:")
             for status in snapshot.statuses {
