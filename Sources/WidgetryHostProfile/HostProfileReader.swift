@@ -116,8 +116,11 @@ public enum HostProfileReader {
             guard let object = read.object(json, allowed: Set(HostProfileReader.requestKeys), what: what),
                   let urlValue = read.required("url", of: object, in: json, what: what), let url = read.string(urlValue) else { return nil }
             var request = ProviderRequest(url: url)
+            // Every name `values` gives, read or not: a value that could not be read is its own problem.
+            var named: [String] = []
             if let values = object["values"], let members = read.object(values, what: what + ".values", expected: "an object of placeholder values by name") {
                 for member in members {
+                    named.append(member.key)
                     guard let value = secret(member.value) else { continue }
                     request.values[member.key] = value
                     if member.value.stringValue == nil { request.secrets.insert(member.key) }
@@ -131,11 +134,11 @@ public enum HostProfileReader {
                 }
                 request.minimumLength = Int(length)
             }
-            let known = Set(["searchString"] + attributes + request.values.keys)
-            for name in ProviderRequest.placeholders(in: url) where !known.contains(name) {
-                let names = (["searchString"] + attributes + request.values.keys.sorted()).joined(separator: ", ")
+            var names = ["searchString"]
+            for name in attributes + named where !names.contains(name) { names.append(name) }
+            for name in ProviderRequest.placeholders(in: url) where !names.contains(name) {
                 read.report(.invalidValue, "\(what).url has the placeholder {\(name)}, which is neither the search text, an attribute of \(type), nor one of values",
-                            at: urlValue, hint: "use one of \(names), or add \"\(name)\" to values")
+                            at: urlValue, hint: "use one of \(names.joined(separator: ", ")), or add \"\(name)\" to values")
             }
             let sample = ProviderRequest(url: url).url(with: Dictionary(uniqueKeysWithValues: ProviderRequest.placeholders(in: url).map { ($0, "x") }))
             if let components = URLComponents(string: sample), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",

@@ -41,6 +41,23 @@ import WidgetryJSON
         }
     }
 
+    /// A secret the environment lacks is one problem, not a second one for its placeholder.
+    @Test func aMissingSecretIsOneProblem() {
+        do {
+            _ = try read(#"{"url": "https://maps.example/?q={searchString}&r={radius}&key={key}", "values": {"radius": "1", "key": {"env": "KEY"}}}"#,
+                         environment: [:])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.errors.map(\.code) == [.missingEnvironment])
+        }
+        do {
+            _ = try read(#"{"url": "https://maps.example/?q={searchString}&at={where}", "values": {"radius": "1"}}"#)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.errors.map(\.hint) == [#"use one of searchString, radius, placeType, or add "where" to values"#])
+        }
+    }
+
     @Test func aKeyTheRequestDoesNotTakeIsRefused() {
         do {
             _ = try read(#"{"url": "https://maps.example/", "method": "POST"}"#)
