@@ -29,6 +29,9 @@ public struct DrawnView: Sendable, Equatable {
         /// view's ``DrawnView/textColor``): `contactAdd`'s plus in a circle, the detail
         /// disclosure and info buttons' "i" in a circle.
         case systemButton(ButtonType)
+        /// A map a host's controller draws (a host profile's `map`): a plain canvas with a
+        /// pin and title per marker, placed by their coordinates (docs/RENDERING.md#maps).
+        case map([MapPin])
     }
 
     /// Where an image view's image comes from.

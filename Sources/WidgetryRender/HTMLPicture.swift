@@ -94,6 +94,9 @@ public enum HTMLPicture {
             classes.append("spinner")
         case .systemButton(let type):
             inner = glyph(type, colour: color(view.textColor), in: view.frame)
+        case .map(let pins):
+            classes.append("map")
+            inner = MapCanvas.html(pins)
         case .progress(let fraction):
             style += "background:#e5e5ea;"
             inner = #"<div class="v" style="left:0;top:0;height:100%;width:\#(number(fraction * 100))%;background:\#(color(DrawnView.tint))"></div>"#

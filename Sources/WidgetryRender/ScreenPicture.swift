@@ -11,11 +11,12 @@ public enum ScreenPicture {
         draw(Snapshot(run), document: run.screen.document, device: device, below: run.stack.dropLast().last?.document.navigationItem)
     }
 
-    /// `snapshot`'s screen (whose document is `document`), laid out for `device`; `below` is
-    /// the navigation item of the screen under it in the stack, which titles its back button.
+    /// `snapshot`'s screen (whose document is `document`), laid out for `device`, its host
+    /// controllers' maps drawn on their views; `below` is the navigation item of the screen
+    /// under it in the stack, which titles its back button.
     public static func draw(_ snapshot: Snapshot, document: ScreenDocument, device: Device = .standard,
                             below: NavigationItemNode? = nil) -> DrawnScreen {
-        ScreenLayout(snapshot: snapshot, document: document, device: device, below: below).draw()
+        MapCanvas.drawing(snapshot.maps, on: ScreenLayout(snapshot: snapshot, document: document, device: device, below: below).draw())
     }
 
     /// The current screen of `run` as a self-contained HTML page, images from its bundle.
