@@ -7,8 +7,11 @@ import WidgetryScreen
 /// A marker of a map a picture draws: its title and where its point lies in the map view,
 /// from the view's top left corner.
 public struct MapPin: Sendable, Equatable {
+    /// The marker's title, empty when it has none.
     public var title: String
+    /// The point's distance from the view's left edge, in points.
     public var x: Double
+    /// The point's distance from the view's top edge, in points.
     public var y: Double
 }
 
@@ -35,10 +38,13 @@ enum MapCanvas {
         return drawn
     }
 
+    /// `view` and its subtree with the maps drawn; a table's or collection's row is left as it
+    /// is (an outlet names a view of the screen, not one of a row's).
     private static func drawing(_ maps: [String: Snapshot.Map], on view: DrawnView) -> DrawnView {
+        guard view.row == nil else { return view }
         var drawn = view
         drawn.children = view.children.map { drawing(maps, on: $0) }
-        if view.row == nil, let id = view.id, let map = maps[id] {
+        if let id = view.id, let map = maps[id] {
             drawn.look = .map(pins(map.markers, width: view.frame.width, height: view.frame.height))
             drawn.backgroundColor = land
             drawn.clips = true
