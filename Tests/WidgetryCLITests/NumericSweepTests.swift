@@ -91,6 +91,7 @@ struct NumericSweepTests {
         case "service.schema.json": return names.filter { $0 == "Service.json" || $0 == "Service.dev.json" }
         case "model.schema.json": return names.filter { $0 == "Model.json" }
         case "lint-config.schema.json": return names.filter { $0 == ".widgetry.json" }
+        case "host-profile.schema.json": return tests.filter { $0.hasSuffix(".profile.json") }.sorted()
         default: return names.filter { $0.hasSuffix("ViewController.json") }.sorted()
         }
     }
@@ -126,7 +127,8 @@ struct NumericSweepTests {
             let bundle = copy.path + "/" + URL(fileURLWithPath: place.bundle).lastPathComponent
             try FileManager.default.copyItem(atPath: place.bundle, toPath: bundle)
             // Only the scenario under test runs: the others would cost time and prove nothing here.
-            if place.file.hasPrefix("Tests/") {
+            let isProfile = place.file.hasSuffix(".profile.json")
+            if place.file.hasPrefix("Tests/"), !isProfile {
                 for other in Self.files(of: "scenario.schema.json", in: bundle) where other != place.file {
                     try FileManager.default.removeItem(atPath: bundle + "/" + other)
                 }
@@ -134,7 +136,9 @@ struct NumericSweepTests {
             var text = place.text
             text.replaceSubrange(place.range, with: value)
             try text.write(toFile: bundle + "/" + place.file, atomically: true, encoding: .utf8)
-            let commands = [["validate", bundle], place.file.hasPrefix("Tests/") ? ["test", bundle] : ["run", bundle, "--for", "30"]]
+            let profile = ["--profile", bundle + "/" + place.file]
+            let commands = isProfile ? [["validate", bundle] + profile, ["run", bundle, "--for", "30"] + profile]
+                : [["validate", bundle], place.file.hasPrefix("Tests/") ? ["test", bundle] : ["run", bundle, "--for", "30"]]
             for command in commands {
                 let outcome = try CommandRunner.run(command)
                 #expect([0, 1, 2].contains(outcome.status), "\(sweep) = \(value): \(command[0]) ended with \(outcome.status): \(outcome.stderr.suffix(400))")
