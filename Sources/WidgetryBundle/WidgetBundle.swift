@@ -29,6 +29,9 @@ public struct WidgetBundle: Sendable {
         /// The host's own mediating controller classes by name (a host profile's `objectTypes`):
         /// each object of one is read as an object of its base type.
         public var objectTypes: [String: HostObjectType] = [:]
+        /// What an earlier read of the same folder with these options worked out that still
+        /// holds (an editor's repeated reads); nil to work everything out.
+        public var cache: BundleReadCache?
 
         public init(json: JSONParserOptions = JSONParserOptions(), maxFiles: Int = 10_000, identifier: String? = nil,
                     patches: [String: JSONValue] = [:], fileSystem: BundleFileSystem = .disk, dialect: Dialect? = nil,
@@ -132,8 +135,9 @@ extension WidgetBundle {
         /// Parses one file; a file that cannot be read stops the load, a parse error is collected.
         func parse(_ path: String) throws(BundleError) -> BundleFile? {
             let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes, in: fileSystem)
-            do {
-                var document = try JSONParser.parse(bytes, fileName: path, options: options.json)
+            do throws(JSONParseError) {
+                let parse = { () throws(JSONParseError) -> JSONDocument in try JSONParser.parse(bytes, fileName: path, options: options.json) }
+                var document = if let cache = options.cache { try cache.document(path, bytes: bytes, parse: parse) } else { try parse() }
                 if let patch = options.patches[path] { document = JSONDocument(root: document.root.merging(patch), source: document.source) }
                 return BundleFile(path: path, document: document)
             } catch {
@@ -218,7 +222,7 @@ extension WidgetBundle {
         let dialect = options.dialect.map { DialectDetection(dialect: $0, evidence: "--dialect") }
             ?? DialectDetection.detect(screens: screens.map(\.file), storyboard: mainStoryboard.map { path in
                 (path, { try? WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes, in: fileSystem) })
-            })
+            }, cache: options.cache)
         var hostObjects: [HostObjectUse] = []
         if dialect.dialect != .widgetkit || !options.objectTypes.isEmpty {
             screens = screens.map { screen in
@@ -230,6 +234,7 @@ extension WidgetBundle {
         warnings += NotAScreen.find(files: (screens.map(\.file) + others).map { ($0.path, $0.root) }, entryScreen: manifest.entryScreen).map(\.warning)
         let claimed = Set(screens.map(\.file.path) + others.map(\.path) + known.values.map(\.path)
                           + [BundleFileName.jsonManifest, BundleFileName.plistManifest])
+        options.cache?.keep(only: claimed)
         self.rootPath = root
         self.manifest = manifest
         self.manifestFile = manifestFile

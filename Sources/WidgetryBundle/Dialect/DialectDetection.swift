@@ -23,9 +23,14 @@ public struct DialectDetection: Sendable, Equatable, CustomStringConvertible {
 
     /// The dialect of a bundle with these screen files and, read only when the screens say
     /// nothing, this main storyboard source.
-    static func detect(screens: [BundleFile], storyboard: (path: String, read: () -> [UInt8]?)?) -> DialectDetection {
+    /// A screen's names come from `cache` when it holds them for the screen's bytes.
+    static func detect(screens: [BundleFile], storyboard: (path: String, read: () -> [UInt8]?)?, cache: BundleReadCache? = nil) -> DialectDetection {
         var found: [Dialect: String] = [:]
         for file in screens {
+            if let cache {
+                for (dialect, name) in cache.dialectNames(of: file, find: firstNames(in:)) where found[dialect] == nil { found[dialect] = "\(name) in \(file.path)" }
+                continue
+            }
             for dialect in Dialect.allCases where found[dialect] == nil {
                 if let name = firstName(of: dialect, in: file.root) { found[dialect] = "\(name) in \(file.path)" }
             }
@@ -37,6 +42,13 @@ public struct DialectDetection: Sendable, Equatable, CustomStringConvertible {
         }
         if let graffiti = found[.graffiti], found[.widgetkit] == nil { return DialectDetection(dialect: .graffiti, evidence: graffiti) }
         return DialectDetection(dialect: .widgetkit, evidence: found[.widgetkit])
+    }
+
+    /// The first name of each dialect `file` uses, by dialect.
+    private static func firstNames(in file: BundleFile) -> [Dialect: String] {
+        var names: [Dialect: String] = [:]
+        for dialect in Dialect.allCases { names[dialect] = firstName(of: dialect, in: file.root) }
+        return names
     }
 
     /// The first key or string of `value` (outside comment entries) that names something in

@@ -15,6 +15,8 @@ public final class IncrementalLintSession: Sendable {
     public let configurationPath: String?
     public let profile: HostProfile
     private let linter: Mutex<IncrementalLinter>
+    /// The files as parsed by the last lint, parsed again only when their bytes change.
+    private let readCache = BundleReadCache()
 
     /// A session for the bundle folder `root`, linted as ``LintSession`` lints it with the
     /// same configuration path, profile and rules.
@@ -27,7 +29,9 @@ public final class IncrementalLintSession: Sendable {
 
     /// Lints the bundle with its files read through `fileSystem`.
     public func lint(fileSystem: BundleFileSystem = .disk) async -> LintSession.Outcome {
-        let session = LintSession(configurationPath: configurationPath, profile: profile, fileSystem: fileSystem)
+        var read = WidgetBundle.ReadOptions()
+        read.cache = readCache
+        let session = LintSession(configurationPath: configurationPath, loader: FolderBundleLoader(read: read), profile: profile, fileSystem: fileSystem)
         return await session.lint(.directory(root)) { bundle, prefix, configuration in
             linter.withLock { $0.lint(bundle, displayPrefix: prefix, configuration: configuration) }
         }
