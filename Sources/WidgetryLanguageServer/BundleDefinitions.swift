@@ -33,11 +33,14 @@ struct BundleDefinitions: Sendable {
 
     /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
     /// from memory, but those that are not JSON (being typed), read from the disk; none when
-    /// the bundle cannot be read.
-    init(root: String, overrides: [String: [UInt8]]) {
+    /// the bundle cannot be read. The files whose bytes `cache` holds (the bundle's lint
+    /// session's) are not parsed again.
+    init(root: String, overrides: [String: [UInt8]], cache: BundleReadCache? = nil) {
         let parsing = overrides.filter { (try? JSONParser.parse($0.value, fileName: $0.key)) != nil }
         stubRuns = StubRuns(root: root, overrides: parsing)
-        guard let bundle = try? WidgetBundle(directory: root, options: WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: parsing))) else { return }
+        var options = WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: parsing))
+        options.cache = cache
+        guard let bundle = try? WidgetBundle(directory: root, options: options) else { return }
         let context = LintContext(bundle: bundle, displayPrefix: "")
         self.context = context
         readFromMemory = Set(parsing.keys)

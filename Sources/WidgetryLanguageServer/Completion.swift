@@ -96,7 +96,8 @@ extension LanguageServer {
         if let known = definitions[root] { return known }
         let generation = findings[root]?.generation
         let overrides = documents.filter { $0.key.hasPrefix(root + "/") && $0.value.bytes.count <= limits.maximumDocumentBytes }.mapValues(\.bytes)
-        let read = await Task.detached { BundleDefinitions(root: root, overrides: overrides) }.value
+        let cache = readCache(of: root)
+        let read = await Task.detached { BundleDefinitions(root: root, overrides: overrides, cache: cache) }.value
         if findings[root]?.generation == generation { definitions[root] = read }
         return read
     }

@@ -1,5 +1,6 @@
 public import WidgetryLanguageServerProtocol
 import WidgetryDiagnostics
+import WidgetryBundle
 import WidgetryJSON
 import WidgetryLint
 
@@ -132,6 +133,11 @@ public actor LanguageServer {
             try? await connection.send(PublishDiagnosticsNotification.self, params)
         }
         published[result.root] = told
+    }
+
+    /// The cache the lints of the bundle at `root` read through, for other reads of it.
+    func readCache(of root: String) -> BundleReadCache? {
+        sessions[root]?.readCache
     }
 
     /// Clears what the client was told of a bundle that is gone.

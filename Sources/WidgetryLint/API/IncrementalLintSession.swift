@@ -15,8 +15,9 @@ public final class IncrementalLintSession: Sendable {
     public let configurationPath: String?
     public let profile: HostProfile
     private let linter: Mutex<IncrementalLinter>
-    /// The files as parsed by the last lint, parsed again only when their bytes change.
-    private let readCache = BundleReadCache()
+    /// The files as parsed by the last lint, parsed again only when their bytes change; other
+    /// reads of the bundle with the default read options (the language server's) share it.
+    public let readCache = BundleReadCache()
 
     /// A session for the bundle folder `root`, linted as ``LintSession`` lints it with the
     /// same configuration path, profile and rules.
