@@ -21,8 +21,8 @@ import WidgetryTestSupport
         defer { directory.remove() }
         #expect(try CommandRunner.run(["init", "Notes"], in: directory.path).status == 0)
         let output = directory.file("out.txt"), errors = directory.file("err.txt")
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: errors, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandRunner.executable)
         process.arguments = ["lint", "Notes", "--watch"]
