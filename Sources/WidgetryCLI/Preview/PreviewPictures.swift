@@ -41,7 +41,7 @@ actor PreviewPictures {
     /// Ends the browser, if one was started, and draws no more.
     func close() async {
         closed = true
-        await last?.png.value
+        _ = await last?.png.value
         await session?.close()
         session = nil
     }
