@@ -34,16 +34,11 @@ extension ActionEngine {
 
     /// The array at `keyPath` (dot-separated members) in `json`.
     private static func items(in json: JSONValue, at keyPath: String, of provider: String) -> Result<[JSONValue], ActionError> {
-        var node = json
-        for key in keyPath.split(separator: ".") {
-            guard let member = node.objectValue?[String(key)] else {
-                return .failure(ActionError(.resultShape, "the answer to \(provider)'s request has no \(keyPath)"))
+        ResponseReading.member(of: json, at: keyPath, action: provider).flatMap { node in
+            guard let items = node.arrayValue else {
+                return .failure(ActionError(.resultShape, "the answer to \(provider)'s request has no array at \(keyPath.isEmpty ? "its top" : keyPath)"))
             }
-            node = member
+            return .success(items)
         }
-        guard let items = node.arrayValue else {
-            return .failure(ActionError(.resultShape, "the answer to \(provider)'s request has no array at \(keyPath.isEmpty ? "its top" : keyPath)"))
-        }
-        return .success(items)
     }
 }

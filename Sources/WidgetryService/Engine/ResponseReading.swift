@@ -52,17 +52,10 @@ enum ResponseReading {
     /// The part of `json` to import: at `keyPath` (dotted) when it is not empty, which needs an
     /// object; then an array of objects for `[T]`, an object for `T`.
     static func result<Node: ResponseNode>(in json: Node, keyPath: String, type: ResultType, action: String) -> Result<Node, ActionError> {
-        var result = json
-        if !keyPath.isEmpty {
-            guard json.isObject else {
-                return .failure(ActionError(.resultShape, "\(action) reads its result at \"\(keyPath)\", but the response is \(json.typeName), not an object"))
-            }
-            for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
-                guard let next = result.responseMember(String(key)) else {
-                    return .failure(ActionError(.resultShape, "the response to \(action) has nothing at \"\(keyPath)\""))
-                }
-                result = next
-            }
+        let result: Node
+        switch member(of: json, at: keyPath, action: action) {
+        case .failure(let error): return .failure(error)
+        case .success(let found): result = found
         }
         switch type {
         case .array:
@@ -73,6 +66,25 @@ enum ResponseReading {
             guard result.isObject else {
                 return .failure(ActionError(.resultShape, "\(action) expects \(type), an object, but the result is \(result.typeName)"))
             }
+        }
+        return .success(result)
+    }
+}
+
+extension ResponseReading {
+    /// What `json` holds at `keyPath` (dotted members; `json` itself when empty), which needs an
+    /// object at each step.
+    static func member<Node: ResponseNode>(of json: Node, at keyPath: String, action: String) -> Result<Node, ActionError> {
+        guard !keyPath.isEmpty else { return .success(json) }
+        guard json.isObject else {
+            return .failure(ActionError(.resultShape, "\(action) reads its result at \"\(keyPath)\", but the response is \(json.typeName), not an object"))
+        }
+        var result = json
+        for key in keyPath.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let next = result.responseMember(String(key)) else {
+                return .failure(ActionError(.resultShape, "the response to \(action) has nothing at \"\(keyPath)\""))
+            }
+            result = next
         }
         return .success(result)
     }
