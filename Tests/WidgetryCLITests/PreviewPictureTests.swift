@@ -18,27 +18,14 @@ struct PreviewPictureTests {
         return (Int(response.status.code), response.headers.first(name: "Content-Type") ?? "", Array(body.readableBytesView))
     }
 
-    /// A Chromium that notes its process id in `started` before it becomes the real one.
-    private static func countingChromium(in scratch: TemporaryDirectory) throws -> (path: String, started: String) {
-        let real = try #require(ChromiumScreenshot.executable())
-        let path = scratch.file("chromium"), started = scratch.file("started")
-        try Data("#!/bin/sh\necho $$ >> '\(started)'\nexec '\(real)' \"$@\"\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return (path, started)
-    }
-
-    private static func browsers(_ started: String) -> [Int32] {
-        ((try? String(contentsOfFile: started, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) }
-    }
-
     @Test(.enabled(if: ChromiumScreenshot.executable() != nil, "needs Debian's chromium (scripts/browser-test installs it)"))
     func thePNGIsThePictureDrawnByOneChromiumThatEndsWithThePreview() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let (chromium, started) = try Self.countingChromium(in: scratch)
-        let pictures = PreviewPictures(environment: ["WIDGETRY_CHROMIUM": chromium])
+        let counting = try CountingChromium(in: scratch)
+        let pictures = PreviewPictures(environment: ["WIDGETRY_CHROMIUM": counting.path])
         try await PreviewHarness.with(pictures: pictures) { preview in
-            #expect(Self.browsers(started).isEmpty, "no Chromium before a PNG is asked for")
+            #expect(counting.browsers.isEmpty, "no Chromium before a PNG is asked for")
             async let first = Self.get("/picture.png", from: preview)
             async let second = Self.get("/picture.png", from: preview)
             async let third = Self.get("/picture.png", from: preview)
@@ -57,9 +44,9 @@ struct PreviewPictureTests {
             let details = try await Self.get("/picture.png", from: preview)
             #expect(details.status == 200)
             #expect(details.bytes != answers[0].bytes, "the PNG follows the state")
-            #expect(Self.browsers(started).count == 1, "one Chromium drew every PNG")
+            #expect(counting.browsers.count == 1, "one Chromium drew every PNG")
         }
-        let browsers = Self.browsers(started)
+        let browsers = counting.browsers
         #expect(browsers.count == 1)
         for browser in browsers { #expect(!ProcessGroups.exists(browser), "Chromium ended with the preview") }
     }
@@ -69,13 +56,13 @@ struct PreviewPictureTests {
     func anInterruptedPreviewLeavesNoBrowser(_ signalNumber: Int32) async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let (chromium, started) = try Self.countingChromium(in: scratch)
+        let counting = try CountingChromium(in: scratch)
         let log = scratch.file("stderr.txt")
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandRunner.executable)
         process.arguments = ["preview", CommandRunner.feed, "--port", "0", "--now", "2018-06-20T19:00:00Z"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["WIDGETRY_CHROMIUM": chromium]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["WIDGETRY_CHROMIUM": counting.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: log)
         try process.run()
@@ -91,7 +78,7 @@ struct PreviewPictureTests {
         _ = try await response.body.collect(upTo: 16 << 20)
         try await client.shutdown()
         #expect(response.status.code == 200)
-        let browsers = Self.browsers(started)
+        let browsers = counting.browsers
         #expect(browsers.count == 1)
         kill(process.processIdentifier, signalNumber)
         process.waitUntilExit()

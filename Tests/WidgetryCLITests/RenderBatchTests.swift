@@ -20,16 +20,6 @@ struct RenderBatchTests {
         }.sorted()
     }
 
-    /// A Chromium that notes its process id in `started` before it becomes the real one, so a
-    /// test counts the browsers a command starts.
-    private static func countingChromium(in scratch: TemporaryDirectory) throws -> (path: String, started: String) {
-        let real = try #require(ChromiumScreenshot.executable())
-        let path = scratch.file("chromium"), started = scratch.file("started")
-        try Data("#!/bin/sh\necho $$ >> '\(started)'\nexec '\(real)' \"$@\"\n".utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-        return (path, started)
-    }
-
     @Test func severalScreensAreOneFileEachTheSameAsEachDrawnAlone() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
@@ -144,14 +134,14 @@ struct RenderBatchTests {
     func everyPNGOfACommandComesFromOneChromiumAndMatchesThePictureDrawnAlone() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let (chromium, started) = try Self.countingChromium(in: scratch)
+        let counting = try CountingChromium(in: scratch)
         let folder = scratch.file("pngs")
         let outcome = try CommandRunner.run(["render", CommandRunner.feed, "--all-screens", "--format", "png", "-o", folder] + Self.now,
-                                            environment: ["WIDGETRY_CHROMIUM": chromium])
+                                            environment: ["WIDGETRY_CHROMIUM": counting.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let screens = ["FeedViewController", "NewPostViewController", "PostDetailsViewController"]
         #expect(Self.files(in: folder) == screens.map { $0 + ".png" })
-        let browsers = try String(contentsOfFile: started, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        let browsers = counting.browsers
         #expect(browsers.count == 1, "one Chromium drew the three pictures")
         for browser in browsers { #expect(!ProcessGroups.exists(browser), "Chromium ended with the command") }
         for screen in screens {

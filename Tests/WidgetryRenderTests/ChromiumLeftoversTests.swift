@@ -13,13 +13,7 @@ struct ChromiumLeftoversTests {
     /// The folder of the singleton socket of the Chromium whose process group is `group`: the
     /// folder the `SingletonSocket` link in its profile (its `--user-data-dir`) points into.
     private static func singletonFolders(of group: Int32) -> [String] {
-        let processes = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { name in
-            guard Int32(name) != nil, let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && Int32(fields[2]) == group
-        }
-        let profiles = Set(processes.compactMap { pid -> String? in
+        let profiles = Set(ProcessGroups.members(of: group).compactMap { pid -> String? in
             guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
             let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             return arguments.first { $0.hasPrefix("--user-data-dir=") }.map { String($0.dropFirst("--user-data-dir=".count)) }
