@@ -125,14 +125,28 @@ struct ViewContent {
         return IntrinsicSize(width: width.rounded(.up)) { intrinsicHeight(width: $0) }
     }
 
+    /// The lines a text field (one) or a text view (`multiline`: as many as the text has) draws
+    /// `text` in, within `frame` less the field's insets.
+    static func lines(of text: String, font: DesignFont, frame: DesignRect, multiline: Bool) -> [String] {
+        TextMetrics.lines(of: text, font: font, width: frame.width - 16, maximumLines: multiline ? 0 : 1)
+    }
+
     /// The drawn view at `frame`, with `children`, cut to its frame when it clips (as designed,
     /// or as `clips` asks).
     func drawn(frame: DesignRect, children: [DrawnView] = [], clips: Bool = false) -> DrawnView {
         var lines: [String] = []
         var placeholder = false
-        if let shown = shownText {
-            let inset = kind == .searchBar ? 52.0 : (kind == .textField || kind == .textView ? 16 : 0)
-            var limit = kind == .textView ? 0 : (kind == .label ? maximumLines : 1)
+        var children = children
+        // A text field or text view holding one of its own draws its text there, and is a box.
+        let container = (kind == .textField || kind == .textView) && TextContainer.holdsTextBearer(children)
+        if let shown = shownText, container {
+            children = TextContainer.children(children, showing: shown)
+        } else if let shown = shownText, kind == .textField || kind == .textView {
+            lines = Self.lines(of: shown.text, font: font, frame: frame, multiline: kind == .textView)
+            placeholder = shown.placeholder
+        } else if let shown = shownText {
+            let inset = kind == .searchBar ? 52.0 : 0
+            var limit = kind == .label ? maximumLines : 1
             if kind == .label {
                 // A label draws only the lines its frame has room for, the last one cut with "…".
                 let fitting = max(Int((frame.height + 0.5) / TextMetrics.lineHeight(of: font)), 1)
@@ -141,6 +155,7 @@ struct ViewContent {
             lines = TextMetrics.lines(of: shown.text, font: font, width: frame.width - inset, maximumLines: limit)
             placeholder = shown.placeholder
         }
+        let look = container ? DrawnView.Look.box : self.look
         let tinted = kind == .button || kind == .barButtonItem
         if kind == .searchBar {
             var bar = DrawnView(id: id, designID: design.designID, type: type, frame: frame, look: look, lines: lines, showsPlaceholder: placeholder,

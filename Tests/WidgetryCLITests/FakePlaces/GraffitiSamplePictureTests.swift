@@ -53,6 +53,19 @@ struct GraffitiSamplePictureTests {
         }
     }
 
+    /// The search field is a `TextInputView`, which keeps the typed text on itself: the text is
+    /// drawn by its text view, in the text view's font and colour, and its placeholder label is not.
+    @Test func googleMapsDemosTypedSearchIsDrawnInTheInputsTextView() async throws {
+        let session = try await GraffitiGoogleMapsDemoSession.start()
+        let outcome = Result { try session.widgetry(Self.arguments(session.bundle, scenario: "1-search.scenario.json")) }
+        try await session.stop()
+        let html = try outcome.get().stdout
+        let input = try #require(html.firstMatch(of: /<div class="v( field)?" data-id="inputView"[^>]*>([^\n]*)\n/), "\(html)")
+        #expect(input.output.1 == nil && input.output.2.isEmpty, "the input view draws no text or field of its own: \(input.output.0)")
+        #expect(html.contains(/data-type="UITextView"[^>]*><div class="t" style="[^"]*font-size:16px;[^"]*color:#424242;[^"]*">café<\/div>/), "\(html)")
+        #expect(!html.contains("Place Name or Type"))
+    }
+
     @Test func twitterDemosTimelineIsDrawnOnceSignedIn() async throws {
         let session = try await GraffitiTwitterDemoSession.start(scenario: "1-sign-in.scenario.json")
         do {
