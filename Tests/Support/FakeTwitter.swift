@@ -9,11 +9,13 @@ public import WidgetryService
 /// by the consumer alone (a signed-out user) is refused like a bad signature, as Twitter refuses
 /// user endpoints without a user token.
 ///
-/// The three-legged flow (RFC 5849 §2) as Twitter ran it: `oauth/request_token` gives temporary
-/// credentials to a consumer-signed request with a callback; `oauth/authorize?oauth_token=`
+/// The three-legged flow (RFC 5849 §2) as Twitter ran it for upstream's sample: `oauth/request_token`
+/// gives temporary credentials to a consumer-signed GET with a callback; `oauth/authorize?oauth_token=`
 /// stands for the user's page, approving at once (a redirect to the callback with a verifier) or,
 /// after ``denyAuthorization()``, sending `denied`; `oauth/access_token` trades the temporary
-/// credentials and the verifier, once, for a user token that then signs the user endpoints.
+/// credentials and the verifier, once, to a POST, for a user token that then signs the user
+/// endpoints. A token request by another method, or signed for another method (the signature
+/// base string's first part), is refused like a bad signature.
 public final class FakeTwitter: Sendable {
     /// A tweet as the fake keeps it.
     public struct Tweet: Sendable {
@@ -196,7 +198,7 @@ public final class FakeTwitter: Sendable {
         let consumer = OAuth1Signer(consumerKey: signer.consumerKey, consumerSecret: signer.consumerSecret)
         switch path {
         case "/oauth/request_token":
-            let valid = header["oauth_token"] == nil && consumer.verifies(authorization, method: request.method, url: url)
+            let valid = request.method == "GET" && header["oauth_token"] == nil && consumer.verifies(authorization, method: "GET", url: url)
             state.withLock { $0.received.append(Received(method: request.method, path: path, query: query, validSignature: valid)) }
             guard valid, let callback = header["oauth_callback"] else { return Self.error(401, code: 32, "Could not authenticate you.") }
             return state.withLock { state in
@@ -219,7 +221,7 @@ public final class FakeTwitter: Sendable {
             return state.withLock { state in
                 let pending = state.pending[token]
                 let temporary = OAuth1Signer(consumerKey: signer.consumerKey, consumerSecret: signer.consumerSecret, token: token, tokenSecret: pending?.secret)
-                let valid = pending != nil && temporary.verifies(authorization, method: request.method, url: url)
+                let valid = request.method == "POST" && pending != nil && temporary.verifies(authorization, method: "POST", url: url)
                 state.received.append(Received(method: request.method, path: path, query: query, validSignature: valid))
                 guard valid, let pending, header["oauth_verifier"] == pending.verifier else { return Self.error(401, code: 32, "Could not authenticate you.") }
                 state.pending[token] = nil

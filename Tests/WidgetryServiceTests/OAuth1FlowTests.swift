@@ -53,6 +53,32 @@ struct OAuth1FlowTests {
             #expect(response.status == 200)
             #expect(fake.received.map(\.path) == ["/oauth/request_token", "/oauth/authorize", "/oauth/access_token", "/1.1/account/verify_credentials.json"])
             #expect(fake.received.allSatisfy { $0.validSignature })
+            #expect(fake.received.map(\.method) == ["GET", "GET", "POST", "GET"], "upstream's methods: the request token by GET, the access token by POST")
+        }
+    }
+
+    /// The fake holds each leg to upstream's method, in the request and in its signature's base
+    /// string: the temporary credentials asked for by POST, a GET signed as a POST, and the
+    /// token credentials asked for by GET are all refused.
+    @Test func eachTokenRequestGoesByUpstreamsMethodAndIsSignedForIt() async throws {
+        try await withFake { fake, transport in
+            var posting = flow(fake)
+            posting.requestTokenMethod = .post
+            #expect(await posting.temporaryCredentials(over: transport, nonce: "n1", timestamp: 1).failureValue?.status == 401)
+
+            let url = fake.baseURL + "/oauth/request_token"
+            let signedAsPost = Self.consumer.authorization(method: "POST", url: URL(string: url)!, flowParameters: [("oauth_callback", Self.callback)],
+                                                           nonce: "n2", timestamp: 2)
+            let response = try await transport.send(ServiceRequest(action: "auth", method: .get, url: url, headers: [HeaderField("Authorization", signedAsPost)])).get()
+            #expect(response.status == 401)
+
+            var flow = flow(fake)
+            let temporary = try await flow.temporaryCredentials(over: transport, nonce: "n3", timestamp: 3).get()
+            let verifier = try flow.verifier(inCallback: try await flow.approval(of: temporary, over: transport).get(), for: temporary).get()
+            flow.accessTokenMethod = .get
+            #expect(await flow.tokenCredentials(for: temporary, verifier: verifier, over: transport, nonce: "n4", timestamp: 4).failureValue?.status == 401)
+            #expect(fake.received.map(\.method) == ["POST", "GET", "GET", "GET", "GET"])
+            #expect(fake.received.map(\.validSignature) == [false, false, true, true, false])
         }
     }
 

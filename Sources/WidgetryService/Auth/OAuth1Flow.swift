@@ -22,18 +22,25 @@ public struct OAuth1Flow: Sendable, Equatable {
     public var accessTokenURL: String
     /// Where the service sends the user back (`callbackUrl`), usually the app's own scheme.
     public var callbackURL: String
-    /// The method of the two token requests; POST, as RFC 5849 §2.1 recommends.
-    public var method: HTTPMethod
+    /// The method of the temporary credentials' request: GET, as Graffiti's TwitterDemo asked
+    /// (`fetchRequestToken(withPath:method: "GET", …)`, TwitterService+OAuth.swift;
+    /// docs/FORMAT.md#graffiti.sign-in), a method Twitter advertised besides RFC 5849 §2.1's POST;
+    /// the `auth` section has no key for it.
+    public var requestTokenMethod: HTTPMethod
+    /// The method of the token credentials' request: POST, as the sample asked
+    /// (`fetchAccessToken(withPath:method: "POST", …)`) and RFC 5849 §2.3 says.
+    public var accessTokenMethod: HTTPMethod
 
     public init(consumerKey: String, consumerSecret: String, requestTokenURL: String, authorizationURL: String, accessTokenURL: String,
-                callbackURL: String, method: HTTPMethod = .post) {
+                callbackURL: String, requestTokenMethod: HTTPMethod = .get, accessTokenMethod: HTTPMethod = .post) {
         self.consumerKey = consumerKey
         self.consumerSecret = consumerSecret
         self.requestTokenURL = requestTokenURL
         self.authorizationURL = authorizationURL
         self.accessTokenURL = accessTokenURL
         self.callbackURL = callbackURL
-        self.method = method
+        self.requestTokenMethod = requestTokenMethod
+        self.accessTokenMethod = accessTokenMethod
     }
 
     /// Credentials the service gave for one leg: the temporary ones of RFC 5849 §2.1, or the token ones
@@ -55,10 +62,10 @@ public struct OAuth1Flow: Sendable, Equatable {
     /// confirm the callback (`oauth_callback_confirmed=true`), as OAuth 1.0a requires.
     public func temporaryCredentials(over transport: any ServiceTransport, nonce: String, timestamp: Int) async -> Result<Credentials, ActionError> {
         let signer = OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret)
-        return await credentials(from: requestTokenURL, signer: signer, flowParameters: [("oauth_callback", callbackURL)], over: transport,
-                                 nonce: nonce, timestamp: timestamp).flatMap { answer in
+        return await credentials(from: requestTokenURL, method: requestTokenMethod, signer: signer, flowParameters: [("oauth_callback", callbackURL)],
+                                 over: transport, nonce: nonce, timestamp: timestamp).flatMap { answer in
             guard answer.extra["oauth_callback_confirmed"] == "true" else {
-                return .failure(ActionError(.signIn, "\(method) \(requestTokenURL): the service did not confirm the callback '\(callbackURL)'",
+                return .failure(ActionError(.signIn, "\(requestTokenMethod) \(requestTokenURL): the service did not confirm the callback '\(callbackURL)'",
                                             hint: "an OAuth 1.0a service answers oauth_callback_confirmed=true; check callbackUrl and the service's app settings"))
             }
             return .success(answer)
@@ -108,12 +115,13 @@ public struct OAuth1Flow: Sendable, Equatable {
     public func tokenCredentials(for temporary: Credentials, verifier: String, over transport: any ServiceTransport,
                                  nonce: String, timestamp: Int) async -> Result<Credentials, ActionError> {
         let signer = OAuth1Signer(consumerKey: consumerKey, consumerSecret: consumerSecret, token: temporary.token, tokenSecret: temporary.secret)
-        return await credentials(from: accessTokenURL, signer: signer, flowParameters: [("oauth_verifier", verifier)], over: transport,
-                                 nonce: nonce, timestamp: timestamp)
+        return await credentials(from: accessTokenURL, method: accessTokenMethod, signer: signer, flowParameters: [("oauth_verifier", verifier)],
+                                 over: transport, nonce: nonce, timestamp: timestamp)
     }
 
-    /// A signed token request to `url` and the credentials its form-encoded answer holds.
-    private func credentials(from url: String, signer: OAuth1Signer, flowParameters: [OAuth1Signer.Parameter], over transport: any ServiceTransport,
+    /// A token request to `url` by `method`, signed for that method, and the credentials its
+    /// form-encoded answer holds.
+    private func credentials(from url: String, method: HTTPMethod, signer: OAuth1Signer, flowParameters: [OAuth1Signer.Parameter], over transport: any ServiceTransport,
                              nonce: String, timestamp: Int) async -> Result<Credentials, ActionError> {
         guard let address = URL(string: url), address.scheme != nil else {
             return .failure(ActionError(.invalidURL, "'\(url)' is not a URL", hint: "the auth section's paths are read against the service's baseUrl"))
