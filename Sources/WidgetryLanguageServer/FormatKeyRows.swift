@@ -379,5 +379,16 @@ enum FormatKeyRows {
 | <a id="profile.perform"></a>`perform` | name | performs another action, a host action or a service action, with the call's argument and sender |
 | <a id="profile.scroll-to-top"></a>`scrollToTop` | `{}` | scrolls the screen's table to its top: a headless table shows every row, so nothing changes |
 | <a id="profile.dismiss"></a>`dismiss` | `{}` | closes the screen on top, as `wx_dismissed` does |
+| <a id="profile.restoration-identifiers"></a>`restorationIdentifiers` | object of strings, by view controller class | the restoration identifiers the host sets in code on storyboard controllers that have none: each such scene is named so and joined with that screen file ([the host's setup](#graffiti.host-setup)); a controller with one in Interface Builder keeps it |
+| <a id="profile.object-types"></a>`objectTypes` | object, by class name | the host's own mediating controller classes ([the host's classes](#graffiti.host-types)), each an object of the keys below |
+| <a id="profile.object-types.base"></a>`base` | string, required | the format's type the class extends, in the bundle's dialect |
+| <a id="profile.object-types.attrs"></a>`attrs` | array of strings | the names of the class's own attributes, which the host's code reads |
+| <a id="profile.object-types.outlets"></a>`outlets` | array of strings | the names of the class's own outlets, which the host's code reads |
+| <a id="profile.request"></a>`request` | object | for a content provider class: what it asks a web service for its items ([a provider's requests](#profile.requests)), with the keys below |
+| <a id="profile.map"></a>`map` | object | for a display controller class: the map it draws, with `outlet`, `latitude`, `longitude` and `title` (all required) and the [tap keys](#profile.map.taps) ([maps](#profile.maps)) |
+| <a id="profile.request.url"></a>`url` | string, required | an `http(s)` URL with `{name}` placeholders: `searchString` (the search text), the class's own `attrs` (the screen file's value), then `values`; each value is percent-encoded as a query component. Any other placeholder is `profile.invalid-value` |
+| <a id="profile.request.values"></a>`values` | object of secrets | placeholder values the screen file does not give: the host's defaults (`radius` 5000, as the class's code sets it), what the device knew (its `location`), an API key. A value given as `{"env": "NAME"}` is a secret, never shown in the request log or the snapshot |
+| <a id="profile.request.results"></a>`results` | string | the key path of the array of results in the answer (`results`; `predictions` for autocompletion); empty or absent for an answer that is the array |
+| <a id="profile.request.minimum-length"></a>`minimumLength` | integer, 0 to 10000 | the shortest search text that sends a request; 1 when absent |
 """#
 }
