@@ -10,6 +10,7 @@ public enum ScenarioSteps {
         "refresh": ["for", "expectFailure"], "scrollToEnd": ["for", "expectFailure"], "deleteRow": ["of", "section", "for", "expectFailure"],
         "post": ["for"], "setDefault": ["value", "for"], "advance": [], "back": ["for", "expectFailure"],
         "pickMedia": ["with", "for", "expectFailure"],
+        "tapMarker": ["of", "for", "expectFailure"], "tapMarkerTitle": ["of", "for", "expectFailure"],
         "expect": [], "expectStore": ["where", "count"], "golden": [], "picture": ["tolerance"],
     ]
 

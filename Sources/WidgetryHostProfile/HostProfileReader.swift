@@ -23,8 +23,8 @@ public enum HostProfileReader {
     public static let keys = ["$schema", "identifier", "hosts", "providers", "actions", "defaults", "keyPaths", "patches", "restorationIdentifiers", "objectTypes"]
     /// The keys of one of `objectTypes`.
     public static let objectTypeKeys = ["base", "attrs", "outlets", "request", "map"]
-    /// The keys of an object type's `map`.
-    public static let mapKeys = ["outlet", "latitude", "longitude", "title"]
+    /// The keys of an object type's `map`: the four it requires, then what its taps read.
+    public static let mapKeys = ["outlet", "latitude", "longitude", "title", "markerTapSegue", "titleTapSegue", "infoView"]
     /// The keys of an object type's `request`.
     public static let requestKeys = ["url", "values", "results", "minimumLength"]
     /// The keys of one provider.
@@ -103,7 +103,7 @@ public enum HostProfileReader {
                 let attributes = object["attrs"].flatMap { read.strings($0) } ?? []
                 let outlets = object["outlets"].flatMap { read.strings($0) } ?? []
                 let request = object["request"].flatMap { self.request($0, of: member.key, attributes: attributes) }
-                let map = object["map"].flatMap { self.map($0, of: member.key, outlets: outlets) }
+                let map = object["map"].flatMap { self.map($0, of: member.key, attributes: attributes, outlets: outlets) }
                 types[member.key] = HostProfile.ObjectTypeDeclaration(base: base, attributes: attributes, outlets: outlets, request: request, map: map)
             }
             return types
@@ -151,26 +151,36 @@ public enum HostProfileReader {
         }
 
         /// A display controller class's map (FORMAT.md#profile.map): one of the class's own
-        /// outlets, and the key paths of a marker's coordinates and title.
-        private mutating func map(_ json: JSONValue, of type: String, outlets: [String]) -> MapDeclaration? {
+        /// outlets, the key paths of a marker's coordinates and title, and, for its taps, the
+        /// class's own attributes naming segues and its own outlet naming an info view.
+        private mutating func map(_ json: JSONValue, of type: String, attributes: [String], outlets: [String]) -> MapDeclaration? {
             let what = "objectTypes.\(type).map"
             guard let object = read.object(json, allowed: Set(HostProfileReader.mapKeys), what: what) else { return nil }
-            var parts: [String] = []
+            var parts: [String: String] = [:]
             for key in HostProfileReader.mapKeys {
-                guard let value = read.required(key, of: object, in: json, what: what), let text = read.string(value) else { continue }
+                let required = ["outlet", "latitude", "longitude", "title"].contains(key)
+                let given = required ? read.required(key, of: object, in: json, what: what) : object[key]
+                guard let value = given, let text = read.string(value) else { continue }
+                let own: (names: [String], noun: String, section: String)? = switch key {
+                case "outlet", "infoView": (outlets, "outlets", "outlets")
+                case "markerTapSegue", "titleTapSegue": (attributes, "attributes", "attrs")
+                default: nil
+                }
                 guard !text.isEmpty else {
-                    read.report(.invalidValue, "\(what).\(key) is empty", at: value, hint: key == "outlet" ? "one of the class's outlets" : "a key path on each item, such as \"name\"")
+                    read.report(.invalidValue, "\(what).\(key) is empty", at: value,
+                                hint: own.map { "one of the class's \($0.noun)" } ?? "a key path on each item, such as \"name\"")
                     continue
                 }
-                if key == "outlet", !outlets.contains(text) {
-                    read.report(.invalidValue, "\(what).outlet is \(text), which is not one of the outlets of \(type)", at: value,
-                                hint: outlets.isEmpty ? "declare it in objectTypes.\(type).outlets" : "one of \(outlets.joined(separator: ", "))")
+                if let own, !own.names.contains(text) {
+                    read.report(.invalidValue, "\(what).\(key) is \(text), which is not one of the \(own.noun) of \(type)", at: value,
+                                hint: own.names.isEmpty ? "declare it in objectTypes.\(type).\(own.section)" : "one of \(own.names.joined(separator: ", "))")
                     continue
                 }
-                parts.append(text)
+                parts[key] = text
             }
-            guard parts.count == 4 else { return nil }
-            return MapDeclaration(outlet: parts[0], latitude: parts[1], longitude: parts[2], title: parts[3])
+            guard let outlet = parts["outlet"], let latitude = parts["latitude"], let longitude = parts["longitude"], let title = parts["title"] else { return nil }
+            return MapDeclaration(outlet: outlet, latitude: latitude, longitude: longitude, title: title,
+                                  markerTapSegue: parts["markerTapSegue"], titleTapSegue: parts["titleTapSegue"], infoView: parts["infoView"])
         }
 
         private mutating func restorationIdentifiers(_ json: JSONValue) -> [String: String] {

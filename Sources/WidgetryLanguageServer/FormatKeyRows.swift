@@ -239,6 +239,7 @@ enum FormatKeyRows {
 | <a id="elements.key.progress-bar"></a>`progressBar` | `MediaUploadFormView` | a `UIProgressView` (an outlet) | |
 | <a id="elements.key.result-info-value-key"></a>`resultInfoValueKey` | `MediaUploadFormView` | string | the key path read in the upload's result |
 | <a id="elements.key.auto-upload"></a>`autoUpload` | `MediaUploadFormView` | boolean, initially `true` | upload as soon as media is picked |
+| <a id="elements.key.content"></a>`content` | `ContentDisplayView` | any, initially null | the view's own content, which the elements inside it read as `content` once set ([view content](#binding.view-content)) |
 | <a id="elements.key.upload-result"></a>`uploadResult` | `MediaUploadFormView` | any | the value read at `resultInfoValueKey` once the upload is ready |
 | <a id="elements.key.media"></a>`media` | `UploadContainerView` | data | the picked file |
 | <a id="elements.key.is-movie"></a>`isMovie` | `UploadContainerView` | boolean | |
@@ -325,7 +326,7 @@ enum FormatKeyRows {
 | <a id="scenario.settings.defaults"></a>`defaults` | object | | user defaults the widget starts with |
 | <a id="scenario.settings.stub"></a>`stub` | object | | a JSON Merge Patch (RFC 7386) applied to `StubService.json`: `{"actions": {"homeFeed": {"response": null}}}` takes a response away |
 | <a id="scenario.settings.picture-tolerance"></a>`pictureTolerance` | integer ≥ 0 | `0` | how many pixels a picture may differ from its golden PNG ([picture goldens](RENDERING.md#picture-goldens)), unless a `picture` step says otherwise |
-| <a id="scenario.step.tap"></a>`tap` | `for`, `expectFailure` | taps an element ([actions](#screen.action)) |
+| <a id="scenario.step.tap"></a>`tap` | `for`, `expectFailure` | taps an element ([actions](#screen.action)); a host controller's map view, away from its markers ([taps on a map](#profile.map.taps)) |
 | <a id="scenario.step.tap-row"></a>`tapRow` | `of` (required), `section`, `for`, `expectFailure` | taps row N (0-based) of a table ([row taps](#objects.row-tap)) |
 | <a id="scenario.step.type"></a>`type` | `into` (required), `interval`, `for`, `expectFailure` | types text into a text field, text view or search bar, replacing its text; with `interval`, one character at a time |
 | <a id="scenario.step.return"></a>`return` | `for`, `expectFailure` | presses return (the search button) in a search bar or text input |
@@ -333,6 +334,8 @@ enum FormatKeyRows {
 | <a id="scenario.step.refresh"></a>`refresh` | `for`, `expectFailure` | pulls a table to refresh |
 | <a id="scenario.step.scroll-to-end"></a>`scrollToEnd` | `for`, `expectFailure` | scrolls a table to its end |
 | <a id="scenario.step.delete-row"></a>`deleteRow` | `of` (required), `section`, `for`, `expectFailure` | deletes row N of a table ([deletion](#objects.table.deletion)) |
+| <a id="scenario.step.tap-marker"></a>`tapMarker` | `of` (required), `for`, `expectFailure` | taps marker N (0-based, in the order the snapshot lists them) of a host controller's map, or the first marker with that title ([taps on a map](#profile.map.taps)) |
+| <a id="scenario.step.tap-marker-title"></a>`tapMarkerTitle` | `of` (required), `for`, `expectFailure` | taps the title a map shows over marker N, or over the first marker with that title |
 | <a id="scenario.step.pick-media"></a>`pickMedia` | `with` (required), `for`, `expectFailure` | picks a file (relative to the scenario, inside `Tests/`) with a `StandardMediaPickerController` |
 | <a id="scenario.step.post"></a>`post` | `for` | posts a notification (`renderOn`) |
 | <a id="scenario.step.set-default"></a>`setDefault` | `value`, `for` | sets a user default; `null` removes it |
@@ -342,7 +345,7 @@ enum FormatKeyRows {
 | <a id="scenario.step.expect-store"></a>`expectStore` | `count` (required), `where` | counts the objects of an entity (sub-entities included), those `where` accepts, against `count` |
 | <a id="scenario.step.golden"></a>`golden` | | the whole snapshot must equal this file (relative to the scenario, inside `Tests/`): text, or JSON when it ends in `.json`; `widgetry test --update` writes it |
 | <a id="scenario.step.picture"></a>`picture` | `tolerance` | a PNG picture of the screen, drawn by Chromium, must match this golden PNG (relative to the scenario, inside `Tests/`) as [picture goldens](RENDERING.md#picture-goldens) are compared; `widgetry test --update` writes it |
-| <a id="scenario.step.of"></a>`of` | string | the table's element id |
+| <a id="scenario.step.of"></a>`of` | string | the table's element id; for `tapMarker` and `tapMarkerTitle`, the id of the map's view |
 | <a id="scenario.step.section"></a>`section` | integer, default `0` | the row's section |
 | <a id="scenario.step.into"></a>`into` | string | the text input's id |
 | <a id="scenario.step.interval"></a>`interval` | number | seconds between typed characters (throttles restart at each) |

@@ -86,4 +86,29 @@ import WidgetryJSON
             #expect(error.errors.first?.hint == "one of mapContainer")
         }
     }
+
+    /// A map's tap keys name the class's own attributes (the segues) and outlet (the info view).
+    @Test func aMapsTapKeysNameTheClassesOwnAttributesAndOutlet() throws {
+        let text = #"{"objectTypes": {"GooglePlacesContentController": {"base": "BaseContentController", "attrs": ["markerTitleTapSegue"], "#
+            + #""outlets": ["mapContainer", "infoView"], "map": {"outlet": "mapContainer", "latitude": "lat", "longitude": "lng", "title": "name", "#
+        let good = #""titleTapSegue": "markerTitleTapSegue", "infoView": "infoView"}}}}"#
+        let profile = try HostProfileReader.read(JSONParser.parse(Array((text + good).utf8), fileName: "maps.profile.json"), file: "maps.profile.json", environment: [:])
+        #expect(profile.objectTypes["GooglePlacesContentController"]?.map
+                == MapDeclaration(outlet: "mapContainer", latitude: "lat", longitude: "lng", title: "name", titleTapSegue: "markerTitleTapSegue", infoView: "infoView"))
+
+        let bad = #""markerTapSegue": "markerTapSegue", "titleTapSegue": "", "infoView": "markerTitleTapSegue"}}}}"#
+        let badDocument = try JSONParser.parse(Array((text + bad).utf8), fileName: "maps.profile.json")
+        do throws(HostProfileErrors) {
+            _ = try HostProfileReader.read(badDocument, file: "maps.profile.json", environment: [:])
+            Issue.record("accepted")
+        } catch {
+            #expect(error.errors.map(\.message) == [
+                "objectTypes.GooglePlacesContentController.map.markerTapSegue is markerTapSegue, which is not one of the attributes of GooglePlacesContentController",
+                "objectTypes.GooglePlacesContentController.map.titleTapSegue is empty",
+                "objectTypes.GooglePlacesContentController.map.infoView is markerTitleTapSegue, which is not one of the outlets of GooglePlacesContentController",
+            ])
+            #expect(error.errors.map(\.hint) == ["one of markerTitleTapSegue", "one of the class's attributes", "one of mapContainer, infoView"])
+            #expect(error.errors.allSatisfy { $0.code == .invalidValue })
+        }
+    }
 }

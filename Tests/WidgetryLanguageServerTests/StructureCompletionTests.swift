@@ -115,7 +115,7 @@ import WidgetryLanguageServerProtocol
         _ = try await client.collect(under: workspace.bundle)
 
         let kinds = try await complete(client, uri: uri, text: text, after: #"{"": 1}"#, back: #"": 1}"#.utf16.count)
-        #expect(labels(kinds).count == 17)
+        #expect(labels(kinds).count == 19)
         #expect(item("tapRow", of: kinds)?["detail"] == .string("interaction"))
         #expect(item("expect", of: kinds)?["detail"] == .string("check"))
         #expect(item("tapRow", of: kinds)?["documentation"]?["value"]?.string?.contains("scenario.step.tap-row") == true)

@@ -27,6 +27,8 @@ struct InteractionDecoderTests {
         (#"{"post": "reload"}"#, .post("reload")), (#"{"setDefault": "showAvatars", "value": false}"#, .setDefault(key: "showAvatars", value: .bool(false))),
         (#"{"setDefault": "showAvatars"}"#, .setDefault(key: "showAvatars", value: .null)),
         (#"{"advance": 5}"#, .advance(5)), (#"{"back": true}"#, .back),
+        (#"{"tapMarker": 1, "of": "mapContainer"}"#, .tapMarker(map: "mapContainer", marker: .index(1))),
+        (#"{"tapMarkerTitle": "Café Procope", "of": "mapContainer"}"#, .tapMarkerTitle(map: "mapContainer", marker: .title("Café Procope"))),
     ])
     func eachKindReadsAsAScenarioWritesIt(text: String, expected: Interaction) throws {
         let (interaction, problems) = try decode(text)
@@ -41,6 +43,8 @@ struct InteractionDecoderTests {
         (#"{"type": "a", "into": "b", "interval": 1e300}"#, .outOfRange,
          "interval takes a number of seconds from 0 to 1,000,000,000 (about 31 years), not 1e+300", "/interval"),
         (#"{"back": false}"#, .invalidValue, "back takes true", "/back"),
+        (#"{"tapMarker": 0}"#, .missingKey, #"a tapMarker step needs "of": the id of the map's view"#, ""),
+        (#"{"tapMarkerTitle": -1, "of": "map"}"#, .wrongType, "tapMarkerTitle takes a marker's index (a whole number ≥ 0) or its title, not -1", "/tapMarkerTitle"),
         (#"{"pickMedia": "photo.jpg", "with": "picker"}"#, .unavailable, "pickMedia is not performed here: there is no folder to pick files from", "/pickMedia"),
     ])
     func aProblemIsPlacedAndOfAKind(text: String, kind: InteractionProblemKind, message: String, pointer: String) throws {

@@ -204,7 +204,10 @@ public enum BundledSchemas {
               "outlet": { "type": "string", "description": "The class's own outlet naming the map's view." },
               "latitude": { "type": "string", "description": "The key path of a marker's latitude on each item." },
               "longitude": { "type": "string", "description": "The key path of a marker's longitude on each item." },
-              "title": { "type": "string", "description": "The key path of a marker's title on each item." }
+              "title": { "type": "string", "description": "The key path of a marker's title on each item." },
+              "markerTapSegue": { "type": "string", "description": "The class's own attribute whose value names the segue a tap on a marker performs, with the marker's item as content (docs/FORMAT.md#profile.map.taps)." },
+              "titleTapSegue": { "type": "string", "description": "The class's own attribute whose value names the segue a tap on a marker's title performs, with the marker's item as content." },
+              "infoView": { "type": "string", "description": "The class's own outlet naming the ContentDisplayView a tap on a marker shows with the marker's item as its content; a tap elsewhere on the map hides it." }
             },
             "required": ["outlet", "latitude", "longitude", "title"],
             "additionalProperties": false
@@ -641,6 +644,12 @@ public enum BundledSchemas {
         },
         {
           "$ref": "#/$defs/pickMediaStep"
+        },
+        {
+          "$ref": "#/$defs/tapMarkerStep"
+        },
+        {
+          "$ref": "#/$defs/tapMarkerTitleStep"
         }
       ]
     },
@@ -653,6 +662,86 @@ public enum BundledSchemas {
         "tap": {
           "type": "string",
           "description": "Tap a button, bar button item or any element with an action or a segue, by id."
+        },
+        "for": {
+          "type": "number",
+          "minimum": 0,
+          "description": "Run for this many seconds of run time after the event instead of until idle."
+        },
+        "expectFailure": {
+          "type": "string",
+          "description": "The interaction must fail, with a message containing this text (an error code such as screen.wrong-input works)."
+        }
+      },
+      "patternProperties": {
+        "^\\*\\*\\*": {
+          "description": "A comment; ignored."
+        }
+      },
+      "additionalProperties": false
+    },
+    "tapMarkerStep": {
+      "type": "object",
+      "required": [
+        "tapMarker",
+        "of"
+      ],
+      "properties": {
+        "tapMarker": {
+          "oneOf": [
+            {
+              "type": "integer",
+              "minimum": 0
+            },
+            {
+              "type": "string"
+            }
+          ],
+          "description": "Tap marker N (0-based, in the snapshot's order) of the map named by \"of\", or the first marker with this title: its info view shows the marker's item, or its marker segue opens (docs/FORMAT.md#profile.map.taps)."
+        },
+        "of": {
+          "type": "string",
+          "description": "The id of the map's view (a host profile's objectTypes.<class>.map.outlet names it)."
+        },
+        "for": {
+          "type": "number",
+          "minimum": 0,
+          "description": "Run for this many seconds of run time after the event instead of until idle."
+        },
+        "expectFailure": {
+          "type": "string",
+          "description": "The interaction must fail, with a message containing this text (an error code such as screen.wrong-input works)."
+        }
+      },
+      "patternProperties": {
+        "^\\*\\*\\*": {
+          "description": "A comment; ignored."
+        }
+      },
+      "additionalProperties": false
+    },
+    "tapMarkerTitleStep": {
+      "type": "object",
+      "required": [
+        "tapMarkerTitle",
+        "of"
+      ],
+      "properties": {
+        "tapMarkerTitle": {
+          "oneOf": [
+            {
+              "type": "integer",
+              "minimum": 0
+            },
+            {
+              "type": "string"
+            }
+          ],
+          "description": "Tap the title shown over marker N (0-based) of the map named by \"of\", or over the first marker with this title: its title segue opens with the marker's item as content."
+        },
+        "of": {
+          "type": "string",
+          "description": "The id of the map's view (a host profile's objectTypes.<class>.map.outlet names it)."
         },
         "for": {
           "type": "number",

@@ -14,11 +14,16 @@ public struct HostObjectBehaviours: Sendable {
         var given: [String: String]
     }
 
-    /// A display controller's map: the controller, the element it draws on, and what it reads.
+    /// A display controller's map: the controller, the element it draws on, and what it reads;
+    /// and what the screen file gives for its taps (FORMAT.md#profile.map.taps): the segues a
+    /// tap on a marker and on a marker's title perform, and the info view a tap on a marker shows.
     struct Map: Sendable {
         var controller: String
         var view: String
         var declaration: MapDeclaration
+        var markerTapSegue: String?
+        var titleTapSegue: String?
+        var infoView: String?
     }
 
     private var entries: [String: [String: Entry]] = [:]
@@ -28,7 +33,10 @@ public struct HostObjectBehaviours: Sendable {
     public init(uses: [HostObjectUse] = [], profile: HostProfile = HostProfile()) {
         for use in uses {
             if let map = profile.objectTypes[use.type]?.map, let view = use.values[map.outlet]?.stringValue {
-                mapsByFile[use.file, default: []].append(Map(controller: use.id, view: view, declaration: map))
+                let given = { (name: String?) in name.flatMap { use.values[$0]?.stringValue }.flatMap { $0.isEmpty ? nil : $0 } }
+                mapsByFile[use.file, default: []].append(Map(controller: use.id, view: view, declaration: map,
+                                                             markerTapSegue: given(map.markerTapSegue), titleTapSegue: given(map.titleTapSegue),
+                                                             infoView: given(map.infoView)))
             }
             guard let request = profile.objectTypes[use.type]?.request else { continue }
             var given: [String: String] = [:]

@@ -28,16 +28,34 @@ public enum Interaction: Sendable, Equatable {
     case setDefault(key: String, value: Value)
     /// Picks the file at `path` with a media picker (`StandardMediaPickerController`).
     case pickMedia(path: String, picker: String)
+    /// Taps a marker of a map a host controller draws (FORMAT.md#profile.map.taps), the map
+    /// named by its view's id.
+    case tapMarker(map: String, marker: MarkerChoice)
+    /// Taps the title a map shows over one of its markers (its info window).
+    case tapMarkerTitle(map: String, marker: MarkerChoice)
     /// Goes back from a pushed screen (the navigation bar's back button).
     case back
     /// Lets `seconds` of run time pass.
     case advance(Double)
 }
 
+/// Which marker of a map a step taps: the n-th (0-based, in the order the snapshot lists them),
+/// or the first with this title.
+public enum MarkerChoice: Sendable, Equatable {
+    case index(Int)
+    case title(String)
+}
+
 extension Interaction: CustomStringConvertible {
     /// The interaction as a scenario step would name it: `tap addButton`, `type "core" into searchBar`.
     public var description: String {
         func quoted(_ text: String) -> String { JSONValue(.string(text)).serialized() }
+        func describe(_ marker: MarkerChoice) -> String {
+            switch marker {
+            case .index(let index): "marker \(index)"
+            case .title(let title): "marker \(quoted(title))"
+            }
+        }
         func seconds(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value) }
         switch self {
         case .tap(let id): return "tap \(id)"
@@ -52,6 +70,8 @@ extension Interaction: CustomStringConvertible {
         case .post(let name): return "post \(name)"
         case .setDefault(let key, let value): return "set default \(key) = \(value.description)"
         case .pickMedia(let path, let picker): return "pick \(quoted(path)) with \(picker)"
+        case .tapMarker(let map, let marker): return "tap \(describe(marker)) of \(map)"
+        case .tapMarkerTitle(let map, let marker): return "tap the title of \(describe(marker)) of \(map)"
         case .back: return "go back"
         case .advance(let amount): return "advance \(seconds(amount)) s"
         }
@@ -100,6 +120,8 @@ extension WidgetRun {
         case .setDefault(let key, let value): defaults.setValue(value, forKey: key)
         case .back: try goBack()
         case .pickMedia(let path, let picker): try screen.pickMedia(path, with: picker)
+        case .tapMarker(let map, let marker): try screen.tapMarker(marker, of: map)
+        case .tapMarkerTitle(let map, let marker): try screen.tapMarkerTitle(marker, of: map)
         case .advance(let amount):
             await run(until: timeline.now + amount)
             settle()

@@ -29,7 +29,8 @@ public typealias InteractionProblem = Problem<InteractionProblemKind>
 ///     {"type": "swift", "into": "searchBar", "interval": 0.1}   {"return": "searchBar"}   {"clear": "searchBar"}
 ///     {"refresh": "tableView"}   {"scrollToEnd": "tableView"}   {"post": "reload"}
 ///     {"setDefault": "showAvatars", "value": false}   {"advance": 5}   {"back": true}
-///     {"pickMedia": "photo.jpg", "with": "picker"}
+///     {"pickMedia": "photo.jpg", "with": "picker"}   {"tapMarker": 0, "of": "mapContainer"}
+///     {"tapMarkerTitle": "Café Procope", "of": "mapContainer"}
 ///
 /// The caller picks the kind (the one key of ``kinds`` the step holds) and checks for unknown
 /// keys; the decoder reads the rest, recording every problem with its place in ``problems``.
@@ -100,6 +101,13 @@ public struct InteractionDecoder {
                 return nil
             }
             return read.string(value).flatMap { path($0, at: value) }.map { .pickMedia(path: $0, picker: picker) }
+        case "tapMarker", "tapMarkerTitle":
+            let marker = markerChoice(value, what: kind)
+            guard let map = step["of"].flatMap({ read.string($0) }) else {
+                read.report(.missingKey, "a \(kind) step needs \"of\": the id of the map's view", at: json)
+                return nil
+            }
+            return marker.map { kind == "tapMarker" ? .tapMarker(map: map, marker: $0) : .tapMarkerTitle(map: map, marker: $0) }
         case "back":
             guard value.boolValue == true else {
                 read.report(.invalidValue, "back takes true", at: value)
@@ -133,6 +141,16 @@ public struct InteractionDecoder {
             return nil
         }
         return Int(number)
+    }
+
+    /// The marker `json` names: by its index (a whole number ≥ 0) or its title (a string).
+    private mutating func markerChoice(_ json: JSONValue, what: String) -> MarkerChoice? {
+        if let title = json.stringValue { return .title(title) }
+        guard let index = json.integerValue, index >= 0, index < Int64(Int32.max) else {
+            read.report(.wrongType, "\(what) takes a marker's index (a whole number ≥ 0) or its title, not \(json)", at: json)
+            return nil
+        }
+        return .index(Int(index))
     }
 
     /// The path `name` resolves to, or nil after recording why it is refused.

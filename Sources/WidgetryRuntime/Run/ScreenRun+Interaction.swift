@@ -27,7 +27,8 @@ extension ScreenRun {
     /// Taps an element (a switch flips first): the button and bar button action controllers whose sender it is run,
     /// the action controllers whose `cancelButton` it is cancel their call in flight (FORMAT.md#service.cancel,
     /// `cancelAction`), and its `action` entry's target is performed (an action controller, the
-    /// controller's own action for target `@self`, or the host handler named by the selector).
+    /// controller's own action for target `@self`, or the host handler named by the selector); a tap
+    /// on a host controller's map, away from its markers, hides the map's info view.
     public func tap(_ id: String) throws(InteractionError) {
         let element = try self.element(id)
         guard element.value(forKey: "wx_disabled").doubleValue.map({ $0 == 0 }) ?? true else {
@@ -64,8 +65,13 @@ extension ScreenRun {
             handled = true
         }
         if let name = segues[id], let segue = document.segues.first(where: { $0.id == name }) {
-            // The destination gets this screen's content (FORMAT.md#screen.segue, deriveSegueContent).
-            try navigate?(segue, controller.content)
+            // The destination gets this screen's content (FORMAT.md#screen.segue, deriveSegueContent),
+            // or the content of the content display view the element is in.
+            try navigate?(segue, segueContent(of: element))
+            handled = true
+        }
+        if tapMap(element) {
+            // A tap on a map away from its markers (FORMAT.md#profile.map.taps).
             handled = true
         }
         guard handled else {

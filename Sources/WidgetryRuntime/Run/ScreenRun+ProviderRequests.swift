@@ -8,7 +8,7 @@ extension ScreenRun {
     /// and the screen renders. Text shorter than the request's `minimumLength` empties the
     /// provider and sends nothing; an answer to an earlier text that comes after a later request
     /// was sent is dropped. A failed request leaves the provider empty and is recorded among the
-    /// screen's problems.
+    /// screen's problems. Each answer hides the info view of a map that shows the provider's items.
     func requestItems(of provider: ScreenObject, for text: String) {
         guard let entry = environment.hostObjects.entry(file: document.file, id: provider.id) else { return }
         let sent = (providerRequestsSent[provider.id] ?? 0) + 1
@@ -29,6 +29,7 @@ extension ScreenRun {
                 requestedItems[provider.id] = nil
                 record("\(provider.id): \(error.message) [\(error.code.rawValue)]", hint: error.hint)
             }
+            hideInfoViews(showing: provider)
             render()
             collectChanges()
         }

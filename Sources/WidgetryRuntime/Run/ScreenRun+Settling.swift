@@ -50,8 +50,9 @@ extension ScreenRun {
     private func applyBindingsOnce() -> [BindingResult] {
         var results: [BindingResult] = []
         for (target, compiled) in bindings {
+            let scope = scope(of: target)
             for binding in compiled {
-                results.append(BindingResult(binding: binding, target: target, outcome: applying(binding, to: target, in: .object(namespace))))
+                results.append(BindingResult(binding: binding, target: target, outcome: applying(binding, to: target, in: scope)))
             }
         }
         return results

@@ -30,11 +30,14 @@ public final class ScreenRun {
     let bindings: [(target: any KeyValueCoding, compiled: [CompiledBinding])]
     /// The fields of each form (`FormDisplayView`), by the form's id.
     let formFields: [String: FormFields]
+    /// The elements that read a content display view's content rather than the screen's.
+    let contentScopes: ViewContentScopes
     /// Each table element's cell prototypes, by the table's id.
     var prototypes: [String: [CellPrototype]] { compiled.prototypes }
-    /// Whether some binding of the screen reads an element: then a render evaluates the
-    /// bindings again while they change elements (see ``applyBindings()``).
-    var bindingsReadElements: Bool { compiled.bindingsReadElements }
+    /// Whether some binding of the screen reads an element (or a content display view's content,
+    /// which elements inside it read as `content`): then a render evaluates the bindings again
+    /// while they change elements (see ``applyBindings()``).
+    var bindingsReadElements: Bool { compiled.bindingsReadElements || contentScopes.contentIsBound }
     /// Entries for elements of cells: their attributes and bindings, applied to every cell made.
     var cellEntries: [String: CellEntry] { compiled.cellEntries }
     /// `evals` of objects (`cellIdentifier`), compiled.
@@ -121,6 +124,7 @@ public final class ScreenRun {
         objectsByID = graph.objectsByID
         bindings = graph.bindings
         formFields = graph.formFields
+        contentScopes = ViewContentScopes(root: graph.root, bindings: graph.bindings)
         problems = compiled.warnings + graph.problems
         setUp()
     }
@@ -172,6 +176,19 @@ public final class ScreenRun {
         let parsed = try Predicate(format: format, arguments: [])
         predicates[format] = parsed
         return parsed
+    }
+
+    /// The scope `target`'s bindings evaluate in: the screen's names, with `content` the content
+    /// of the content display view around it when one has content (FORMAT.md#binding.view-content).
+    func scope(of target: any KeyValueCoding) -> Value {
+        guard let content = contentScopes.content(of: target) else { return .object(namespace) }
+        return .object(namespace.copy(content: content))
+    }
+
+    /// The content `element` passes along a segue it performs: its view's content, else the
+    /// screen's (FORMAT.md#screen.segue).
+    func segueContent(of element: Element) -> Value {
+        contentScopes.content(of: element) ?? controller.content
     }
 
     /// The binding targets of `object` that show their placeholder.

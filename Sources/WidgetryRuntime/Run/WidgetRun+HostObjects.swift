@@ -18,7 +18,7 @@ extension WidgetRun {
             }
             if let map = declared?.map {
                 done += (done.isEmpty ? " whose" : " and whose") + " map \(use.values[map.outlet]?.stringValue ?? map.outlet) shows as its markers, undrawn"
-                covered.insert(map.outlet)
+                covered.formUnion([map.outlet, map.markerTapSegue, map.titleTapSegue, map.infoView].compactMap { $0 })
             }
             let rest = use.own.filter { !covered.contains($0) }
             let own = rest.isEmpty ? "" : " (\(rest.joined(separator: ", ")))"

@@ -1,5 +1,4 @@
 public import WidgetryExpressions
-import WidgetryScreen
 
 extension Snapshot {
     /// A map a display controller of the host's draws (a host profile's `objectTypes.<class>.map`,
@@ -21,17 +20,8 @@ extension Snapshot {
 
     /// The maps of `screen`'s host controllers, in the order of the screen file's objects.
     static func maps(of screen: ScreenRun) -> [Map] {
-        screen.environment.hostObjects.maps(file: screen.document.file).map { map in
-            var items: [Value] = []
-            if let controller = screen.objectsByID[map.controller], case .object(let provider) = controller.outlet("mainContentProvider"),
-               let provider = provider as? ScreenObject {
-                items = provider.value(forKey: "allItems").elements ?? []
-            }
-            let read = { (keyPath: String, item: Value) in (try? KeyPathProgram(keyPath).evaluate(on: item)) ?? .null }
-            let markers = items.map { item in
-                Map.Marker(title: read(map.declaration.title, item), latitude: read(map.declaration.latitude, item),
-                           longitude: read(map.declaration.longitude, item))
-            }
+        screen.maps.map { map in
+            let markers = screen.markers(of: map).map { Map.Marker(title: $0.title, latitude: $0.latitude, longitude: $0.longitude) }
             return Map(view: map.view, controller: map.controller, markers: markers)
         }
     }

@@ -84,6 +84,7 @@ package enum ElementKey: Equatable {
         case ("actionController", .mediaUploadForm): .stored(.uploadActionController)
         case ("progressBar", .mediaUploadForm): .stored(.progressBar)
         case ("uploadResult", .mediaUploadForm): .stored(.uploadResult)
+        case ("content", .contentDisplayView): .stored(.content)
         default: nil
         }
         return key

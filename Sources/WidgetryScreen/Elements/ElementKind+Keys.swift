@@ -22,6 +22,6 @@ extension ElementKind {
         "wx_readOnly", "title", "image", "wx_imageName", "wx_imageUrl", "wx_autoValue", "animating", "refreshing", "on",
         "progress", "refreshControl", "dublicateKeyPolicy", "mandatoryFields", "optionalFields", "hasMedia", "isMovie", "media",
         "resultInfoValueKey", "autoUpload", "uploadContainer", "actionController", "progressBar", "uploadResult",
-        "imageCompression", "previewView", "prepareIndicator",
+        "imageCompression", "previewView", "prepareIndicator", "content",
     ]
 }

@@ -48,6 +48,9 @@ package enum ElementProperty: String, Sendable, Hashable {
     case progressBar
     /// What a media upload form's upload answered at `resultInfoValueKey`: its field value.
     case uploadResult
+    /// A `ContentDisplayView`'s own content, which the bindings of the elements inside it read
+    /// as `content` once it is set (FORMAT.md#binding.view-content).
+    case content
 
     /// The value before anything is written, as UIKit starts out. Labels and image views do not
     /// take user interaction by default.
@@ -55,7 +58,7 @@ package enum ElementProperty: String, Sendable, Hashable {
         switch self {
         case .text, .title: .string("")
         case .placeholder, .image, .fieldName, .refreshControl, .media, .resultInfoValueKey, .uploadContainer, .uploadActionController,
-             .progressBar, .uploadResult, .previewView, .prepareIndicator: .null
+             .progressBar, .uploadResult, .previewView, .prepareIndicator, .content: .null
         case .imageCompression: .double(0.8)
         case .isMovie: .bool(false)
         case .autoUpload: .bool(true)
@@ -126,7 +129,7 @@ package enum ElementProperty: String, Sendable, Hashable {
             if value.isNull { return .null }
             guard case .string = value else { throw mismatch("a string") }
             return value
-        case .uploadResult:
+        case .uploadResult, .content:
             return value
         case .uploadContainer, .progressBar:
             let expected: ElementKind = self == .uploadContainer ? .uploadContainer : .progressView
