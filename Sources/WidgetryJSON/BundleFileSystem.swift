@@ -58,9 +58,22 @@ public struct BundleFileSystem: Sendable {
     /// Whether `path` is already as ``standardized(_:)`` makes it (absolute, no `.` or `..`
     /// component, no empty one, no trailing `/`), so that looking it up again is not needed:
     /// the readers of a bundle name its files so, one lookup each.
-    private static func isStandardized(_ path: String) -> Bool {
-        path.hasPrefix("/") && path.count > 1 && !path.hasSuffix("/")
-            && !path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    static func isStandardized(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.count > 1, bytes.first == UInt8(ascii: "/"), bytes.last != UInt8(ascii: "/") else { return false }
+        // Each component's length and whether it is all dots, as the bytes go by.
+        var length = 0, dots = 0
+        for byte in bytes.dropFirst() {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && length <= 2) { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !(dots == length && length <= 2)
     }
 
     private static func standardized(_ path: String) -> String {

@@ -105,7 +105,8 @@ public struct LintContext: Sendable {
         self.bundle = bundle
         self.displayPrefix = displayPrefix
         self.configuration = configuration
-        runnableFiles = BundleFileKinds.scan(bundle.rootPath, fileSystem: bundle.fileSystem)
+        let read = (bundle.jsonFiles + [bundle.manifestFile].compactMap { $0 }).map { ($0.path, $0.document.source.bytes) }
+        runnableFiles = BundleFileKinds.scan(bundle.rootPath, fileSystem: bundle.fileSystem, read: Dictionary(read, uniquingKeysWith: { first, _ in first }))
         scenarioPaths = Self.scenarioPaths(in: bundle)
         scenarios = Self.scenarios(scenarioPaths, in: bundle, displayPrefix: displayPrefix)
         if let source = bundle.model {
