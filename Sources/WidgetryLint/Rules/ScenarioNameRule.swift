@@ -2,7 +2,7 @@ import WidgetryJSON
 import WidgetryScreen
 
 /// The names a scenario's steps and settings give are names the bundle has: the element a step
-/// taps, types into, presses return in or clears; the table a row step, a refresh or a scroll
+/// taps, types into, presses return in or clears, or whose map's markers it taps; the table a row step, a refresh or a scroll
 /// works on; the media picker of `pickMedia`; the screen a run starts on; the entity
 /// `expectStore` counts. A scenario may move from screen to screen, so the elements and tables
 /// of every screen count, and only a name no screen has is reported; a step with
@@ -22,6 +22,13 @@ struct ScenarioNameRule: LintRule {
                 "Tests/a.scenario.json": #"""
                     {"settings": {"screen": 1️⃣"s"}, "steps": [{"tap": 2️⃣"addButon"}, {"type": "Ada", "into": 3️⃣"nameFeld"}, {"tapRow": 0, "of": 4️⃣"lst"},
                       {"return": 5️⃣"addButton"}, {"expectStore": 6️⃣"Psot", "count": 0}]}
+                    """#]),
+            LintExample("a misspelt map view of a marker tap", files: [
+                "S.json": #"""
+                    {"S": {"views": {"type": "UIView", "children": [{"id": "mapContainer", "type": "UIView"}]}}}
+                    """#,
+                "Tests/a.scenario.json": #"""
+                    {"steps": [{"tapMarker": 0, "of": 1️⃣"mapContaner"}, {"tapMarkerTitle": "Flore", "of": "mapContainer"}]}
                     """#]),
             LintExample("names of the bundle's screens", files: [
                 "S.json": #"""
@@ -78,6 +85,7 @@ struct ScenarioNameRule: LintRule {
                 element(step["return"], typing: true)
                 element(step["clear"], typing: true)
                 if step["tapRow"] != nil || step["deleteRow"] != nil { table(step["of"]) }
+                if step["tapMarker"] != nil || step["tapMarkerTitle"] != nil { element(step["of"]) }
                 table(step["refresh"])
                 table(step["scrollToEnd"])
                 if step["pickMedia"] != nil {
