@@ -57,7 +57,7 @@ struct BundleFindings: Sendable {
         }
         var files: [String: File] = [:]
         for (path, findings) in grouped {
-            let uri = documents[path]?.uri ?? FileURI.uri(of: path)
+            let uri = documents[path]?.uri ?? earlier?.files[path]?.uri ?? FileURI.uri(of: path)
             let bytes = documents[path]?.bytes ?? Self.bytes(of: path, quoted: shownAs[path].flatMap { report.sources[$0] })
             if var file = earlier?.files[path], file.uri == uri, file.text.bytes == bytes, file.findings.map(\.source) == findings {
                 file.text = documents[path] ?? file.text

@@ -80,6 +80,12 @@ public struct LintContext: Sendable {
     public var transformerNames: Set<String> { Set(transformers.names) }
     /// Each screen's predicates and bindings with their types, worked out once for every rule.
     private(set) var screenSites: [ScreenSites] = []
+    private var scenarioNamesOnce = WorkedOutOnce<ScenarioNames>()
+    /// What the bundle's scenarios may name, gathered from every screen, for the rules about
+    /// scenarios.
+    var scenarioNames: ScenarioNames {
+        scenarioNamesOnce.value { ScenarioNames(self) }
+    }
 
     /// How the bundle is linted: rule levels, excluded files, allowed hosts.
     public let configuration: LintConfiguration
@@ -158,6 +164,7 @@ public struct LintContext: Sendable {
     /// in it is what it finds about those screens, and about the bundle as a whole.
     func restricted(to names: Set<String>) -> LintContext {
         var context = self
+        context.scenarioNamesOnce = WorkedOutOnce()
         context.screens = screens.filter { names.contains($0.name) }
         context.screenSites = screenSites.filter { names.contains($0.screen.name) }
         return context

@@ -36,7 +36,7 @@ public struct Linter: Sendable {
         let bundle = context.bundle, displayPrefix = context.displayPrefix
         let findings = context.configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
         var report = DiagnosticReport()
-        report.diagnostics = Array(Set(findings.map(FindingKey.init))).map { bundle.dialect.dialect.spelled($0.finding) }.sorted()
+        report.diagnostics = Self.sortedOnce(findings).map { bundle.dialect.dialect.spelled($0) }
         for file in bundle.jsonFiles + [bundle.manifestFile].compactMap({ $0 }) {
             let name = displayPrefix + file.path
             report.files.append(name)
@@ -47,6 +47,23 @@ public struct Linter: Sendable {
         report.files += context.scenarioPaths.map { displayPrefix + $0 }.filter { !report.files.contains($0) }
         report.files.sort()
         return report
+    }
+}
+
+extension Linter {
+    /// `findings` sorted, each once: by file, then within each file (a few findings each, where
+    /// a bundle of a thousand screens has thousands) by place, code and message, which orders
+    /// them as `sorted()` does with fewer comparisons of long file names.
+    static func sortedOnce(_ findings: [Diagnostic]) -> [Diagnostic] {
+        var byFile: [String: [Diagnostic]] = [:]
+        for finding in findings { byFile[finding.file, default: []].append(finding) }
+        var sorted: [Diagnostic] = []
+        sorted.reserveCapacity(findings.count)
+        for file in byFile.keys.sorted() {
+            let inFile = byFile[file]!
+            sorted += inFile.count == 1 ? inFile : Array(Set(inFile.map(FindingKey.init))).map(\.finding).sorted()
+        }
+        return sorted
     }
 }
 

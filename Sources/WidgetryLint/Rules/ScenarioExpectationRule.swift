@@ -38,7 +38,7 @@ struct ScenarioExpectationRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         guard !context.scenarios.isEmpty else { return [] }
-        let scope = ExpectationScope.root(ScenarioNames(context))
+        let scope = ExpectationScope.root(context.scenarioNames)
         var findings: [Diagnostic] = []
         for scenario in context.scenarios {
             for (_, step) in scenario.steps {

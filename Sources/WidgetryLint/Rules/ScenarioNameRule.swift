@@ -44,7 +44,7 @@ struct ScenarioNameRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         guard !context.scenarios.isEmpty else { return [] }
-        let names = ScenarioNames(context)
+        let names = context.scenarioNames
         var findings: [Diagnostic] = []
         for scenario in context.scenarios {
             func check(_ value: JSONValue?, among known: [String], missing: String, noun: String, hint: String? = nil) {

@@ -28,11 +28,14 @@ struct ScenarioNames {
             ? Dictionary(context.screenSites.map { ($0.screen.name, $0.model) }, uniquingKeysWith: { first, _ in first }) : [:]
         for screen in context.screens {
             let model = sites[screen.name] ?? ScreenModel(document: screen.document, entities: context.model, namesAreOpen: false)
-            elements.merge(model.elements) { $0.union($1) }
-            for (id, kinds) in model.elements where !kinds.isDisjoint(with: [.tableView, .collectionView]) { addTable(id) }
+            // In place: most ids are on many screens with the same kinds, which then costs no copy.
+            for (id, kinds) in model.elements {
+                elements[id, default: []].formUnion(kinds)
+                if !kinds.isDisjoint(with: [.tableView, .collectionView]) { addTable(id) }
+            }
             for cell in model.cells {
                 guard let table = cell.tableID else { continue }
-                tables[table, default: [:]].merge(cell.elements) { $0.union($1) }
+                for (id, kinds) in cell.elements { tables[table, default: [:]][id, default: []].formUnion(kinds) }
             }
             for entry in screen.document.objects {
                 guard let type = ObjectType(rawValue: entry.type) else { continue }
