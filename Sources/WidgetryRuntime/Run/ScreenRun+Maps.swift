@@ -1,5 +1,5 @@
 import WidgetryDiagnostics
-public import WidgetryExpressions
+import WidgetryExpressions
 import WidgetryHostProfile
 import WidgetryScreen
 
