@@ -48,12 +48,18 @@ struct BundleFindings: Sendable {
         var grouped: [String: [WidgetryDiagnostics.Diagnostic]] = [:]
         var shownAs: [String: String] = [:]
         var paths = earlier?.paths ?? [:]
-        for finding in report.diagnostics {
-            let path = paths[finding.file] ?? Self.path(of: finding.file, root: root)
+        // The findings come sorted by file: each run of one file's is placed once.
+        var start = report.diagnostics.startIndex
+        while start < report.diagnostics.endIndex {
+            let file = report.diagnostics[start].file
+            var end = start + 1
+            while end < report.diagnostics.endIndex, report.diagnostics[end].file == file { end += 1 }
+            let path = paths[file] ?? Self.path(of: file, root: root)
             // Where a finding about the whole bundle goes depends on the manifest on the disk.
-            if path != root + "/Info.json", path != root + "/Info.plist" { paths[finding.file] = path }
-            grouped[path, default: []].append(finding)
-            shownAs[path] = shownAs[path] ?? finding.file
+            if path != root + "/Info.json", path != root + "/Info.plist" { paths[file] = path }
+            grouped[path, default: []] += report.diagnostics[start..<end]
+            shownAs[path] = shownAs[path] ?? file
+            start = end
         }
         var files: [String: File] = [:]
         for (path, findings) in grouped {

@@ -51,6 +51,10 @@ struct IncrementalLintSessionTests {
             ("the entry screen renamed", { try $0.replace("Info.json", "\"entryScreen\": \"FeedViewController\"", with: "\"entryScreen\": \"Feed\"") }),
             ("the stub's action back", { try $0.replace("StubService.json", "\"homeTimeline\"", with: "\"homeFeed\"") }),
             ("the model's attribute back", { try $0.replace("Model.json", "\"likesCount\"", with: "\"favoritesCount\"") }),
+            // What scenarios may name comes from every screen: the search bar a scenario types
+            // into is gone, then back.
+            ("the search bar renamed", { try $0.replace("FeedViewController.json", "\"id\": \"searchBar\"", with: "\"id\": \"searchField\"") }),
+            ("the search bar's name back", { try $0.replace("FeedViewController.json", "\"id\": \"searchField\"", with: "\"id\": \"searchBar\"") }),
         ]
         var before: [String: [String]]?
         for (step, edit) in steps {

@@ -41,6 +41,10 @@ struct IncrementalLinter: Sendable {
     /// What each rule about one screen at a time found about each screen alone, by rule id and
     /// screen name.
     private var found: [String: [String: [Diagnostic]]] = [:]
+    /// What each screen lets a scenario name, by screen name, and all of it together, for the
+    /// rules about scenarios: an edit that changes no screen's names changes nothing of it.
+    private var scenarioParts: [String: ScenarioNames.Part] = [:]
+    private var scenarioNames: ScenarioNames.Part?
 
     init(linter: Linter = Linter(), profile: HostProfile = HostProfile()) {
         self.linter = linter
@@ -65,7 +69,9 @@ struct IncrementalLinter: Sendable {
 
         let reuse = LintContext.ScreenReuse(document: { [work] name in work[name]?.document },
                                             sites: { [work] screen in work[screen.name]?.sites })
-        let context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile, reusing: reuse)
+        let unchanged = Set(work.filter { $0.value.sites != nil }.keys)
+        var context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile, reusing: reuse)
+        if !context.scenarios.isEmpty { keepScenarioNames(of: &context, unchanged: unchanged) }
         var kept: [String: ScreenWork] = [:]
         for screen in context.screens {
             guard let bytes = files[screen.name] else { continue }
@@ -77,9 +83,10 @@ struct IncrementalLinter: Sendable {
 
         var findings: [Diagnostic] = []
         var restricted: [Set<String>: LintContext] = [:]
+        let screens = context.screens.map { (name: $0.name, file: $0.file) }
         for rule in linter.enabledRules(configuration) {
             let id = type(of: rule).description.id
-            guard Self.tier(of: rule) != nil, let part = screenFindings(of: rule, id: id, in: context, restricted: &restricted) else {
+            guard Self.tier(of: rule) != nil, let part = screenFindings(of: rule, id: id, in: context, screens: screens, restricted: &restricted) else {
                 findings += rule.check(context)
                 continue
             }
@@ -91,19 +98,19 @@ struct IncrementalLinter: Sendable {
     /// What `rule`, which looks at one screen at a time, finds in `context`: what it finds about
     /// the bundle as a whole, then about each screen in order, as kept where the screen's are,
     /// else by running it on the screens that lack them. Nil, and nothing kept, when a finding
-    /// cannot be told to be about one of those screens. `restricted` holds the contexts with
-    /// fewer screens already made.
-    private mutating func screenFindings(of rule: any LintRule, id: String, in context: LintContext,
+    /// cannot be told to be about one of those screens. `screens` are the context's, by name and
+    /// file, in order; `restricted` holds the contexts with fewer screens already made.
+    private mutating func screenFindings(of rule: any LintRule, id: String, in context: LintContext, screens: [(name: String, file: String)],
                                          restricted: inout [Set<String>: LintContext]) -> [Diagnostic]? {
         func only(_ names: Set<String>) -> LintContext {
             if let made = restricted[names] { return made }
-            let made = names.count == context.screens.count ? context : context.restricted(to: names)
+            let made = names.count == screens.count ? context : context.restricted(to: names)
             restricted[names] = made
             return made
         }
         let whole = rule.check(only([]))
         var kept = found[id] ?? [:]
-        let missing = Set(context.screens.lazy.map(\.name).filter { kept[$0] == nil })
+        let missing = Set(screens.lazy.map(\.name).filter { kept[$0] == nil })
         if !missing.isEmpty {
             let run = rule.check(only(missing))
             guard run.count >= whole.count, run[..<whole.count].elementsEqual(whole) else {
@@ -111,7 +118,7 @@ struct IncrementalLinter: Sendable {
                 return nil
             }
             var byFile: [String: String] = [:]
-            for screen in context.screens where missing.contains(screen.name) { byFile[screen.file] = screen.name }
+            for screen in screens where missing.contains(screen.name) { byFile[screen.file] = screen.name }
             for name in missing { kept[name] = [] }
             for finding in run[whole.count...] {
                 guard let name = byFile[finding.file] else {
@@ -122,7 +129,21 @@ struct IncrementalLinter: Sendable {
             }
             found[id] = kept
         }
-        return whole + context.screens.flatMap { kept[$0.name] ?? [] }
+        var findings = whole
+        for screen in screens { findings += kept[screen.name] ?? [] }
+        return findings
+    }
+
+    /// Gives `context` what its scenarios may name, from the parts of the screens `unchanged`
+    /// (whose readings and sites are the last lint's) as kept and the others' worked out again;
+    /// all of it together as kept when no screen's part changed.
+    private mutating func keepScenarioNames(of context: inout LintContext, unchanged: Set<String>) {
+        let parts = ScenarioNames.parts(of: context, reusing: scenarioParts.filter { unchanged.contains($0.key) })
+        let same = parts.count == scenarioParts.count && parts.allSatisfy { unchanged.contains($0.name) || scenarioParts[$0.name] == $0.part }
+        let all = if same, let kept = scenarioNames { kept } else { parts.reduce(into: ScenarioNames.Part()) { $0.add($1.part) } }
+        scenarioParts = Dictionary(parts, uniquingKeysWith: { first, _ in first })
+        scenarioNames = all
+        context.use(scenarioNames: ScenarioNames(context, all: all))
     }
 
     /// Drops what the screens `names` hold: their readings, sites and findings.

@@ -87,6 +87,11 @@ public struct LintContext: Sendable {
         scenarioNamesOnce.value { ScenarioNames(self) }
     }
 
+    /// Takes `names` as what the scenarios may name, worked out from an earlier context's parts.
+    mutating func use(scenarioNames names: ScenarioNames) {
+        scenarioNamesOnce = WorkedOutOnce(names)
+    }
+
     /// How the bundle is linted: rule levels, excluded files, allowed hosts.
     public let configuration: LintConfiguration
 
@@ -165,8 +170,8 @@ public struct LintContext: Sendable {
     func restricted(to names: Set<String>) -> LintContext {
         var context = self
         context.scenarioNamesOnce = WorkedOutOnce()
-        context.screens = screens.filter { names.contains($0.name) }
-        context.screenSites = screenSites.filter { names.contains($0.screen.name) }
+        context.screens = names.isEmpty ? [] : screens.filter { names.contains($0.name) }
+        context.screenSites = names.isEmpty ? [] : screenSites.filter { names.contains($0.screen.name) }
         return context
     }
 
