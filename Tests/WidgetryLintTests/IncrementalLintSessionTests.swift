@@ -55,6 +55,7 @@ struct IncrementalLintSessionTests {
             // into is gone, then back.
             ("the search bar renamed", { try $0.replace("FeedViewController.json", "\"id\": \"searchBar\"", with: "\"id\": \"searchField\"") }),
             ("the search bar's name back", { try $0.replace("FeedViewController.json", "\"id\": \"searchField\"", with: "\"id\": \"searchBar\"") }),
+            ("a scenario typing into a field that is not there", { try $0.replace("Tests/2-search.scenario.json", "\"into\": \"searchBar\"", with: "\"into\": \"searchBox\"") }),
         ]
         var before: [String: [String]]?
         for (step, edit) in steps {

@@ -26,10 +26,17 @@ struct IncrementalLinter: Sendable {
 
     /// A screen's reading and sites, valid while its file's text is `bytes` and the tiers'
     /// inputs are those they were worked out under.
-    private struct ScreenWork {
-        var bytes: [UInt8]
-        var document: ScreenDocument?
-        var sites: ScreenSites?
+    /// One object per screen and lint that made it, so that keeping it is one reference.
+    private final class ScreenWork: Sendable {
+        let bytes: [UInt8]
+        let document: ScreenDocument
+        let sites: ScreenSites?
+
+        init(bytes: [UInt8], document: ScreenDocument, sites: ScreenSites?) {
+            self.bytes = bytes
+            self.document = document
+            self.sites = sites
+        }
     }
 
     let linter: Linter
@@ -45,6 +52,10 @@ struct IncrementalLinter: Sendable {
     /// rules about scenarios: an edit that changes no screen's names changes nothing of it.
     private var scenarioParts: [String: ScenarioNames.Part] = [:]
     private var scenarioNames: ScenarioNames.Part?
+    /// What the rules that read only the scenarios and what they may name found, by rule id,
+    /// while the scenarios' texts and those names are `scenarioInputs`.
+    private var scenarioFindings: [String: [Diagnostic]] = [:]
+    private var scenarioInputs: (names: ScenarioNames, texts: [String: [UInt8]])?
 
     init(linter: Linter = Linter(), profile: HostProfile = HostProfile()) {
         self.linter = linter
@@ -64,20 +75,30 @@ struct IncrementalLinter: Sendable {
         // A tier whose inputs changed takes with it what it and the tiers after it hold.
         if let changed = Tier.allCases.first(where: { keys[$0] != newKeys[$0] }) { forget(from: changed) }
         keys = newKeys
-        let changed = Set(work.filter { files[$0.key] != $0.value.bytes }.keys)
-        forget(screens: changed)
+        forget(screens: Set(work.lazy.filter { files[$0.key] != $0.value.bytes }.map(\.key)))
 
         let reuse = LintContext.ScreenReuse(document: { [work] name in work[name]?.document },
                                             sites: { [work] screen in work[screen.name]?.sites })
-        let unchanged = Set(work.filter { $0.value.sites != nil }.keys)
+        // The screens whose work the context takes whole from the last lint's.
+        let unchanged = Set(work.lazy.filter { $0.value.sites != nil }.map(\.key))
         var context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile, reusing: reuse)
-        if !context.scenarios.isEmpty { keepScenarioNames(of: &context, unchanged: unchanged) }
-        var kept: [String: ScreenWork] = [:]
-        for screen in context.screens {
-            guard let bytes = files[screen.name] else { continue }
-            kept[screen.name] = ScreenWork(bytes: bytes, document: screen.document)
+        if context.scenarios.isEmpty {
+            scenarioInputs = nil
+            scenarioFindings = [:]
+        } else {
+            keepScenarioNames(of: &context, unchanged: unchanged)
         }
-        for sites in context.screenSites where kept[sites.screen.name] != nil { kept[sites.screen.name]?.sites = sites }
+        var sitesIndex: [String: Int] = [:]
+        for index in context.screenSites.indices { sitesIndex[context.screenSites[index].screen.name] = index }
+        var kept: [String: ScreenWork] = [:]
+        for index in context.screens.indices {
+            let name = context.screens[index].name
+            if unchanged.contains(name), let same = work[name] {
+                kept[name] = same
+            } else if let bytes = files[name] {
+                kept[name] = ScreenWork(bytes: bytes, document: context.screens[index].document, sites: sitesIndex[name].map { context.screenSites[$0] })
+            }
+        }
         forget(screens: Set(work.keys).subtracting(kept.keys))
         work = kept
 
@@ -86,6 +107,12 @@ struct IncrementalLinter: Sendable {
         let screens = context.screens.map { (name: $0.name, file: $0.file) }
         for rule in linter.enabledRules(configuration) {
             let id = type(of: rule).description.id
+            if Self.readsOnlyScenarioNames(rule), !context.scenarios.isEmpty {
+                let part = scenarioFindings[id] ?? rule.check(context)
+                scenarioFindings[id] = part
+                findings += part
+                continue
+            }
             guard Self.tier(of: rule) != nil, let part = screenFindings(of: rule, id: id, in: context, screens: screens, restricted: &restricted) else {
                 findings += rule.check(context)
                 continue
@@ -138,12 +165,24 @@ struct IncrementalLinter: Sendable {
     /// (whose readings and sites are the last lint's) as kept and the others' worked out again;
     /// all of it together as kept when no screen's part changed.
     private mutating func keepScenarioNames(of context: inout LintContext, unchanged: Set<String>) {
-        let parts = ScenarioNames.parts(of: context, reusing: scenarioParts.filter { unchanged.contains($0.key) })
+        var reusable = scenarioParts
+        for name in scenarioParts.keys where !unchanged.contains(name) { reusable[name] = nil }
+        let parts = ScenarioNames.parts(of: context, reusing: reusable)
         let same = parts.count == scenarioParts.count && parts.allSatisfy { unchanged.contains($0.name) || scenarioParts[$0.name] == $0.part }
         let all = if same, let kept = scenarioNames { kept } else { parts.reduce(into: ScenarioNames.Part()) { $0.add($1.part) } }
         scenarioParts = Dictionary(parts, uniquingKeysWith: { first, _ in first })
         scenarioNames = all
-        context.use(scenarioNames: ScenarioNames(context, all: all))
+        let names = ScenarioNames(context, all: all)
+        context.use(scenarioNames: names)
+        let texts = Dictionary(context.scenarios.map { ($0.file, $0.document.source.bytes) }, uniquingKeysWith: { first, _ in first })
+        if scenarioInputs?.names != names || scenarioInputs?.texts != texts { scenarioFindings = [:] }
+        scenarioInputs = (names, texts)
+    }
+
+    /// Whether what `rule` finds comes from the scenarios and what they may name alone
+    /// (``ScenarioNames``, the screens a run may open, the model's entities).
+    static func readsOnlyScenarioNames(_ rule: any LintRule) -> Bool {
+        rule is ScenarioNameRule || rule is ScenarioExpectationRule
     }
 
     /// Drops what the screens `names` hold: their readings, sites and findings.
@@ -159,7 +198,7 @@ struct IncrementalLinter: Sendable {
     /// the second, and the findings of the rules of `tier` and after.
     private mutating func forget(from tier: Tier) {
         if tier == .reading { work = [:] }
-        if tier == .sites { for name in work.keys { work[name]?.sites = nil } }
+        if tier == .sites { work = work.mapValues { ScreenWork(bytes: $0.bytes, document: $0.document, sites: nil) } }
         for rule in linter.rules where (Self.tier(of: rule)?.rawValue ?? -1) >= tier.rawValue {
             found[type(of: rule).description.id] = nil
         }

@@ -3,7 +3,7 @@ import WidgetryScreen
 
 /// What a scenario may name, gathered from every screen of the bundle: a scenario may be on any
 /// screen it navigates to, so a name is reported only when no screen has it.
-struct ScenarioNames: Sendable {
+struct ScenarioNames: Sendable, Equatable {
     /// What one screen contributes: the names a scenario may give while on it.
     struct Part: Sendable, Equatable {
         /// The controller's elements (views outside cell prototypes, the title view, bar button
