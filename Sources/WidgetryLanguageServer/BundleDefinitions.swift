@@ -31,21 +31,34 @@ struct BundleDefinitions: Sendable {
     /// The stub runs of each screen of this reading of the bundle, for hover.
     var stubRuns: StubRuns?
 
-    /// The definitions of the bundle at `root`, reading the files at the keys of `overrides`
-    /// from memory, but those that are not JSON (being typed), read from the disk; none when
-    /// the bundle cannot be read. The files whose bytes `cache` holds (the bundle's lint
-    /// session's) are not parsed again.
-    init(root: String, overrides: [String: [UInt8]], cache: BundleReadCache? = nil) {
-        let parsing = overrides.filter { (try? JSONParser.parse($0.value, fileName: $0.key)) != nil }
-        stubRuns = StubRuns(root: root, overrides: parsing)
-        var options = WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: parsing))
-        options.cache = cache
-        guard let bundle = try? WidgetBundle(directory: root, options: options) else { return }
-        let context = LintContext(bundle: bundle, displayPrefix: "")
+    /// The definitions of the bundle at `root` as the lint of it with the files at the keys of
+    /// `overrides` in memory read it (`linted`), or, when that lint could not read the bundle,
+    /// with those files from memory but those that are not JSON (being typed), read from the
+    /// disk; none when the bundle cannot be read that way either. The files whose bytes `cache`
+    /// holds (the bundle's lint session's) are not parsed again.
+    init(root: String, overrides: [String: [UInt8]], linted: LintContext? = nil, cache: BundleReadCache? = nil) {
+        let context: LintContext
+        if let linted {
+            context = linted
+            readFromMemory = Set(overrides.keys)
+            stubRuns = StubRuns(root: root, overrides: overrides.filter { $0.key.hasSuffix(".json") })
+        } else {
+            let parsing = overrides.filter { (try? JSONParser.parse($0.value, fileName: $0.key)) != nil }
+            stubRuns = StubRuns(root: root, overrides: parsing)
+            var options = WidgetBundle.ReadOptions(fileSystem: BundleFileSystem(overriding: parsing))
+            options.cache = cache
+            guard let bundle = try? WidgetBundle(directory: root, options: options) else { return }
+            context = LintContext(bundle: bundle, displayPrefix: "")
+            readFromMemory = Set(parsing.keys)
+        }
         self.context = context
-        readFromMemory = Set(parsing.keys)
+        let bundle = context.bundle
+        /// A file as the context names it, relative to the bundle.
+        func relative(_ file: String) -> String {
+            file.hasPrefix(context.displayPrefix) ? String(file.dropFirst(context.displayPrefix.count)) : file
+        }
         for service in context.services {
-            for action in service.configuration.actions where actions[action.name] == nil { actions[action.name] = service.file }
+            for action in service.configuration.actions where actions[action.name] == nil { actions[action.name] = relative(service.file) }
         }
         entities = context.model?.entities ?? []
         screens = context.screenNames.sorted()
@@ -53,7 +66,7 @@ struct BundleDefinitions: Sendable {
         for service in context.services {
             for kind in service.document.root["options"]?["transformers"]?.objectValue ?? JSONObject() {
                 for name in kind.value.objectValue ?? JSONObject() where transformers[name.key] == nil {
-                    transformers[name.key] = "\(kind.key) transformer of \(service.file)"
+                    transformers[name.key] = "\(kind.key) transformer of \(relative(service.file))"
                 }
             }
         }

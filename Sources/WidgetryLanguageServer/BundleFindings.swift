@@ -29,6 +29,9 @@ struct BundleFindings: Sendable {
     var files: [String: File]
     /// The absolute path of each file as findings name it, kept for the next lint's findings.
     var paths: [String: String] = [:]
+    /// The bundle as the lint read it, with the open documents' contents; nil when it could not
+    /// be read (a document that is no JSON as it is typed).
+    var context: LintContext?
 
     /// The id of this set of diagnostics, for pulled diagnostics.
     var resultId: String { "\(generation)" }

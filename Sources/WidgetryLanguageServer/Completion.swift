@@ -45,7 +45,7 @@ extension Completion {
         switch BundleFileKind.classify(path: relative, root: nil) {
         case .screen, nil:
             guard relative.hasSuffix(".json") else { return nil }
-            let screen = definitions.context?.screens.first { $0.file == relative }?.document
+            let screen = definitions.context.flatMap { context in context.screens.first { $0.file == context.displayPrefix + relative } }?.document
             return ScreenCompletion.candidates(at: place, in: bytes, screen: screen, definitions: definitions)
         case .scenario:
             return ScenarioCompletion.candidates(at: place, in: bytes, context: definitions.context, definitions: definitions)
@@ -97,7 +97,8 @@ extension LanguageServer {
         let generation = findings[root]?.generation
         let overrides = documents.filter { $0.key.hasPrefix(root + "/") && $0.value.bytes.count <= limits.maximumDocumentBytes }.mapValues(\.bytes)
         let cache = readCache(of: root)
-        let read = await Task.detached { BundleDefinitions(root: root, overrides: overrides, cache: cache) }.value
+        let linted = findings[root]?.context
+        let read = await Task.detached { BundleDefinitions(root: root, overrides: overrides, linted: linted, cache: cache) }.value
         if findings[root]?.generation == generation { definitions[root] = read }
         return read
     }

@@ -81,9 +81,10 @@ public actor LanguageServer {
         sessions[root] = session
         let task = Task.detached { () -> BundleFindings in
             let earlier = await previous?.value ?? kept
-            let outcome = await session.lint(fileSystem: BundleFileSystem(overriding: overrides))
+            let (outcome, context) = await session.lintAndRead(fileSystem: BundleFileSystem(overriding: overrides))
             var result = BundleFindings(root: root, generation: generation, report: outcome.report, documents: open.filter { $0.value.bytes.count <= limit },
                                         reusing: earlier)
+            result.context = context
             for (path, document) in open where document.bytes.count > limit {
                 result.files[path] = Self.tooLarge(document, path: path, limit: limit)
             }

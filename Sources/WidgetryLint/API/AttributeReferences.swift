@@ -14,10 +14,10 @@ public enum AttributeReferences {
         public var range: Range<Int>
     }
 
-    /// Each attribute named in the screen file `file` (as `context` names it), in file order;
+    /// Each attribute named in the screen file `file` (relative to the bundle), in file order;
     /// empty for a file that is no screen lint read.
     public static func places(inScreenFile file: String, of context: LintContext) -> [Place] {
-        guard let sites = context.screenSites.first(where: { $0.screen.file == file }) else { return [] }
+        guard let sites = context.sites(ofScreenFile: file) else { return [] }
         let resolver = sites.resolver
         var found: [Place] = []
         /// Records the keys of `components` (at the text ranges `ranges` of `place`) that read an attribute.

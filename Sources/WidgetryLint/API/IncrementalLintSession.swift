@@ -30,11 +30,22 @@ public final class IncrementalLintSession: Sendable {
 
     /// Lints the bundle with its files read through `fileSystem`.
     public func lint(fileSystem: BundleFileSystem = .disk) async -> LintSession.Outcome {
+        await lintAndRead(fileSystem: fileSystem).outcome
+    }
+
+    /// Lints the bundle with its files read through `fileSystem`; the outcome, and the bundle as
+    /// the rules read it (nil when it could not be read), whose files are named under the
+    /// bundle's display prefix.
+    public func lintAndRead(fileSystem: BundleFileSystem = .disk) async -> (outcome: LintSession.Outcome, context: LintContext?) {
         var read = WidgetBundle.ReadOptions()
         read.cache = readCache
         let session = LintSession(configurationPath: configurationPath, loader: FolderBundleLoader(read: read), profile: profile, fileSystem: fileSystem)
-        return await session.lint(.directory(root)) { bundle, prefix, configuration in
-            linter.withLock { $0.lint(bundle, displayPrefix: prefix, configuration: configuration) }
+        var context: LintContext?
+        let outcome = await session.lint(.directory(root)) { bundle, prefix, configuration in
+            let (report, read) = linter.withLock { $0.lint(bundle, displayPrefix: prefix, configuration: configuration) }
+            context = read
+            return report
         }
+        return (outcome, context)
     }
 }

@@ -64,11 +64,14 @@ struct IncrementalLinter: Sendable {
 
     /// The findings for `bundle`, as ``Linter/lint(_:displayPrefix:configuration:profile:)``
     /// gives them, reusing what the last lint worked out that still holds.
-    mutating func lint(_ bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration) -> DiagnosticReport {
+    /// - Returns: the report, and the context the rules read (which completion and navigation
+    ///   can read too).
+    mutating func lint(_ bundle: WidgetBundle, displayPrefix: String, configuration: LintConfiguration) -> (report: DiagnosticReport, context: LintContext) {
         guard bundle.mainStoryboardPath == nil, bundle.storyboards.isEmpty, bundle.compiledStoryboards.isEmpty else {
             keys = [:]
             forget(from: .reading)
-            return linter.lint(bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile)
+            let context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile)
+            return (linter.report(linter.enabledRules(configuration).flatMap { $0.check(context) }, of: context), context)
         }
         let files = Dictionary(bundle.screens.map { ($0.name, $0.file.document.source.bytes) }, uniquingKeysWith: { first, _ in first })
         let newKeys = Self.keys(of: bundle, displayPrefix: displayPrefix)
@@ -119,7 +122,7 @@ struct IncrementalLinter: Sendable {
             }
             findings += part
         }
-        return linter.report(findings, of: context)
+        return (linter.report(findings, of: context), context)
     }
 
     /// What `rule`, which looks at one screen at a time, finds in `context`: what it finds about

@@ -16,11 +16,11 @@ public struct KeyPathCompletion: Sendable, Hashable {
     /// Its type in words: `String attribute of Author`, `to-many relationship to Post`.
     public var detail: String
 
-    /// The completions at byte `offset` of the screen file `file` (as `context` names it), with
+    /// The completions at byte `offset` of the screen file `file` (relative to the bundle), with
     /// the bytes of the source the partial key at the cursor covers; nil when the offset is in
     /// no predicate or key path string lint places, or the path before it does not resolve.
     public static func completions(at offset: Int, inScreenFile file: String, of context: LintContext) -> (replacing: Range<Int>, items: [KeyPathCompletion])? {
-        guard let sites = context.screenSites.first(where: { $0.screen.file == file }) else { return nil }
+        guard let sites = context.sites(ofScreenFile: file) else { return nil }
         let strings = sites.predicates.compactMap { site in site.place.map { ($0, site.subject) } }
             + sites.sources.compactMap { site in site.place.map { ($0, site.scope) } }
         let bytes = sites.source.bytes

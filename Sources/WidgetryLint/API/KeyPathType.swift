@@ -13,11 +13,11 @@ public struct KeyPathType: Sendable, Hashable {
     /// The bytes of the source `path` covers.
     public var range: Range<Int>
 
-    /// The type at byte `offset` of the screen file `file` (as `context` names it); nil when the
+    /// The type at byte `offset` of the screen file `file` (relative to the bundle); nil when the
     /// offset is in no key path of a predicate or key path string lint places, when the path
     /// has a key its subject lacks (lint reports that), or when lint knows nothing of it.
     public static func type(at offset: Int, inScreenFile file: String, of context: LintContext) -> KeyPathType? {
-        guard let sites = context.screenSites.first(where: { $0.screen.file == file }) else { return nil }
+        guard let sites = context.sites(ofScreenFile: file) else { return nil }
         let strings = sites.predicates.compactMap { site in site.place.map { ($0, site.subject, site.variables) } }
             + sites.sources.compactMap { site in site.place.map { ($0, site.scope, [String: SemanticType]()) } }
         let bytes = sites.source.bytes

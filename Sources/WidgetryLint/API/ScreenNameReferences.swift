@@ -6,10 +6,10 @@ import WidgetryJSON
 /// The editor integration's references and rename of an object or element reach into
 /// predicates through it.
 public enum ScreenNameReferences {
-    /// Each name and the bytes of the screen file `file` (as `context` names it) that write it,
+    /// Each name and the bytes of the screen file `file` (relative to the bundle) that write it,
     /// in file order; empty for a file that is no screen lint read.
     public static func places(inScreenFile file: String, of context: LintContext) -> [(name: String, range: Range<Int>)] {
-        guard let sites = context.screenSites.first(where: { $0.screen.file == file }) else { return [] }
+        guard let sites = context.sites(ofScreenFile: file) else { return [] }
         var found: [(name: String, range: Range<Int>)] = []
         for site in sites.predicates {
             switch site.subject {

@@ -194,6 +194,13 @@ public struct LintContext: Sendable {
         }
     }
 
+    /// The sites of the screen file `file` (relative to the bundle); nil for a file that is no
+    /// screen lint read.
+    func sites(ofScreenFile file: String) -> ScreenSites? {
+        let named = displayPrefix + file
+        return screenSites.first { $0.screen.file == named }
+    }
+
     /// Every predicate of every screen, with the file its findings name, in bundle order.
     var predicateSites: [(file: String, site: ScreenSites.PredicateSite)] {
         screenSites.flatMap { sites in sites.predicates.map { (sites.screen.file, $0) } }
