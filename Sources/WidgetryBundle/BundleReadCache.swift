@@ -4,13 +4,16 @@ import Synchronization
 /// What reading one bundle folder again and again (an editor's) keeps from one read to the
 /// next: each JSON file as parsed, and the first name of each dialect a screen file uses, by
 /// the file's path. An answer is given only while the file's bytes are those it was worked out
-/// from, so an edited file is always parsed again. One cache serves reads with the same
+/// from, so an edited file is always parsed again; a file on the disk whose settled
+/// ``FileStamp`` is unchanged is not read again at all. One cache serves reads with the same
 /// options (JSON limits, patches); `widgetry lint` reads with none.
 public final class BundleReadCache: Sendable {
     /// One file's work, valid while its bytes are `bytes`.
     private struct Entry {
         var bytes: [UInt8]
         var document: JSONDocument
+        /// What the disk said of the file before it was read, when settled.
+        var stamp: FileStamp?
         /// The first name of each dialect the file uses (``DialectDetection``); nil until asked.
         var dialectNames: [Dialect: String]?
     }
@@ -20,12 +23,27 @@ public final class BundleReadCache: Sendable {
     public init() {}
 
     /// The file at `path` parsed from `bytes`: as kept when its bytes are unchanged, else
-    /// `parse`'s, then kept.
-    func document(_ path: String, bytes: [UInt8], parse: () throws(JSONParseError) -> JSONDocument) throws(JSONParseError) -> JSONDocument {
-        if let kept = entries.withLock({ $0[path] }), kept.bytes == bytes { return kept.document }
+    /// `parse`'s, then kept, with `stamp`, what the disk said of it before it was read, when
+    /// that is settled by `start`, the time the read began.
+    func document(_ path: String, bytes: [UInt8], stamp: FileStamp? = nil, readSince start: Int = FileStamp.now(),
+                  parse: () throws(JSONParseError) -> JSONDocument) throws(JSONParseError) -> JSONDocument {
+        let settled = stamp.flatMap { $0.isSettled(before: start) ? $0 : nil }
+        if let kept = entries.withLock({ $0[path] }), kept.bytes == bytes {
+            if kept.stamp != settled { entries.withLock { $0[path]?.stamp = settled } }
+            return kept.document
+        }
         let document = try parse()
-        entries.withLock { $0[path] = Entry(bytes: bytes, document: document) }
+        entries.withLock { $0[path] = Entry(bytes: bytes, document: document, stamp: settled) }
         return document
+    }
+
+    /// The file at `path` as kept, when `stamp`, what the disk says of it now, is the settled
+    /// stamp it was kept with: the file was not written since, and need not be read.
+    func document(_ path: String, unchangedSince stamp: FileStamp) -> JSONDocument? {
+        entries.withLock { entries in
+            guard let kept = entries[path], kept.stamp == stamp else { return nil }
+            return kept.document
+        }
     }
 
     /// The first name of each dialect `file` uses: as kept when its bytes are those its

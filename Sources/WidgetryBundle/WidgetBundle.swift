@@ -134,10 +134,18 @@ extension WidgetBundle {
         var parseErrors: [JSONParseError] = []
         /// Parses one file; a file that cannot be read stops the load, a parse error is collected.
         func parse(_ path: String) throws(BundleError) -> BundleFile? {
-            let bytes = try WidgetBundle.readBytes(root + "/" + path, limit: options.json.maxDocumentBytes, in: fileSystem)
+            let full = root + "/" + path
+            // A file on the disk that the cache holds and that was not written since is not read.
+            let stamp = options.cache != nil && fileSystem.held(full) == nil ? FileStamp(path: full) : nil
+            if let cache = options.cache, let stamp, var document = cache.document(path, unchangedSince: stamp) {
+                if let patch = options.patches[path] { document = JSONDocument(root: document.root.merging(patch), source: document.source) }
+                return BundleFile(path: path, document: document)
+            }
+            let start = FileStamp.now()
+            let bytes = try WidgetBundle.readBytes(full, limit: options.json.maxDocumentBytes, in: fileSystem)
             do throws(JSONParseError) {
                 let parse = { () throws(JSONParseError) -> JSONDocument in try JSONParser.parse(bytes, fileName: path, options: options.json) }
-                var document = if let cache = options.cache { try cache.document(path, bytes: bytes, parse: parse) } else { try parse() }
+                var document = if let cache = options.cache { try cache.document(path, bytes: bytes, stamp: stamp, readSince: start, parse: parse) } else { try parse() }
                 if let patch = options.patches[path] { document = JSONDocument(root: document.root.merging(patch), source: document.source) }
                 return BundleFile(path: path, document: document)
             } catch {
