@@ -72,4 +72,34 @@ struct IncrementalLintSessionTests {
             before = found
         }
     }
+    /// A bundle of many screens: a change of the model makes every screen's work be done again,
+    /// in a part for each core, and the findings are a fresh lint's, in the same order.
+    @Test func manyScreensCheckedInPartsFindWhatAFreshLintFinds() async throws {
+        let scratch = try TemporaryDirectory()
+        let manager = FileManager.default
+        let templates = ["FeedViewController", "NewPostViewController", "PostDetailsViewController"]
+        for name in try manager.contentsOfDirectory(atPath: feed) where name.hasSuffix(".json") && !templates.contains(String(name.dropLast(5))) {
+            try manager.copyItem(atPath: feed + "/" + name, toPath: scratch.file(name))
+        }
+        for index in 0..<90 {
+            let template = templates[index % templates.count]
+            let text = try String(contentsOfFile: feed + "/\(template).json", encoding: .utf8)
+            let name = String(format: "Screen%03d", index)
+            let renamed = text.replacingOccurrences(of: "\"\(template)\"", with: "\"\(name)\"", options: [], range: text.range(of: "\"\(template)\""))
+            try Data(renamed.utf8).write(to: URL(fileURLWithPath: scratch.file(name + ".json")))
+        }
+        let session = IncrementalLintSession(root: scratch.path)
+        var edits = Edits(root: scratch.path)
+        for step in ["as on the disk", "the model's attribute renamed", "one screen's key path misspelt"] {
+            switch step {
+            case "the model's attribute renamed": try edits.replace("Model.json", "\"favoritesCount\"", with: "\"likesCount\"")
+            case "one screen's key path misspelt": try edits.replace("Screen000.json", "\"favoritesCount > 0\"", with: "\"favoritesCont > 0\"")
+            default: break
+            }
+            let incremental = await session.lint(fileSystem: edits.fileSystem)
+            let fresh = await LintSession(fileSystem: edits.fileSystem).lint(.directory(scratch.path))
+            #expect(incremental.report.diagnostics == fresh.report.diagnostics, "after \(step)")
+            #expect(incremental.report.diagnostics.count > 90, "after \(step)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import WidgetryBundle
 import WidgetryHostProfile
 import WidgetryJSON
@@ -140,22 +141,28 @@ struct IncrementalLinter: Sendable {
         }
         let whole = rule.check(only([]))
         var kept = found[id] ?? [:]
-        let missing = Set(screens.lazy.map(\.name).filter { kept[$0] == nil })
+        let missing = screens.lazy.map(\.name).filter { kept[$0] == nil }
         if !missing.isEmpty {
-            let run = rule.check(only(missing))
-            guard run.count >= whole.count, run[..<whole.count].elementsEqual(whole) else {
-                found[id] = nil
-                return nil
-            }
+            // Many screens (after an edit of the model, say) are checked in a part for each core.
+            let parts = Self.parts(of: Array(missing), count: missing.count < 64 ? 1 : ProcessInfo.processInfo.activeProcessorCount)
+            let contexts = parts.map { only(Set($0)) }
+            let runs = contexts.count == 1 ? [rule.check(contexts[0])] : contexts.concurrentMap { rule.check($0) }
             var byFile: [String: String] = [:]
-            for screen in screens where missing.contains(screen.name) { byFile[screen.file] = screen.name }
-            for name in missing { kept[name] = [] }
-            for finding in run[whole.count...] {
-                guard let name = byFile[finding.file] else {
+            let names = Set(missing)
+            for screen in screens where names.contains(screen.name) { byFile[screen.file] = screen.name }
+            for name in names { kept[name] = [] }
+            for run in runs {
+                guard run.count >= whole.count, run[..<whole.count].elementsEqual(whole) else {
                     found[id] = nil
                     return nil
                 }
-                kept[name]?.append(finding)
+                for finding in run[whole.count...] {
+                    guard let name = byFile[finding.file] else {
+                        found[id] = nil
+                        return nil
+                    }
+                    kept[name]?.append(finding)
+                }
             }
             found[id] = kept
         }
@@ -186,6 +193,12 @@ struct IncrementalLinter: Sendable {
     /// (``ScenarioNames``, the screens a run may open, the model's entities).
     static func readsOnlyScenarioNames(_ rule: any LintRule) -> Bool {
         rule is ScenarioNameRule || rule is ScenarioExpectationRule
+    }
+
+    /// `names` in `count` runs of about the same length, in order.
+    static func parts(of names: [String], count: Int) -> [ArraySlice<String>] {
+        let size = max(1, (names.count + max(count, 1) - 1) / max(count, 1))
+        return stride(from: 0, to: names.count, by: size).map { names[$0..<min($0 + size, names.count)] }
     }
 
     /// Drops what the screens `names` hold: their readings, sites and findings.

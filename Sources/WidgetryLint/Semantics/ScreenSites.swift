@@ -72,18 +72,21 @@ struct ScreenSites: Sendable {
     /// The sites of every screen of the bundle that reads, in bundle order; those `earlier`
     /// gives (worked out for the same screen file in the same bundle) are taken as they are.
     static func all(in context: LintContext, reusing earlier: (LintContext.Screen) -> ScreenSites? = { _ in nil }) -> [ScreenSites] {
-        context.screens.compactMap { screen in
+        let files = Dictionary(context.bundle.screens.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
+        let computedKeys = context.computedKeyTypes
+        // Each screen's sites are its own work: they are worked out on every core.
+        return context.screens.concurrentMap { screen in
             if let sites = earlier(screen) { return sites }
-            guard let file = context.bundle.screen(named: screen.name)?.file else { return nil }
-            return ScreenSites(screen: screen, document: file.document, context: context)
-        }
+            guard let file = files[screen.name] else { return nil }
+            return ScreenSites(screen: screen, document: file.document, context: context, computedKeys: computedKeys)
+        }.compactMap { $0 }
     }
 
-    private init(screen: LintContext.Screen, document: JSONDocument, context: LintContext) {
+    private init(screen: LintContext.Screen, document: JSONDocument, context: LintContext, computedKeys: [String: [String: SemanticType]]) {
         self.screen = screen
         source = document.source
         model = ScreenModel(document: screen.document, entities: context.model, namesAreOpen: context.bundle.mainStoryboardPath != nil,
-                            computedKeys: context.computedKeyTypes)
+                            computedKeys: computedKeys)
         let namespace = SemanticType.screenNames(content: model.contentType)
         for entry in screen.document.objects {
             let type = model.objects[entry.id].map(\.type) ?? ObjectType(rawValue: entry.type)
