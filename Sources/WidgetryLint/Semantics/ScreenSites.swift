@@ -72,14 +72,20 @@ struct ScreenSites: Sendable {
     /// The sites of every screen of the bundle that reads, in bundle order; those `earlier`
     /// gives (worked out for the same screen file in the same bundle) are taken as they are.
     static func all(in context: LintContext, reusing earlier: (LintContext.Screen) -> ScreenSites? = { _ in nil }) -> [ScreenSites] {
+        var sites = context.screens.map(earlier)
+        let missing = sites.indices.filter { sites[$0] == nil }
+        guard !missing.isEmpty else { return sites.compactMap { $0 } }
         let files = Dictionary(context.bundle.screens.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
         let computedKeys = context.computedKeyTypes
-        // Each screen's sites are its own work: they are worked out on every core.
-        return context.screens.concurrentMap { screen in
-            if let sites = earlier(screen) { return sites }
-            guard let file = files[screen.name] else { return nil }
-            return ScreenSites(screen: screen, document: file.document, context: context, computedKeys: computedKeys)
-        }.compactMap { $0 }
+        func workOut(_ index: Int) -> ScreenSites? {
+            let screen = context.screens[index]
+            return files[screen.name].map { ScreenSites(screen: screen, document: $0.document, context: context, computedKeys: computedKeys) }
+        }
+        // Each screen's sites are its own work: many (after an edit of the model) are worked
+        // out on every core.
+        let made = missing.count < 64 ? missing.map(workOut) : missing.concurrentMap(workOut)
+        for (index, worked) in zip(missing, made) { sites[index] = worked }
+        return sites.compactMap { $0 }
     }
 
     private init(screen: LintContext.Screen, document: JSONDocument, context: LintContext, computedKeys: [String: [String: SemanticType]]) {
