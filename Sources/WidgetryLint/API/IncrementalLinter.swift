@@ -141,10 +141,10 @@ struct IncrementalLinter: Sendable {
         }
         let whole = rule.check(only([]))
         var kept = found[id] ?? [:]
-        let missing = screens.lazy.map(\.name).filter { kept[$0] == nil }
+        let missing = screens.compactMap { kept[$0.name] == nil ? $0.name : nil }
         if !missing.isEmpty {
             // Many screens (after an edit of the model, say) are checked in a part for each core.
-            let parts = Self.parts(of: Array(missing), count: missing.count < 64 ? 1 : ProcessInfo.processInfo.activeProcessorCount)
+            let parts = Self.parts(of: missing, count: missing.count < 64 ? 1 : ProcessInfo.processInfo.activeProcessorCount)
             let contexts = parts.map { only(Set($0)) }
             let runs = contexts.count == 1 ? [rule.check(contexts[0])] : contexts.concurrentMap { rule.check($0) }
             var byFile: [String: String] = [:]
