@@ -65,15 +65,18 @@ struct BundleFindings: Sendable {
             start = end
         }
         var files: [String: File] = [:]
+        files.reserveCapacity(grouped.count)
         for (path, findings) in grouped {
-            let uri = documents[path]?.uri ?? earlier?.files[path]?.uri ?? FileURI.uri(of: path)
-            let bytes = documents[path]?.bytes ?? Self.bytes(of: path, quoted: shownAs[path].flatMap { report.sources[$0] })
-            if var file = earlier?.files[path], file.uri == uri, file.text.bytes == bytes, file.findings.map(\.source) == findings {
-                file.text = documents[path] ?? file.text
+            let document = documents[path]
+            let kept = earlier?.files[path]
+            let uri = document?.uri ?? kept?.uri ?? FileURI.uri(of: path)
+            let bytes = document?.bytes ?? Self.bytes(of: path, quoted: shownAs[path].flatMap { report.sources[$0] })
+            if var file = kept, file.uri == uri, file.text.bytes == bytes, file.findings.lazy.map(\.source).elementsEqual(findings) {
+                if let document { file.text = document }
                 files[path] = file
                 continue
             }
-            let text = documents[path] ?? TextDocument(uri: uri, languageId: "json", version: 0, text: String(decoding: bytes, as: UTF8.self))
+            let text = document ?? TextDocument(uri: uri, languageId: "json", version: 0, text: String(decoding: bytes, as: UTF8.self))
             files[path] = File(uri: uri, text: text, findings: findings.map { Finding(source: $0, diagnostic: Self.convert($0, in: text)) })
         }
         self.files = files

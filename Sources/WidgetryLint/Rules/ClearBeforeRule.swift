@@ -26,6 +26,8 @@ struct ClearBeforeRule: LintRule {
         ])
 
     func check(_ context: LintContext) -> [Diagnostic] {
+        // Most bundles clear nothing before a request: then no screen need be looked at.
+        guard context.services.contains(where: { $0.configuration.actions.contains { $0.clearPolicy == .before } }) else { return [] }
         var shown: Set<String> = []
         for screen in context.screens {
             let objects = Dictionary(screen.document.objects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -35,17 +35,27 @@ struct UnprovidedVariableRule: LintRule {
     typealias Provided = Set<String>?
 
     func check(_ context: LintContext) -> [Diagnostic] {
+        // Only actions whose path or parameters take a variable can lack one: when none does,
+        // no caller need be looked at.
+        let templated = Set(context.services.flatMap { service in
+            service.configuration.actions.filter { action in
+                ([action.path].compactMap { $0 } + (action.parameters ?? JSONObject()).compactMap { $0.value.stringValue }).contains { $0.contains("$") }
+            }.map(\.name)
+        })
+        guard !templated.isEmpty else { return [] }
         var callers: [String: [Provided]] = [:]
         for screen in context.screens {
             let document = screen.document
-            let fieldNames = Self.fieldNames(document)
+            var fieldNames: [String: String]?
             for object in document.objects {
                 guard let type = ObjectType(rawValue: object.type), type.isActionController else { continue }
                 let provided: Provided
                 if let form = object.outlets.first(where: { $0.property == "form" })?.targets.first {
                     let fields = document.elements.first { $0.id == form }?.outlets.filter { $0.property == "mandatoryFields" || $0.property == "optionalFields" }
                         .flatMap(\.targets) ?? []
-                    let names = fields.map { fieldNames[$0] }
+                    let known = fieldNames ?? Self.fieldNames(document)
+                    fieldNames = known
+                    let names = fields.map { known[$0] }
                     provided = names.contains(nil) ? nil : Set(names.compactMap { $0 })
                 } else if type == .searchActionController {
                     provided = ["input"]
