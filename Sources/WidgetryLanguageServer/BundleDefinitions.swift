@@ -31,6 +31,16 @@ struct BundleDefinitions: Sendable {
     /// The stub runs of each screen of this reading of the bundle, for hover.
     var stubRuns: StubRuns?
 
+    /// The dialect the file `relative` (to the bundle) is written in, as completion and hover
+    /// read it: the bundle's for its screen files, which are read in WidgetKit's names
+    /// (``Dialect/canonical(bytes:)``), WidgetKit's for every other file.
+    func dialect(ofFile relative: String) -> Dialect {
+        guard let bundle = context?.bundle, bundle.dialect.dialect != .widgetkit, bundle.screens.contains(where: { $0.file.path == relative }) else {
+            return .widgetkit
+        }
+        return bundle.dialect.dialect
+    }
+
     /// The definitions of the bundle at `root` as the lint of it with the files at the keys of
     /// `overrides` in memory read it (`linted`), or, when that lint could not read the bundle,
     /// with those files from memory but those that are not JSON (being typed), read from the

@@ -67,14 +67,18 @@ extension LanguageServer {
         guard let root = bundle(holding: path) else { return nil }
         let offset = text.offset(of: params.position)
         let definitions = await definitions(of: root)
-        let place = JSONPlace(bytes: text.bytes, offset: offset)
+        let relative = String(path.dropFirst(root.count + 1))
+        // A Graffiti screen is read in WidgetKit's names, and offered in its own.
+        let dialect = definitions.dialect(ofFile: relative)
+        let bytes = dialect.canonical(bytes: text.bytes)
+        let place = JSONPlace(bytes: bytes, offset: offset)
         if let place, let items = Completion.items(at: place, in: text, definitions: definitions) {
             return CompletionList(isIncomplete: false, items: items)
         }
-        let relative = String(path.dropFirst(root.count + 1))
-        if let place, let candidates = Completion.structure(at: place, of: relative, in: text.bytes, definitions: definitions) {
+        if let place, let candidates = Completion.structure(at: place, of: relative, in: bytes, definitions: definitions) {
             let range = LSPRange(start: text.position(atOffset: place.contents.lowerBound), end: text.position(atOffset: place.contents.upperBound))
-            return CompletionList(isIncomplete: false, items: candidates.sorted { $0.label < $1.label }.map { $0.item(replacing: range, documentation: completionDocumentation) })
+            return CompletionList(isIncomplete: false, items: candidates.map { $0.spelled(in: dialect) }.sorted { $0.label < $1.label }
+                .map { $0.item(replacing: range, documentation: completionDocumentation) })
         }
         // Typed key paths, when lint read the document as the editor has it.
         guard let context = definitions.context, documents[path] == nil || definitions.readFromMemory.contains(path),

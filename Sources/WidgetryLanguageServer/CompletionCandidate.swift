@@ -1,3 +1,4 @@
+import WidgetryBundle
 import WidgetryLanguageServerProtocol
 import WidgetryLint
 
@@ -15,6 +16,15 @@ struct CompletionCandidate: Equatable {
             MarkupContent(kind: format, value: format == .markdown ? row.markdown : Self.plainText(of: row))
         }
         return CompletionItem(label: label, kind: kind, detail: detail, documentation: text, textEdit: TextEdit(range: range, newText: label))
+    }
+
+    /// The candidate in `dialect`'s names: its label and detail as a bundle of that dialect
+    /// writes them (the documentation stays FORMAT.md's, in WidgetKit's names).
+    func spelled(in dialect: Dialect) -> CompletionCandidate {
+        var spelled = self
+        spelled.label = dialect.spelled(label)
+        spelled.detail = dialect.spelled(detail)
+        return spelled
     }
 
     /// A row of FORMAT.md as plain text: the key, its cells, and where FORMAT.md has it.

@@ -30,7 +30,7 @@ extension LanguageServer {
             sections.append(section)
             range = range ?? LSPRange(start: text.position(atOffset: type.range.lowerBound), end: text.position(atOffset: type.range.upperBound))
             if let shown = await stubRunValue(at: offset, in: text.bytes, definitions: definitions) { sections.append(shown) }
-        } else if let key = KeyDocumentation.key(at: offset, in: text.bytes) {
+        } else if let key = KeyDocumentation.key(at: offset, in: definitions.dialect(ofFile: relative).canonical(bytes: text.bytes)) {
             let rows = KeyDocumentation.rows(for: key.name, in: BundleFileKind.classify(path: relative, root: nil))
             sections += rows.map(\.markdown)
             if !rows.isEmpty { range = range ?? LSPRange(start: text.position(atOffset: key.range.lowerBound), end: text.position(atOffset: key.range.upperBound)) }
