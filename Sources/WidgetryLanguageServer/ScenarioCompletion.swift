@@ -35,6 +35,9 @@ enum ScenarioCompletion {
             switch path[2] {
             case "tap": return elements.candidates { _ in true }
             case "into", "return", "clear": return elements.candidates { [.textField, .textView, .searchBar].contains($0) }
+            case "of" where JSONPlace.members(ofObjectAt: place.containers[2], in: bytes).contains { $0.key == "tapMarker" || $0.key == "tapMarkerTitle" }:
+                // A map is a view of the host's own class, of no kind Widgetry knows.
+                return elements.candidates(ofUnknownKind: true) { _ in false }
             case "of", "refresh", "scrollToEnd": return elements.candidates { [.tableView, .collectionView].contains($0) }
             case "with":
                 return elements.mediaPickers.sorted { $0.key < $1.key }.map { CompletionCandidate(label: $0.key, kind: .variable, detail: "media picker of \($0.value)") }
@@ -67,9 +70,10 @@ enum ScenarioCompletion {
             }
         }
 
-        /// The elements whose kind `accepts`, with their kind and screens.
-        func candidates(where accepts: (ElementKind) -> Bool) -> [CompletionCandidate] {
-            elements.filter { $0.value.kind.map(accepts) ?? false }.sorted { $0.key < $1.key }.map { id, element in
+        /// The elements whose kind `accepts` (and, with `ofUnknownKind`, those of a class of the
+        /// host's own), with their kind and screens.
+        func candidates(ofUnknownKind: Bool = false, where accepts: (ElementKind) -> Bool) -> [CompletionCandidate] {
+            elements.filter { $0.value.kind.map(accepts) ?? ofUnknownKind }.sorted { $0.key < $1.key }.map { id, element in
                 CompletionCandidate(label: id, kind: .variable, detail: "\(element.kind?.typeName ?? "element") of \(element.screens.joined(separator: ", "))")
             }
         }

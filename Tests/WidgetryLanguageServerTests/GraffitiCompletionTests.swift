@@ -38,4 +38,30 @@ import WidgetryTestSupport
         #expect(hover.value?.contains("FORMAT.md#") == true || hover.value?.contains("imageName") == true, "\(hover.value ?? "no hover")")
         try await client.finish()
     }
+    @Test func aMarkerTapCompletesTheMapsItMayName() async throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        // A map is a view of the host's own class.
+        let screen = try workspace.text(Workspace.screen)
+            .replacingOccurrences(of: #"{"id": "spinner", "type": "UIActivityIndicatorView"},"#,
+                                  with: #"{"id": "spinner", "type": "UIActivityIndicatorView"}, {"id": "mapContainer", "type": "GoogleMapContainer"},"#)
+        try Data(screen.utf8).write(to: URL(fileURLWithPath: workspace.file(Workspace.screen)))
+        let client = await ServerClient()
+        _ = try await client.initialize(folders: [workspace.path])
+        _ = try await client.collect(under: workspace.bundle)
+        let name = "Tests/markers.scenario.json"
+        let text = #"{"steps": [{"tapMarker": 0, "of": "m"}, {"tapRow": 0, "of": "t"}]}"#
+        let uri = workspace.uri(name)
+        try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
+        _ = try await client.collect(under: workspace.bundle)
+        func labels(after needle: String) async throws -> [String] {
+            let place = try #require(Workspace.position(of: needle, in: text))
+            let list = try await client.result(client.request("textDocument/completion",
+                                                              positionParams(uri: uri, line: place.line, character: place.character + needle.utf16.count)))
+            return list["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+        }
+        #expect(try await labels(after: #""tapMarker": 0, "of": "m"#) == ["mapContainer"])
+        #expect(try await labels(after: #""tapRow": 0, "of": "t"#) == ["tableView"])
+        try await client.finish()
+    }
 }

@@ -32,7 +32,7 @@ struct ScenarioExpectationRule: LintRule {
                 "Tests/a.scenario.json": #"""
                     {"steps": [{"expect": ["elements.countLabel.text == '2' AND elements.countLabel.hidden == false", "stack == {'S'}",
                       "ALL tables.list.rows.elements.nameLabel.visible == true", "statuses.load.isSuccess == true", "alerts[0].title == 'Error'",
-                      "events[LAST].error.code == nil", "SUBQUERY(tables.list.sections, $s, $s.rows.@count > 0).@count == 1", "store.Post == 0"]}]}
+                      "events[LAST].error.code == nil", "SUBQUERY(tables.list.sections, $s, $s.rows.@count > 0).@count == 1", "store.Post == 0", "maps.@count == 0"]}]}
                     """#]),
         ])
 

@@ -94,7 +94,7 @@ extension ExpectationScope {
         let error = record("an action error", ["code", "message", "status"])
         return record("the snapshot", [
             "screen", "patchedFiles", "stack", "time", "date", "content", "dismissed", "navigation", "views", "tables", "statuses",
-            "alerts", "requests", "events", "changes", "store", "problems", "elements",
+            "alerts", "requests", "events", "changes", "store", "problems", "elements", "maps",
         ], [
             "screen": .screenName,
             "stack": .list(.screenName),
@@ -110,6 +110,7 @@ extension ExpectationScope {
             "events": .list(record("an event", ["time", "name", "action", "kind", "sender", "progress", "objects", "error"], ["error": error])),
             "changes": .list(record("a change", ["time", "element", "property", "old", "new"])),
             "problems": .list(record("a problem", ["code", "message", "file", "line", "column", "pointer"])),
+            "maps": .list(record("a map", ["view", "controller", "markers"], ["markers": .list(record("a marker", ["title", "latitude", "longitude"]))])),
         ])
     }
 }
