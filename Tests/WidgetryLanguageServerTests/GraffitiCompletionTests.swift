@@ -7,6 +7,14 @@ import WidgetryTestSupport
 /// In a Graffiti bundle, a screen is completed and hovered in Graffiti's own names: its `gx_`
 /// keys are read as the WidgetKit keys they stand for, and offered as `gx_` keys.
 @Suite(.timeLimit(.minutes(2))) struct GraffitiCompletionTests {
+    /// The labels completion offers at the end of the first `needle` of `text`.
+    static func labels(_ client: ServerClient, uri: String, text: String, after needle: String) async throws -> [String] {
+        let place = try #require(Workspace.position(of: needle, in: text))
+        let list = try await client.result(client.request("textDocument/completion",
+                                                          positionParams(uri: uri, line: place.line, character: place.character + needle.utf16.count)))
+        return list["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+    }
+
     @Test func aGraffitiScreenCompletesAndHoversInItsOwnNames() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
@@ -23,10 +31,7 @@ import WidgetryTestSupport
         _ = try await client.collect(under: workspace.bundle)
 
         func labels(after needle: String) async throws -> [String] {
-            let place = try #require(Workspace.position(of: needle, in: text))
-            let list = try await client.result(client.request("textDocument/completion",
-                                                              positionParams(uri: uri, line: place.line, character: place.character + needle.utf16.count)))
-            return list["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+            try await Self.labels(client, uri: uri, text: text, after: needle)
         }
         // An element's key, offered in Graffiti's names, never WidgetKit's.
         let keys = try await labels(after: #""gx_vis"#)
@@ -55,10 +60,7 @@ import WidgetryTestSupport
         try await client.notify("textDocument/didOpen", openParams(uri: uri, text: text))
         _ = try await client.collect(under: workspace.bundle)
         func labels(after needle: String) async throws -> [String] {
-            let place = try #require(Workspace.position(of: needle, in: text))
-            let list = try await client.result(client.request("textDocument/completion",
-                                                              positionParams(uri: uri, line: place.line, character: place.character + needle.utf16.count)))
-            return list["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+            try await Self.labels(client, uri: uri, text: text, after: needle)
         }
         #expect(try await labels(after: #""tapMarker": 0, "of": "m"#) == ["mapContainer"])
         #expect(try await labels(after: #""tapRow": 0, "of": "t"#) == ["tableView"])
