@@ -57,6 +57,9 @@ struct IncrementalLinter: Sendable {
     /// while the scenarios' texts and those names are `scenarioInputs`.
     private var scenarioFindings: [String: [Diagnostic]] = [:]
     private var scenarioInputs: (names: ScenarioNames, texts: [String: [UInt8]])?
+    /// What each rule about one screen at a time that reads the other screens read of them, by
+    /// rule id (``otherScreensInput(of:in:)``).
+    private var otherScreensInputs: [String: Set<String>] = [:]
 
     init(linter: Linter = Linter(), profile: HostProfile = HostProfile()) {
         self.linter = linter
@@ -116,6 +119,10 @@ struct IncrementalLinter: Sendable {
                 scenarioFindings[id] = part
                 findings += part
                 continue
+            }
+            if let input = Self.otherScreensInput(of: rule, in: context), otherScreensInputs[id] != input {
+                found[id] = nil
+                otherScreensInputs[id] = input
             }
             guard Self.tier(of: rule) != nil, let part = screenFindings(of: rule, id: id, in: context, screens: screens, restricted: &restricted) else {
                 findings += rule.check(context)
@@ -224,7 +231,7 @@ struct IncrementalLinter: Sendable {
     /// from that screen and the tier's inputs alone); nil for a rule about the whole bundle.
     static func tier(of rule: any LintRule) -> Tier? {
         switch rule {
-        case is TimerIntervalRule, is UnusedObjectRule, is UnknownScreenRule:
+        case is TimerIntervalRule, is UnusedObjectRule, is UnknownScreenRule, is UnreachableScreenRule:
             .reading
         case is BindingCycleRule, is BindingTargetRule, is FunctionNotAllowedRule, is FunctionTypeRule, is PredicateSyntaxRule,
              is ToManyPathRule, is TypeMismatchRule, is UnknownVariableRule, is UnknownKeyPathRule:
@@ -234,6 +241,12 @@ struct IncrementalLinter: Sendable {
         default:
             nil
         }
+    }
+
+    /// What a rule about one screen at a time reads of the other screens, when it reads any: its
+    /// findings are kept only while that is unchanged.
+    static func otherScreensInput(of rule: any LintRule, in context: LintContext) -> Set<String>? {
+        rule is UnreachableScreenRule ? context.segueDestinations : nil
     }
 
     /// The inputs of each tier in `bundle`, by name: each tier's texts hold the tier before's.

@@ -80,6 +80,9 @@ public struct LintContext: Sendable {
     public var transformerNames: Set<String> { Set(transformers.names) }
     /// Each screen's predicates and bindings with their types, worked out once for every rule.
     private(set) var screenSites: [ScreenSites] = []
+    /// The screens a segue of some screen leads to: of every screen, also in a context
+    /// ``restricted(to:)`` fewer.
+    private(set) var segueDestinations: Set<String> = []
     private var scenarioNamesOnce = WorkedOutOnce<ScenarioNames>()
     /// What the bundle's scenarios may name, gathered from every screen, for the rules about
     /// scenarios.
@@ -163,6 +166,7 @@ public struct LintContext: Sendable {
             }
         }
         screenSites = ScreenSites.all(in: self, reusing: reuse.sites)
+        segueDestinations = Set(screens.flatMap { $0.document.segues.map(\.destination) })
     }
 
     /// This context with only the screens named `names` (and their sites): what a rule finds

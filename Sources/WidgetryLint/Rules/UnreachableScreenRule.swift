@@ -18,7 +18,7 @@ struct UnreachableScreenRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let entry = ScreenSource.entryScreen(in: context.bundle)
-        let destinations = Set(context.screens.flatMap { $0.document.segues.map(\.destination) })
+        let destinations = context.segueDestinations
         let definitions = Dictionary(context.bundle.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return context.screens.filter { $0.name != entry && !destinations.contains($0.name) }.compactMap { screen in
             guard let definition = definitions[screen.name], let body = definition.file.document.root[screen.name] else { return nil }
