@@ -96,7 +96,7 @@ public struct LintSession: Sendable {
         }
     }
 
-    /// Lints one bundle, its findings those `lintBundle` gives for the bundle as read, shown
+    /// Lints one bundle, its findings those `lintBundle` gives (sorted) for the bundle as read, shown
     /// under a prefix, with its configuration.
     func lint(_ source: BundleSource, with lintBundle: (WidgetBundle, String, LintConfiguration) -> DiagnosticReport) async -> Outcome {
         let prefix = source.displayPrefix
@@ -112,7 +112,8 @@ public struct LintSession: Sendable {
             // What loading found goes in the report, so every format carries it; the
             // not-a-screen rule reports those warnings as errors at their file.
             let loading = loaded.warnings.filter { $0.code != NotAScreen.code }.map { $0.diagnostic(shownUnder: prefix) }
-            report.diagnostics = (problems + loading + report.diagnostics).sorted()
+            // The rules' findings come sorted: only the others need a place among them.
+            if !problems.isEmpty || !loading.isEmpty { report.diagnostics = (problems + loading + report.diagnostics).sorted() }
             return Outcome(report: report)
         } catch {
             let folder = if case .directory(let path) = source { path } else { String?.none }
