@@ -28,10 +28,13 @@ public final class BundleReadCache: Sendable {
     func document(_ path: String, bytes: [UInt8], stamp: FileStamp? = nil, readSince start: Int = FileStamp.now(),
                   parse: () throws(JSONParseError) -> JSONDocument) throws(JSONParseError) -> JSONDocument {
         let settled = stamp.flatMap { $0.isSettled(before: start) ? $0 : nil }
-        if let kept = entries.withLock({ $0[path] }), kept.bytes == bytes {
-            if kept.stamp != settled { entries.withLock { $0[path]?.stamp = settled } }
+        // One lock for the comparison and the stamp: another read may replace the entry between two.
+        let kept = entries.withLock { entries -> JSONDocument? in
+            guard let kept = entries[path], kept.bytes == bytes else { return nil }
+            if kept.stamp != settled { entries[path]?.stamp = settled }
             return kept.document
         }
+        if let kept { return kept }
         let document = try parse()
         entries.withLock { $0[path] = Entry(bytes: bytes, document: document, stamp: settled) }
         return document

@@ -51,7 +51,7 @@ struct BundleNames: Sendable {
     /// The text of each file read, by absolute path.
     private(set) var sources: [String: [UInt8]] = [:]
 
-    /// The names of the files of the bundle `context` reads (with no display prefix), its
+    /// The names of the files of the bundle `context` reads (by their paths in the bundle), its
     /// image sets (`<name>.imageset/Contents.json`), and the screens' names in predicates.
     init(context: LintContext) {
         let bundle = context.bundle

@@ -77,7 +77,10 @@ extension LanguageServer {
         }
         if let place, let candidates = Completion.structure(at: place, of: relative, in: bytes, definitions: definitions) {
             let range = LSPRange(start: text.position(atOffset: place.contents.lowerBound), end: text.position(atOffset: place.contents.upperBound))
-            return CompletionList(isIncomplete: false, items: candidates.map { $0.spelled(in: dialect) }.sorted { $0.label < $1.label }
+            // Two WidgetKit names may be one name in the dialect: the first is offered.
+            var offered: Set<String> = []
+            let spelled = candidates.map { $0.spelled(in: dialect) }.filter { offered.insert($0.label).inserted }
+            return CompletionList(isIncomplete: false, items: spelled.sorted { $0.label < $1.label }
                 .map { $0.item(replacing: range, documentation: completionDocumentation) })
         }
         // Typed key paths, when lint read the document as the editor has it.

@@ -29,8 +29,7 @@ enum ScreenCompletion {
         case 2 where rest[0] == "objects":
             return CompletionCandidate.keys(["type", "alias", "attrs", "evals", "outlets"], in: nil, documentedUnder: "screen.object.")
         case 3 where rest[0] == "objects" && (rest[2] == "attrs" || rest[2] == "outlets"):
-            let entry = JSONPlace.members(ofObjectAt: place.containers[3], in: bytes)
-            guard let typeName = entry.first(where: { $0.key == "type" })?.value, let type = ObjectType(rawValue: typeName) else { return nil }
+            guard let type = objectType(rest[1], entry: place.containers[3], in: bytes, screen: screen) else { return nil }
             return rest[2] == "attrs" ? attributes(of: type) : outlets(of: type)
         case 2 where rest[0] == "elements":
             return CompletionCandidate.keys(["action", "attrs", "bindings", "outlets"], in: nil, documentedUnder: "screen.element.")
@@ -54,14 +53,21 @@ enum ScreenCompletion {
         }
     }
 
+    /// The type of the object `id` whose entry starts at byte `entry`: as the text names it, else
+    /// as the screen read it (a Graffiti controller type, read as the WidgetKit type it stands for).
+    private static func objectType(_ id: String, entry: Int, in bytes: [UInt8], screen: ScreenDocument?) -> ObjectType? {
+        let members = JSONPlace.members(ofObjectAt: entry, in: bytes)
+        if let written = members.first(where: { $0.key == "type" })?.value, let type = ObjectType(rawValue: written) { return type }
+        return screen?.objects.first { $0.id == id }.flatMap { ObjectType(rawValue: $0.type) }
+    }
+
     /// The values the string member at `path` takes.
     private static func values(at path: [String], place: JSONPlace, in bytes: [UInt8], screen: ScreenDocument?,
                                definitions: BundleDefinitions) -> [CompletionCandidate]? {
         let rest = Array(path.dropFirst())
         if rest.count == 4 || rest.count == 5, rest[0] == "objects", rest[2] == "outlets", place.containers.count > 3 {
             // An outlet's target (or one of an array's): what the outlet of the object's type may point at.
-            let entry = JSONPlace.members(ofObjectAt: place.containers[3], in: bytes)
-            guard let typeName = entry.first(where: { $0.key == "type" })?.value, let type = ObjectType(rawValue: typeName),
+            guard let type = objectType(rest[1], entry: place.containers[3], in: bytes, screen: screen),
                   let kind = type.outlets[rest[3]], let screen else { return nil }
             return targets(of: kind, in: screen)
         }

@@ -22,6 +22,7 @@ import WidgetryTestSupport
         // The screen on the disk in Graffiti's names, so that the bundle is Graffiti's.
         let text = try workspace.text(Workspace.screen)
             .replacingOccurrences(of: #""countLabel": {"bindings""#, with: #""countLabel": {"attrs": {"gx_imageName": "lo", "gx_vis": 1}, "bindings""#)
+            .replacingOccurrences(of: #""objects": {"#, with: #""objects": {"feed": {"type": "BaseContentController", "outlets": {"mai": "x"}}, "#)
         try Data(text.utf8).write(to: URL(fileURLWithPath: workspace.file(Workspace.screen)))
         let client = await ServerClient()
         _ = try await client.initialize(folders: [workspace.path])
@@ -36,6 +37,11 @@ import WidgetryTestSupport
         // An element's key, offered in Graffiti's names, never WidgetKit's.
         let keys = try await labels(after: #""gx_vis"#)
         #expect(keys.contains("gx_visible") && keys.contains("gx_value") && !keys.contains { $0.hasPrefix("wx_") }, "\(keys)")
+        // A Graffiti controller type's outlets are those of the WidgetKit type it stands for;
+        // each type is offered once in Graffiti's names.
+        #expect(try await labels(after: #""outlets": {"mai"#).contains("mainContentProvider"))
+        let types = try await labels(after: #""type": "BaseContentController"#)
+        #expect(types.contains("BaseContentController") && Set(types).count == types.count, "\(types)")
         // The value of a Graffiti key is completed as the WidgetKit key's.
         #expect(try await labels(after: #""gx_imageName": "lo"#) == ["logo"])
         // Hover over a Graffiti key gives the WidgetKit key's documentation.

@@ -12,6 +12,8 @@ import WidgetryTestSupport
 @Suite("Incremental lint session")
 struct IncrementalLintSessionTests {
     private let feed = Samples.widget("Feed")
+    /// The Feed sample's scenario files.
+    static let scenarios = ["1-feed", "2-search", "3-post-details", "4-new-post", "5-error-path"].map { "Tests/\($0).scenario.json" }
 
     /// The Feed sample's files as edited: each edit a file's text with one string replaced.
     private struct Edits {
@@ -55,6 +57,16 @@ struct IncrementalLintSessionTests {
             // into is gone, then back.
             ("the search bar renamed", { try $0.replace("FeedViewController.json", "\"id\": \"searchBar\"", with: "\"id\": \"searchField\"") }),
             ("the search bar's name back", { try $0.replace("FeedViewController.json", "\"id\": \"searchField\"", with: "\"id\": \"searchBar\"") }),
+            // While no scenario reads (each being typed), a screen's names change; then the
+            // scenarios read again, and see the change.
+            ("every scenario unreadable, the search bar renamed", { edits in
+                for file in Self.scenarios { try edits.replace(file, "\"steps\"", with: "\"steps\" :") }
+                try edits.replace("FeedViewController.json", "\"id\": \"searchBar\"", with: "\"id\": \"searchField\"")
+            }),
+            ("the scenarios readable again", { edits in
+                for file in Self.scenarios { try edits.replace(file, "\"steps\" :", with: "\"steps\"") }
+            }),
+            ("the search bar's name back again", { try $0.replace("FeedViewController.json", "\"id\": \"searchField\"", with: "\"id\": \"searchBar\"") }),
             ("a scenario typing into a field that is not there", { try $0.replace("Tests/2-search.scenario.json", "\"into\": \"searchBar\"", with: "\"into\": \"searchBox\"") }),
         ]
         var before: [String: [String]]?

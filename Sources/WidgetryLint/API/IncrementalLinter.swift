@@ -90,6 +90,10 @@ struct IncrementalLinter: Sendable {
         let unchanged = Set(work.lazy.filter { $0.value.sites != nil }.map(\.key))
         var context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile, reusing: reuse)
         if context.scenarios.isEmpty {
+            // Nothing of the names is kept while no scenario reads them: the screens' parts
+            // would not follow the edits made meanwhile.
+            scenarioParts = [:]
+            scenarioNames = nil
             scenarioInputs = nil
             scenarioFindings = [:]
         } else {

@@ -100,7 +100,7 @@ extension ScreenRun {
         let markers = markers(of: map)
         switch choice {
         case .index(let index):
-            guard index < markers.count else {
+            guard markers.indices.contains(index) else {
                 throw InteractionError("\(mapView) has \(markers.count) marker\(markers.count == 1 ? "" : "s"); there is no marker \(index)")
             }
             return (map, markers[index])
