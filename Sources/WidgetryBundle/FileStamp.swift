@@ -10,7 +10,9 @@ import Darwin
 /// inode, size, and the times of its last change of contents and of status. A stamp is trusted
 /// only once it is settled, its times a second or more before the read it was taken for began,
 /// so that a write in the same tick of the file system's clock, which would leave the times as
-/// they were, cannot go unseen.
+/// they were, cannot go unseen. (A network file system that caches attributes may show another
+/// machine's write late, for as long as it caches them; the editor's own buffers are never
+/// read through stamps.)
 struct FileStamp: Equatable, Sendable {
     private let device: UInt64
     private let inode: UInt64
