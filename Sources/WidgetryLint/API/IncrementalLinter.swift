@@ -40,6 +40,19 @@ struct IncrementalLinter: Sendable {
         }
     }
 
+    /// The screens of one lint's context: their names in order, and each name's place and file.
+    struct ScreenOrder {
+        let names: [String]
+        let index: [String: Int]
+        let file: [String: String]
+
+        init(_ screens: [LintContext.Screen]) {
+            names = screens.map(\.name)
+            index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            file = Dictionary(screens.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     let linter: Linter
     /// What the host app supplies, the same for every lint.
     let profile: HostProfile
@@ -115,7 +128,7 @@ struct IncrementalLinter: Sendable {
 
         var findings: [Diagnostic] = []
         var restricted: [Set<String>: LintContext] = [:]
-        let screens = context.screens.map { (name: $0.name, file: $0.file) }
+        let order = ScreenOrder(context.screens)
         for rule in linter.enabledRules(configuration) {
             let id = type(of: rule).description.id
             if Self.readsOnlyScenarioNames(rule), !context.scenarios.isEmpty {
@@ -128,7 +141,7 @@ struct IncrementalLinter: Sendable {
                 found[id] = nil
                 otherScreensInputs[id] = input
             }
-            guard Self.tier(of: rule) != nil, let part = screenFindings(of: rule, id: id, in: context, screens: screens, restricted: &restricted) else {
+            guard Self.tier(of: rule) != nil, let part = screenFindings(of: rule, id: id, in: context, order: order, restricted: &restricted) else {
                 findings += rule.check(context)
                 continue
             }
@@ -140,28 +153,29 @@ struct IncrementalLinter: Sendable {
     /// What `rule`, which looks at one screen at a time, finds in `context`: what it finds about
     /// the bundle as a whole, then about each screen in order, as kept where the screen's are,
     /// else by running it on the screens that lack them. Nil, and nothing kept, when a finding
-    /// cannot be told to be about one of those screens. `screens` are the context's, by name and
-    /// file, in order; `restricted` holds the contexts with fewer screens already made.
-    private mutating func screenFindings(of rule: any LintRule, id: String, in context: LintContext, screens: [(name: String, file: String)],
+    /// cannot be told to be about one of those screens. `order` is the context's screens;
+    /// `restricted` holds the contexts with fewer screens already made.
+    private mutating func screenFindings(of rule: any LintRule, id: String, in context: LintContext, order: ScreenOrder,
                                          restricted: inout [Set<String>: LintContext]) -> [Diagnostic]? {
         func only(_ names: Set<String>) -> LintContext {
             if let made = restricted[names] { return made }
-            let made = names.count == screens.count ? context : context.restricted(to: names)
+            let made = names.count == order.names.count ? context : context.restricted(to: names)
             restricted[names] = made
             return made
         }
         let whole = rule.check(only([]))
-        var kept = found[id] ?? [:]
-        let missing = screens.compactMap { kept[$0.name] == nil ? $0.name : nil }
+        // Every screen has its findings kept when there are as many kept as screens: the kept
+        // are only ever of the screens of the last lint's work.
+        let keptCount = found[id]?.count ?? 0
+        let missing = keptCount == order.names.count ? [] : order.names.filter { found[id]?[$0] == nil }
         if !missing.isEmpty {
             // Many screens (after an edit of the model, say) are checked in a part for each core.
             let parts = Self.parts(of: missing, count: missing.count < 64 ? 1 : ProcessInfo.processInfo.activeProcessorCount)
             let contexts = parts.map { only(Set($0)) }
             let runs = contexts.count == 1 ? [rule.check(contexts[0])] : contexts.concurrentMap { rule.check($0) }
             var byFile: [String: String] = [:]
-            let names = Set(missing)
-            for screen in screens where names.contains(screen.name) { byFile[screen.file] = screen.name }
-            for name in names { kept[name] = [] }
+            for name in missing { if let file = order.file[name] { byFile[file] = name } }
+            var added = Dictionary(missing.map { ($0, [Diagnostic]()) }, uniquingKeysWith: { first, _ in first })
             for run in runs {
                 guard run.count >= whole.count, run[..<whole.count].elementsEqual(whole) else {
                     found[id] = nil
@@ -172,14 +186,18 @@ struct IncrementalLinter: Sendable {
                         found[id] = nil
                         return nil
                     }
-                    kept[name]?.append(finding)
+                    added[name]?.append(finding)
                 }
             }
-            found[id] = kept
+            found[id, default: [:]].merge(added) { _, new in new }
         }
-        var findings = whole
-        for screen in screens { findings += kept[screen.name] ?? [] }
-        return findings
+        // The screens with findings, in screen order: most screens have none for most rules.
+        var parts: [(index: Int, findings: [Diagnostic])] = []
+        for (name, findings) in found[id] ?? [:] where !findings.isEmpty {
+            if let index = order.index[name] { parts.append((index, findings)) }
+        }
+        parts.sort { $0.index < $1.index }
+        return parts.reduce(into: whole) { $0 += $1.findings }
     }
 
     /// Gives `context` what its scenarios may name, from the parts of the screens `unchanged`

@@ -36,7 +36,8 @@ public struct Linter: Sendable {
         let bundle = context.bundle, displayPrefix = context.displayPrefix
         let findings = context.configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
         var report = DiagnosticReport()
-        report.diagnostics = Self.sortedOnce(findings.map { bundle.dialect.dialect.spelled($0) })
+        let dialect = bundle.dialect.dialect
+        report.diagnostics = Self.sortedOnce(dialect == .widgetkit ? findings : findings.map { dialect.spelled($0) })
         for file in bundle.jsonFiles + [bundle.manifestFile].compactMap({ $0 }) {
             let name = displayPrefix + file.path
             report.files.append(name)

@@ -80,9 +80,16 @@ struct ScenarioNames: Sendable, Equatable {
     /// screen's.
     static func parts(of context: LintContext, reusing kept: [String: Part]) -> [(name: String, part: Part)] {
         // The screens' sites hold each screen's model as worked out here when names are not
-        // open (no storyboard) and the profile computes no keys.
-        let sites = context.bundle.mainStoryboardPath == nil && context.profile.keyPaths.isEmpty
-            ? Dictionary(context.screenSites.lazy.map { ($0.screen.name, $0.model) }, uniquingKeysWith: { first, _ in first }) : [:]
+        // open (no storyboard) and the profile computes no keys: those of the screens whose
+        // part is not kept are taken.
+        let missing = Set(context.screens.lazy.map(\.name).filter { kept[$0] == nil })
+        var sites: [String: ScreenModel] = [:]
+        if !missing.isEmpty, context.bundle.mainStoryboardPath == nil, context.profile.keyPaths.isEmpty {
+            for index in context.screenSites.indices where missing.contains(context.screenSites[index].screen.name) {
+                let name = context.screenSites[index].screen.name
+                if sites[name] == nil { sites[name] = context.screenSites[index].model }
+            }
+        }
         return context.screens.map { screen in
             if let part = kept[screen.name] { return (screen.name, part) }
             let model = sites[screen.name] ?? ScreenModel(document: screen.document, entities: context.model, namesAreOpen: false)
