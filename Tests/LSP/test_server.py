@@ -255,7 +255,7 @@ async def test_completion_in_a_scenario_offers_step_kinds_and_the_screens_text_i
         return [item.label for item in items]
 
     kinds = await labels_at('{"": 1}', len('{"'))
-    assert {"tap", "tapRow", "type", "expect", "expectStore", "golden"} <= set(kinds) and len(kinds) == 17
+    assert {"tap", "tapRow", "type", "expect", "expectStore", "golden"} <= set(kinds) and len(kinds) == 19
     inputs = await labels_at('"clear": "sea"', len('"clear": "sea'))
     assert "searchBar" in inputs and "tableView" not in inputs, "the text inputs of the screens"
 
