@@ -15,9 +15,12 @@ import WidgetryScreen
 /// screen: the bundle's reading (its manifest, dialect, screen names, resources and cell nibs),
 /// the model too (the typed sites), and everything (the service files, the other JSON files).
 /// An edit of a screen re-runs those rules on that screen only; an edit of the model re-runs
-/// the sites and the last two tiers on every screen, one of the service files the last tier.
-/// The rules about the bundle as a whole run every time. A bundle with a storyboard, whose
-/// scenes join its screens, is linted whole.
+/// the sites and the last two tiers on every screen (many screens in a part for each core), one
+/// of the service files the last tier. A rule of a tier that also reads something of every
+/// screen (``otherScreensInput(of:in:)``) is run again on every screen when that changes.
+/// The rules about the bundle as a whole run every time, but for those that read only the
+/// scenarios and what they may name, whose findings are kept while neither changes. A bundle
+/// with a storyboard, whose scenes join its screens, is linted whole.
 struct IncrementalLinter: Sendable {
     /// What the screens' work depends on besides the screen files, by tier: each tier's key
     /// holds the one before it.
