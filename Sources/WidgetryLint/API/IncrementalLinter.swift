@@ -101,7 +101,7 @@ struct IncrementalLinter: Sendable {
         forget(screens: Set(work.lazy.filter { files[$0.key] != $0.value.bytes }.map(\.key)))
 
         let reuse = LintContext.ScreenReuse(document: { [work] name in work[name]?.document },
-                                            sites: { [work] screen in work[screen.name]?.sites })
+                                            sites: { [work] name in work[name]?.sites })
         // The screens whose work the context takes whole from the last lint's.
         let unchanged = Set(work.lazy.filter { $0.value.sites != nil }.map(\.key))
         var context = LintContext(bundle: bundle, displayPrefix: displayPrefix, configuration: configuration, profile: profile, reusing: reuse)

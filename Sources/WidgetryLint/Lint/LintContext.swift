@@ -110,7 +110,7 @@ public struct LintContext: Sendable {
     /// reading, and a screen's sites; nil where it must be worked out.
     struct ScreenReuse {
         var document: (_ name: String) -> ScreenDocument? = { _ in nil }
-        var sites: (_ screen: Screen) -> ScreenSites? = { _ in nil }
+        var sites: (_ name: String) -> ScreenSites? = { _ in nil }
     }
 
     /// The context of `bundle`, taking from `reuse` what an earlier context of it worked out.

@@ -70,11 +70,14 @@ struct ScreenSites: Sendable {
     var resolver: KeyPathResolver { KeyPathResolver(screen: model) }
 
     /// The sites of every screen of the bundle that reads, in bundle order; those `earlier`
-    /// gives (worked out for the same screen file in the same bundle) are taken as they are.
-    static func all(in context: LintContext, reusing earlier: (LintContext.Screen) -> ScreenSites? = { _ in nil }) -> [ScreenSites] {
-        var sites = context.screens.map(earlier)
+    /// gives for a screen's name (worked out for the same screen file in the same bundle) are taken
+    /// as they are.
+    static func all(in context: LintContext, reusing earlier: (_ name: String) -> ScreenSites? = { _ in nil }) -> [ScreenSites] {
+        var sites: [ScreenSites?] = []
+        sites.reserveCapacity(context.screens.count)
+        for index in context.screens.indices { sites.append(earlier(context.screens[index].name)) }
         let missing = sites.indices.filter { sites[$0] == nil }
-        guard !missing.isEmpty else { return sites.compactMap { $0 } }
+        guard !missing.isEmpty else { return sites.map { $0! } }
         let files = Dictionary(context.bundle.screens.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
         let computedKeys = context.computedKeyTypes
         func workOut(_ index: Int) -> ScreenSites? {
