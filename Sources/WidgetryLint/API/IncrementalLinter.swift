@@ -43,16 +43,19 @@ struct IncrementalLinter: Sendable {
         }
     }
 
-    /// The screens of one lint's context: their names in order, and each name's place and file.
+    /// The screens of one lint's context: their names in order, each name's place and file, and
+    /// the screens whose work is new in this lint (not taken whole from the last).
     struct ScreenOrder {
         let names: [String]
         let index: [String: Int]
         let file: [String: String]
+        let fresh: [String]
 
-        init(_ screens: [LintContext.Screen]) {
+        init(_ screens: [LintContext.Screen], unchanged: Set<String>) {
             names = screens.map(\.name)
             index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             file = Dictionary(screens.map { ($0.name, $0.file) }, uniquingKeysWith: { first, _ in first })
+            fresh = names.filter { !unchanged.contains($0) }
         }
     }
 
@@ -131,7 +134,7 @@ struct IncrementalLinter: Sendable {
 
         var findings: [Diagnostic] = []
         var restricted: [Set<String>: LintContext] = [:]
-        let order = ScreenOrder(context.screens)
+        let order = ScreenOrder(context.screens, unchanged: unchanged)
         for rule in linter.enabledRules(configuration) {
             let id = type(of: rule).description.id
             if Self.readsOnlyScenarioNames(rule), !context.scenarios.isEmpty {
@@ -167,10 +170,10 @@ struct IncrementalLinter: Sendable {
             return made
         }
         let whole = rule.check(only([]))
-        // Every screen has its findings kept when there are as many kept as screens: the kept
-        // are only ever of the screens of the last lint's work.
-        let keptCount = found[id]?.count ?? 0
-        let missing = keptCount == order.names.count ? [] : order.names.filter { found[id]?[$0] == nil }
+        // Kept findings cover every screen of the last lint, and are dropped whole or with a
+        // screen's work: only the screens whose work is new may lack them.
+        let missing: [String]
+        if let kept = found[id] { missing = order.fresh.filter { kept[$0] == nil } } else { missing = order.names }
         if !missing.isEmpty {
             // Many screens (after an edit of the model, say) are checked in a part for each core.
             let parts = Self.parts(of: missing, count: missing.count < 64 ? 1 : ProcessInfo.processInfo.activeProcessorCount)
