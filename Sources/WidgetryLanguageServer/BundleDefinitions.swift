@@ -63,12 +63,8 @@ struct BundleDefinitions: Sendable {
         }
         self.context = context
         let bundle = context.bundle
-        /// A file as the context names it, relative to the bundle.
-        func relative(_ file: String) -> String {
-            file.hasPrefix(context.displayPrefix) ? String(file.dropFirst(context.displayPrefix.count)) : file
-        }
         for service in context.services {
-            for action in service.configuration.actions where actions[action.name] == nil { actions[action.name] = relative(service.file) }
+            for action in service.configuration.actions where actions[action.name] == nil { actions[action.name] = context.bundlePath(of: service.file) }
         }
         entities = context.model?.entities ?? []
         screens = context.screenNames.sorted()
@@ -76,7 +72,7 @@ struct BundleDefinitions: Sendable {
         for service in context.services {
             for kind in service.document.root["options"]?["transformers"]?.objectValue ?? JSONObject() {
                 for name in kind.value.objectValue ?? JSONObject() where transformers[name.key] == nil {
-                    transformers[name.key] = "\(kind.key) transformer of \(relative(service.file))"
+                    transformers[name.key] = "\(kind.key) transformer of \(context.bundlePath(of: service.file))"
                 }
             }
         }

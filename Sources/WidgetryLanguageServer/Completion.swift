@@ -45,7 +45,7 @@ extension Completion {
         switch BundleFileKind.classify(path: relative, root: nil) {
         case .screen, nil:
             guard relative.hasSuffix(".json") else { return nil }
-            let screen = definitions.context.flatMap { context in context.screens.first { $0.file == context.displayPrefix + relative } }?.document
+            let screen = definitions.context?.screen(ofFile: relative)?.document
             return ScreenCompletion.candidates(at: place, in: bytes, screen: screen, definitions: definitions)
         case .scenario:
             return ScenarioCompletion.candidates(at: place, in: bytes, context: definitions.context, definitions: definitions)

@@ -198,6 +198,18 @@ public struct LintContext: Sendable {
         }
     }
 
+    /// `file` as findings name it (under the display prefix), relative to the bundle.
+    public func bundlePath(of file: String) -> String {
+        file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file
+    }
+
+    /// The screen of the file `file` (relative to the bundle); nil for a file that is no screen
+    /// lint read.
+    public func screen(ofFile file: String) -> Screen? {
+        let named = displayPrefix + file
+        return screens.first { $0.file == named }
+    }
+
     /// The sites of the screen file `file` (relative to the bundle); nil for a file that is no
     /// screen lint read.
     func sites(ofScreenFile file: String) -> ScreenSites? {

@@ -34,7 +34,7 @@ public struct Linter: Sendable {
     /// the configuration applied, each finding once, sorted, with the files' sources.
     func report(_ findings: [Diagnostic], of context: LintContext) -> DiagnosticReport {
         let bundle = context.bundle, displayPrefix = context.displayPrefix
-        let findings = context.configuration.apply(to: findings) { file in file.hasPrefix(displayPrefix) ? String(file.dropFirst(displayPrefix.count)) : file }
+        let findings = context.configuration.apply(to: findings, relativePath: context.bundlePath(of:))
         var report = DiagnosticReport()
         let dialect = bundle.dialect.dialect
         report.diagnostics = Self.sortedOnce(dialect == .widgetkit ? findings : findings.map { dialect.spelled($0) })
