@@ -6,7 +6,7 @@ import WidgetryTestSupport
 /// `Examples/Profiles/GraffitiGoogleMapsDemo.profile.json` with its hosts pointed at the fake,
 /// and the API key is the test's own, given through the environment (the key the sample embeds
 /// is never read, sent or printed).
-struct GraffitiGoogleMapsDemoSession {
+struct GraffitiGoogleMapsDemoSession: FakeServiceSession {
     static let source = Samples.upstream("graffiti/GoogleMapsDemo/GoogleMapsDemo")
     static let profileTemplate = Samples.file("Examples/Profiles/GraffitiGoogleMapsDemo.profile.json")
     static let fixtures = Samples.file("Tests/Fixtures/GraffitiGoogleMapsDemo")
@@ -20,11 +20,6 @@ struct GraffitiGoogleMapsDemoSession {
     /// The bundle's files as shipped, with the scenarios of `Tests/Fixtures/GraffitiGoogleMapsDemo`
     /// in a `Tests` folder (the port in their goldens written as the fake's).
     var bundle: String { scratch + "/GoogleMapsDemo" }
-
-    /// The scenario files of the fixtures, sorted.
-    static var scenarios: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures)) ?? []).filter { $0.hasSuffix(".scenario.json") }.sorted()
-    }
 
     /// Starts a fake of its own and writes the example profile with its hosts pointed at it;
     /// the bundle's copy holds every scenario and golden of the fixtures.
@@ -41,32 +36,13 @@ struct GraffitiGoogleMapsDemoSession {
         }
         let goldens = (try? FileManager.default.contentsOfDirectory(atPath: fixtures + "/goldens")) ?? []
         for golden in goldens where golden.hasSuffix(".txt") {
-            try String(contentsOfFile: fixtures + "/goldens/" + golden, encoding: .utf8).replacingOccurrences(of: "127.0.0.1:PORT", with: "127.0.0.1:\(fake.port)")
+            try session.ported(String(contentsOfFile: fixtures + "/goldens/" + golden, encoding: .utf8))
                 .write(toFile: session.bundle + "/Tests/goldens/" + golden, atomically: true, encoding: .utf8)
         }
         return session
     }
 
-    /// Copies the goldens `widgetry test --update` wrote back to the fixtures, port-free.
-    func keepUpdatedGoldens() throws {
-        for golden in try FileManager.default.contentsOfDirectory(atPath: bundle + "/Tests/goldens") where golden.hasSuffix(".txt") {
-            let written = try String(contentsOfFile: bundle + "/Tests/goldens/" + golden, encoding: .utf8)
-            try portless(written).write(toFile: Self.fixtures + "/goldens/" + golden, atomically: true, encoding: .utf8)
-        }
-    }
-
-    func stop() async throws {
-        try? FileManager.default.removeItem(atPath: scratch)
-        try await fake.stop()
-    }
-
-    /// Runs `widgetry` with the profile and the test's API key.
-    func widgetry(_ arguments: [String]) throws -> CommandRunner.Outcome {
-        try CommandRunner.run(arguments + ["--profile", profile], environment: ["GOOGLE_PLACES_API_KEY": Self.key])
-    }
-
-    /// `text` with the fake's port written as `PORT`, so goldens do not depend on it.
-    func portless(_ text: String) -> String {
-        text.replacingOccurrences(of: "127.0.0.1:\(fake.port)", with: "127.0.0.1:PORT")
-    }
+    var port: Int { fake.port }
+    var environment: [String: String] { ["GOOGLE_PLACES_API_KEY": Self.key] }
+    func stopFake() async throws { try await fake.stop() }
 }

@@ -17,7 +17,7 @@ struct GraffitiGoogleMapsDemoTests {
             let update = ProcessInfo.processInfo.environment["WIDGETRY_UPDATE_GOLDENS"] == "1"
             let outcome = try session.widgetry(["test", session.bundle] + (update ? ["--update"] : []))
             #expect(outcome.status == 0, "\(session.portless(outcome.stdout))\(outcome.stderr)")
-            if update { try session.keepUpdatedGoldens() }
+            if update { for scenario in GraffitiGoogleMapsDemoSession.scenarios { try session.keepUpdatedGoldens(of: scenario) } }
             let requests = session.fake.requests
             #expect(!requests.isEmpty)
             #expect(requests.allSatisfy { $0.uri.contains("key=\(GraffitiGoogleMapsDemoSession.key)") && !$0.uri.contains(Self.embeddedKey) }, "\(requests.map(\.uri))")

@@ -7,7 +7,7 @@ import WidgetryTestSupport
 /// service file's `auth` flow. The profile is `Examples/Profiles/GraffitiTwitterDemo.profile.json`
 /// with its hosts pointed at the fake, and the consumer is the test's own, given through the
 /// environment (the sample's embedded key is never read).
-struct GraffitiTwitterDemoSession {
+struct GraffitiTwitterDemoSession: FakeServiceSession {
     static let source = Samples.upstream("graffiti/TwitterDemo/TwitterDemo")
     static let profileTemplate = Samples.file("Examples/Profiles/GraffitiTwitterDemo.profile.json")
     static let fixtures = Samples.file("Tests/Fixtures/GraffitiTwitterDemo")
@@ -24,11 +24,6 @@ struct GraffitiTwitterDemoSession {
     /// in a `Tests` folder (the port in their goldens written as the fake's).
     var bundle: String { scratch + "/TwitterDemo" }
 
-    /// The scenario files of the fixtures, sorted.
-    static var scenarios: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures)) ?? []).filter { $0.hasSuffix(".scenario.json") }.sorted()
-    }
-
     /// Starts a fake of its own and writes the example profile with its hosts pointed at it;
     /// the bundle's copy holds `scenario`.
     static func start(scenario: String) async throws -> GraffitiTwitterDemoSession {
@@ -40,40 +35,14 @@ struct GraffitiTwitterDemoSession {
         try FileManager.default.copyItem(atPath: source, toPath: session.bundle)
         try FileManager.default.createDirectory(atPath: session.bundle + "/Tests/goldens", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: fixtures + "/" + scenario, toPath: session.bundle + "/Tests/" + scenario)
-        for golden in session.goldens(of: scenario) where FileManager.default.fileExists(atPath: fixtures + "/" + golden) {
-            try String(contentsOfFile: fixtures + "/" + golden, encoding: .utf8).replacingOccurrences(of: "127.0.0.1:PORT", with: "127.0.0.1:\(fake.port)")
+        for golden in try goldens(of: scenario) where FileManager.default.fileExists(atPath: fixtures + "/" + golden) {
+            try session.ported(String(contentsOfFile: fixtures + "/" + golden, encoding: .utf8))
                 .write(toFile: session.bundle + "/Tests/" + golden, atomically: true, encoding: .utf8)
         }
         return session
     }
 
-    /// The goldens `scenario` names, relative to `Tests`.
-    func goldens(of scenario: String) -> [String] {
-        let text = (try? String(contentsOfFile: Self.fixtures + "/" + scenario, encoding: .utf8)) ?? ""
-        return text.matches(of: /goldens\/[A-Za-z0-9_-]+\.txt/).map { String($0.output) }
-    }
-
-    /// Copies the goldens of `scenario` that `widgetry test --update` wrote back to the
-    /// fixtures, port-free.
-    func keepUpdatedGoldens(of scenario: String) throws {
-        for golden in goldens(of: scenario) {
-            let written = try String(contentsOfFile: bundle + "/Tests/" + golden, encoding: .utf8)
-            try portless(written).write(toFile: Self.fixtures + "/" + golden, atomically: true, encoding: .utf8)
-        }
-    }
-
-    func stop() async throws {
-        try? FileManager.default.removeItem(atPath: scratch)
-        try await fake.stop()
-    }
-
-    /// Runs `widgetry` with the profile and the consumer's key and secret.
-    func widgetry(_ arguments: [String]) throws -> CommandRunner.Outcome {
-        try CommandRunner.run(arguments + ["--profile", profile], environment: Self.secrets)
-    }
-
-    /// `text` with the fake's port written as `PORT`, so goldens do not depend on it.
-    func portless(_ text: String) -> String {
-        text.replacingOccurrences(of: "127.0.0.1:\(fake.port)", with: "127.0.0.1:PORT")
-    }
+    var port: Int { fake.port }
+    var environment: [String: String] { Self.secrets }
+    func stopFake() async throws { try await fake.stop() }
 }

@@ -5,7 +5,7 @@ import WidgetryTestSupport
 /// Upstream's TwitterDemo as shipped, run by the `widgetry` executable against ``FakeTwitter``
 /// with the project's example host profile (`Examples/Profiles/TwitterDemo.profile.json`), its
 /// hosts pointed at the fake and its secrets given through the environment.
-struct TwitterDemoSession {
+struct TwitterDemoSession: FakeServiceSession {
     static let source = Samples.upstream("TwitterDemo-source")
     static let profileTemplate = Samples.file("Examples/Profiles/TwitterDemo.profile.json")
     static let fixtures = Samples.file("Tests/Fixtures/TwitterDemo")
@@ -22,11 +22,6 @@ struct TwitterDemoSession {
     /// The bundle's files as shipped, with scenarios of `Tests/Fixtures/TwitterDemo` in a
     /// `Tests` folder (the port in their goldens written as the fake's).
     var bundle: String { scratch + "/TwitterDemo" }
-
-    /// The scenario files of the fixtures, sorted.
-    static var scenarios: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: fixtures)) ?? []).filter { $0.hasSuffix(".scenario.json") }.sorted()
-    }
 
     /// Starts a fake of its own and writes the example profile with its hosts pointed at it;
     /// the bundle's copy holds `scenario` (every scenario when nil).
@@ -45,8 +40,7 @@ struct TwitterDemoSession {
         }
         for golden in try session.goldens() {
             let path = session.bundle + "/Tests/" + golden
-            try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "127.0.0.1:PORT", with: "127.0.0.1:\(fake.port)")
-                .write(toFile: path, atomically: true, encoding: .utf8)
+            try session.ported(String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
         }
         return session
     }
@@ -56,29 +50,7 @@ struct TwitterDemoSession {
         try FileManager.default.contentsOfDirectory(atPath: bundle + "/Tests/goldens").filter { $0.hasSuffix(".txt") }.sorted().map { "goldens/" + $0 }
     }
 
-    /// Copies the goldens of `scenario` that `widgetry test --update` wrote back to the
-    /// fixtures, port-free.
-    func keepUpdatedGoldens(of scenario: String) throws {
-        let text = try String(contentsOfFile: Self.fixtures + "/" + scenario, encoding: .utf8)
-        for match in text.matches(of: /goldens\/[A-Za-z0-9_-]+\.txt/) {
-            let golden = String(match.output)
-            let written = try String(contentsOfFile: bundle + "/Tests/" + golden, encoding: .utf8)
-            try portless(written).write(toFile: Self.fixtures + "/" + golden, atomically: true, encoding: .utf8)
-        }
-    }
-
-    func stop() async throws {
-        try? FileManager.default.removeItem(atPath: scratch)
-        try await fake.stop()
-    }
-
-    /// Runs `widgetry` with the profile and the secrets.
-    func widgetry(_ arguments: [String]) throws -> CommandRunner.Outcome {
-        try CommandRunner.run(arguments + ["--profile", profile], environment: Self.secrets)
-    }
-
-    /// `text` with the fake's port written as `PORT`, so goldens do not depend on it.
-    func portless(_ text: String) -> String {
-        text.replacingOccurrences(of: "127.0.0.1:\(fake.port)", with: "127.0.0.1:PORT")
-    }
+    var port: Int { fake.port }
+    var environment: [String: String] { Self.secrets }
+    func stopFake() async throws { try await fake.stop() }
 }
